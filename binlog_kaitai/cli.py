@@ -1,0 +1,194 @@
+"""Command line: ``binlog-kaitai events|summary [--json] FILE...``.
+
+A damaged file never ends the run: its error goes to stderr as ``FILE: offset N: what``,
+the other files are still processed and the exit status is 1. No traceback reaches a user.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterator, Sequence
+from datetime import UTC, datetime
+from typing import Any, TextIO
+
+from kaitaistruct import KaitaiStructError
+
+from binlog_kaitai.errors import BinlogError
+from binlog_kaitai.reader import Event, EventType, read_events
+from binlog_kaitai.render import describe, to_jsonable
+from binlog_kaitai.summary import Summary, summary
+
+SUMMARY_COLUMNS = ("file", "start_time", "end_time", "end_reason", "next_file", "size", "error")
+
+
+def parse_datetime(value: str) -> int:
+    """'YYYY-MM-DD[ HH:MM:SS]' or ISO-8601; without a zone it is taken as UTC."""
+    try:
+        dt = datetime.fromisoformat(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a date/time: {value!r}") from None
+    if dt.tzinfo is None:
+        dt = dt.replace(tzinfo=UTC)
+    return int(dt.timestamp())
+
+
+def parse_type(value: str) -> set[int]:
+    """Event types by MySQL name (QUERY_EVENT, query, Query) or code, comma-separated."""
+    codes = set()
+    for item in value.split(","):
+        item = item.strip()
+        if item.isdigit():
+            codes.add(int(item))
+            continue
+        key = item.lower()
+        matches = [t for t in EventType if t.name in (key, key + "_event", key + "_log_event")]
+        if not matches:
+            raise argparse.ArgumentTypeError(f"unknown event type: {item!r}")
+        codes.update(int(t) for t in matches)
+    return codes
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="binlog-kaitai", description="Read MySQL/MariaDB binary logs offline."
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    events = sub.add_parser("events", help="list the events of binlog files")
+    events.add_argument("files", nargs="+", metavar="FILE")
+    events.add_argument("--json", action="store_true", help="one JSON object per event")
+    events.add_argument("--start-position", type=int, metavar="N",
+                        help="skip events that start before byte N")
+    events.add_argument("--stop-position", type=int, metavar="N",
+                        help="stop at the first event that starts at or after byte N")
+    events.add_argument("--start-datetime", type=parse_datetime, metavar="DT",
+                        help="skip events older than DT (UTC unless a zone is given)")
+    events.add_argument("--stop-datetime", type=parse_datetime, metavar="DT",
+                        help="stop at the first event at or after DT")
+    events.add_argument("--type", type=parse_type, action="append", metavar="TYPE",
+                        help="only these event types (name or code; repeatable)")
+    events.add_argument("--strict-checksums", action="store_true",
+                        help="treat a CRC32 mismatch as an error that stops the file")
+
+    summ = sub.add_parser("summary", help="time span, successor and GTID state of each file")
+    summ.add_argument("files", nargs="+", metavar="FILE")
+    summ.add_argument("--json", action="store_true", help="one JSON object per file")
+    return parser
+
+
+def filtered(events: Iterator[Event], args: argparse.Namespace) -> Iterator[Event]:
+    types = set().union(*args.type) if args.type else None
+    for ev in events:
+        if args.stop_datetime is not None and ev.timestamp >= args.stop_datetime:
+            return
+        if args.start_datetime is not None and ev.timestamp < args.start_datetime:
+            continue
+        if types is not None and ev.type_code not in types:
+            continue
+        yield ev
+
+
+def event_json(ev: Event, shown_name: str) -> dict[str, Any]:
+    data = (to_jsonable(ev.body) if ev.body is not None
+            else {"raw": ev.raw.hex(), "decode_error": ev.decode_error})
+    return {
+        "file": shown_name,
+        "pos": ev.pos,
+        "type": ev.type_name,
+        "type_code": ev.type_code,
+        "timestamp": ev.timestamp,
+        "server_id": ev.server_id,
+        "length": ev.length,
+        "log_pos": ev.log_pos,
+        "flags": ev.flags,
+        "checksum_ok": ev.checksum_ok,
+        "info": describe(ev),
+        "data": data,
+    }
+
+
+def event_line(ev: Event) -> str:
+    when = datetime.fromtimestamp(ev.timestamp, UTC).strftime("%Y-%m-%d %H:%M:%S")
+    crc = {True: "", False: " CRC-MISMATCH", None: ""}[ev.checksum_ok]
+    info = describe(ev).replace("\n", " ")
+    if len(info) > 200:
+        info = info[:197] + "..."
+    return (f"{ev.pos:>10}  {when}  {ev.type_name:<28} server_id={ev.server_id:<6} "
+            f"len={ev.length:<7}{crc}  {info}").rstrip()
+
+
+def run_events(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    status = 0
+    for name in args.files:
+        if not args.json:
+            print(f"# {name}", file=out)
+        try:
+            stream = read_events(name, start=args.start_position, stop=args.stop_position,
+                                 strict_checksums=args.strict_checksums)
+            for ev in filtered(stream, args):
+                if ev.decode_error is not None:
+                    print(f"{name}: offset {ev.pos}: cannot decode {ev.type_name} body: "
+                          f"{ev.decode_error}", file=err)
+                    status = 1
+                if args.json:
+                    print(json.dumps(event_json(ev, name)), file=out)
+                else:
+                    print(event_line(ev), file=out)
+        except BinlogError as exc:
+            print(f"{name}: offset {exc.offset}: {exc.message}", file=err)
+            status = 1
+        except (KaitaiStructError, ValueError, EOFError) as exc:
+            print(f"{name}: internal error: {type(exc).__name__}: {exc}", file=err)
+            status = 2
+    return status
+
+
+def run_summary(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    status = 0
+    results: list[Summary] = []
+    for name in args.files:
+        try:
+            result = summary(name)
+        except (KaitaiStructError, ValueError, EOFError, AttributeError) as exc:
+            print(f"{name}: internal error: {type(exc).__name__}: {exc}", file=err)
+            status = 2
+            continue
+        if result.error is not None:
+            print(f"{name}: {result.error}", file=err)
+            status = 1
+        if args.json:
+            print(json.dumps(result.to_dict()), file=out)
+        else:
+            results.append(result)
+    if not args.json and results:
+        rows = [[str(getattr(r, c) if getattr(r, c) is not None else "") for c in SUMMARY_COLUMNS]
+                for r in results]
+        widths = [max(len(c), *(len(row[i]) for row in rows))
+                  for i, c in enumerate(SUMMARY_COLUMNS)]
+        print("  ".join(c.ljust(w) for c, w in zip(SUMMARY_COLUMNS, widths, strict=True)),
+              file=out)
+        for row in rows:
+            print("  ".join(v.ljust(w) for v, w in zip(row, widths, strict=True)).rstrip(),
+                  file=out)
+    return status
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    runner = run_events if args.command == "events" else run_summary
+    try:
+        return runner(args, sys.stdout, sys.stderr)
+    except BrokenPipeError:
+        sys.stderr.close()
+        return 0
+    except KeyboardInterrupt:
+        return 130
+    except Exception as exc:  # a bug of ours: say so in one line, never a traceback
+        print(f"binlog-kaitai: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

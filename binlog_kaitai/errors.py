@@ -1,0 +1,51 @@
+"""One exception family for everything that can be wrong with a binlog file."""
+
+from __future__ import annotations
+
+
+class BinlogError(Exception):
+    """A problem at a known place in a binlog file.
+
+    ``offset`` is the byte offset where the problem was found (usually the start of the
+    event that could not be read) and ``event_index`` the 0-based index that event would
+    have had, so a user can go straight to the spot with ``mariadb-binlog --start-position``.
+    """
+
+    kind = "corrupt"
+
+    def __init__(
+        self, file: str, offset: int, message: str, event_index: int | None = None
+    ) -> None:
+        super().__init__(f"{file}: offset {offset}: {message}")
+        self.file = file
+        self.offset = offset
+        self.message = message
+        self.event_index = event_index
+
+
+class NotABinlogError(BinlogError):
+    """The file does not start like a binlog (magic or first event)."""
+
+    kind = "not_binlog"
+
+
+class TruncatedError(BinlogError):
+    """The file ends inside an event: copied while being written, or cut short."""
+
+    kind = "truncated"
+
+
+class CorruptEventError(BinlogError):
+    """An event's framing is impossible (length smaller than its header, bad type...)."""
+
+    kind = "corrupt"
+
+
+class ChecksumError(CorruptEventError):
+    """An event's CRC32 does not match its bytes (raised only when asked to)."""
+
+
+class EncryptedError(BinlogError):
+    """MariaDB binlog encryption: events after START_ENCRYPTION_EVENT need the key."""
+
+    kind = "encrypted"

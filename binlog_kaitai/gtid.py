@@ -1,0 +1,35 @@
+"""GTID sets as text, the way MySQL and MariaDB print them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def uuid_text(sid: bytes) -> str:
+    h = sid.hex()
+    return f"{h[:8]}-{h[8:12]}-{h[12:16]}-{h[16:20]}-{h[20:]}"
+
+
+def intervals_text(intervals: list[Any]) -> list[str]:
+    """Intervals are stored [start, end); MySQL prints them start-(end-1), or one number."""
+    return [str(i.start) if i.end - i.start == 1 else f"{i.start}-{i.end - 1}"
+            for i in intervals]
+
+
+def gtid_set_text(body: Any) -> str:
+    """PREVIOUS_GTIDS as ``uuid:1-7:9,uuid2:1-4`` (tags as ``uuid:1-3:tag:1-2``, grouped
+    under their UUID like MySQL 8.3+), or MariaDB's GTID_LIST as ``0-1-5,1-2-9``."""
+    if hasattr(body, "gtids"):  # MariaDB GTID_LIST_EVENT
+        return ",".join(f"{g.domain_id}-{g.server_id}-{g.seq_no}" for g in body.gtids)
+    groups: list[list[str]] = []
+    last_uuid = None
+    for sid in body.sids:
+        tag = getattr(sid, "tag", None)
+        segment = ([tag.value] if tag is not None and tag.value else []) + intervals_text(
+            sid.intervals)
+        if sid.uuid == last_uuid:
+            groups[-1].extend(segment)
+        else:
+            groups.append([uuid_text(sid.uuid), *segment])
+            last_uuid = sid.uuid
+    return ",".join(":".join(g) for g in groups)

@@ -1,0 +1,70 @@
+"""Turn generated Kaitai objects into JSON-ready values and one-line descriptions."""
+
+from __future__ import annotations
+
+import inspect
+from enum import IntEnum
+from functools import cache
+from typing import Any
+
+from kaitaistruct import KaitaiStruct
+
+from binlog_kaitai.reader import Event, EventType
+
+INTERNAL_ATTRS = frozenset({"_io", "_parent", "_root"})
+
+
+@cache
+def param_names(cls: type) -> frozenset[str]:
+    """Names of a generated type's params, which are inputs, not decoded fields."""
+    names = inspect.signature(cls.__init__).parameters
+    return frozenset(n for n in names if n != "self" and not n.startswith("_"))
+
+
+def fields(obj: KaitaiStruct) -> list[tuple[str, Any]]:
+    """The fields a generated object read from its bytes, in order (params excluded)."""
+    params = param_names(type(obj))
+    return [(k, v) for k, v in vars(obj).items() if not k.startswith("_") and k not in params]
+
+
+def to_jsonable(value: Any, *, enums_as_names: bool = True) -> Any:
+    """Decoded value tree -> JSON types: bytes as hex, enums as names (or integers)."""
+    if isinstance(value, KaitaiStruct):
+        return {k: to_jsonable(v, enums_as_names=enums_as_names) for k, v in fields(value)}
+    if isinstance(value, (bytes, bytearray)):
+        return value.hex()
+    if isinstance(value, IntEnum):
+        return value.name if enums_as_names else int(value)
+    if isinstance(value, list):
+        return [to_jsonable(v, enums_as_names=enums_as_names) for v in value]
+    return value
+
+
+def text(raw: bytes) -> str:
+    """Free text of unknown charset, for people: UTF-8 where valid, escapes elsewhere."""
+    return raw.decode("utf-8", errors="backslashreplace")
+
+
+def describe(ev: Event) -> str:
+    """A short human description of an event, like the Info column of SHOW BINLOG EVENTS."""
+    body = ev.body
+    if body is None:
+        return f"undecodable body: {ev.decode_error}" if ev.decode_error else ""
+    t = ev.type_code
+    if t in (EventType.query_event, EventType.execute_load_query_event):
+        use = f"use `{body.schema}`; " if body.schema else ""
+        return use + text(body.query)
+    if t == EventType.format_description_event:
+        return f"Server ver: {body.server_version}, Binlog ver: {body.binlog_version}"
+    if t == EventType.rotate_event:
+        return f"{body.new_log_ident};pos={getattr(body, 'position', '')}"
+    if t == EventType.xid_event:
+        return f"COMMIT /* xid={body.xid} */"
+    if t == EventType.table_map_event:
+        return f"table_id: {body.table_id} ({body.schema_name}.{body.table_name})"
+    if t in (EventType.rows_query_log_event, EventType.annotate_rows_event):
+        return text(body.query)
+    if hasattr(body, "table_id") and hasattr(body, "rows"):
+        return f"table_id: {body.table_id}" + (" flags: STMT_END_F" if body.is_end_of_statement
+                                               else "")
+    return ""

@@ -1,0 +1,257 @@
+"""What time span a binlog covers, and what follows it, without reading it all.
+
+The first event (FORMAT_DESCRIPTION_EVENT) gives the start; the last one, found from the
+end of the file, gives the end and (for ROTATE) the next file. Every candidate for the last
+event is checked the way the server would: its length must reach exactly the end of the
+file, its type must be known, its log_pos must agree with its place (binlog v3: its start;
+v4: its end) unless its CRC32 verifies, and the spec must decode it. So bytes inside row
+data that happen to look like a header are never taken for an event.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import asdict, dataclass
+from datetime import UTC, datetime
+from typing import IO, Any
+
+from binlog_kaitai.errors import BinlogError, TruncatedError
+from binlog_kaitai.gtid import gtid_set_text
+from binlog_kaitai.reader import (
+    FDE,
+    MIN_HEADER_LEN,
+    BinlogFormat,
+    Event,
+    EventType,
+    Source,
+    open_source,
+    parse_event,
+    read_event_bytes,
+    read_first_event,
+)
+
+TAIL_WINDOWS = (4096, 65536)
+"""Tail sizes tried in turn; the last event of a binlog is almost always a small ROTATE,
+STOP or XID, so the first window nearly always suffices. 64 KiB bounds the search."""
+END_REASONS = {EventType.rotate_event: "rotate", EventType.stop_event: "stop"}
+GTID_STATE_EVENTS = (EventType.previous_gtids_log_event, EventType.gtid_list_event)
+
+
+@dataclass
+class Summary:
+    """One file's summary: the fields of the CLI's ``summary --json`` contract."""
+
+    file: str
+    size: int | None = None
+    binlog_version: int | None = None
+    server_version: str | None = None
+    server_id: int | None = None
+    header_length: int | None = None
+    checksum: str | None = None
+    in_use: bool | None = None
+    start_timestamp: int | None = None
+    start_time: str | None = None
+    end_timestamp: int | None = None
+    end_time: str | None = None
+    last_event_type: str | None = None
+    last_event_pos: int | None = None
+    end_reason: str | None = None
+    next_file: str | None = None
+    next_position: int | None = None
+    previous_gtids: str | None = None
+    truncated: bool = False
+    bytes_read: int = 0
+    error: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+class CountingReader(io.RawIOBase):
+    """Wraps a binary stream and counts the bytes actually read through it."""
+
+    def __init__(self, raw: IO[bytes]) -> None:
+        self.raw = raw
+        self.count = 0
+
+    def read(self, n: int = -1) -> bytes:
+        data = self.raw.read(n)
+        self.count += len(data)
+        return data
+
+    def seek(self, offset: int, whence: int = io.SEEK_SET) -> int:
+        return self.raw.seek(offset, whence)
+
+    def tell(self) -> int:
+        return self.raw.tell()
+
+    def seekable(self) -> bool:
+        return True
+
+    def readable(self) -> bool:
+        return True
+
+
+def iso_utc(ts: int) -> str:
+    return datetime.fromtimestamp(ts, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def summary(source: Source) -> Summary:
+    """Summarise one binlog: start and end, successor, GTID state, in O(1) reads.
+
+    Never raises for a bad file: the problem goes to ``error`` (as ``offset N: what``)
+    and every field that could still be read is filled.
+    """
+    name = str(source) if not hasattr(source, "read") else str(getattr(source, "name", ""))
+    result = Summary(file=name)
+    try:
+        with open_source(source) as (raw, name, size):
+            if size is None:
+                raise BinlogError(name, 0, "summary needs a seekable file")
+            result.size = size
+            f = CountingReader(raw)
+            try:
+                summarise(f, name, size, result)
+            finally:
+                result.bytes_read = f.count
+    except BinlogError as exc:
+        result.error = f"offset {exc.offset}: {exc.message}"
+        result.truncated = result.truncated or isinstance(exc, TruncatedError)
+    return result
+
+
+def summarise(f: CountingReader, name: str, size: int, result: Summary) -> None:
+    first, fmt = read_first_event(f, name, size)
+    body = first.body
+    result.binlog_version = fmt.binlog_version
+    result.server_version = fmt.server_version
+    result.server_id = first.server_id
+    result.header_length = fmt.header_len
+    if first.type_code == FDE and body.has_checksum_alg:
+        result.checksum = {0: "NONE", 1: "CRC32"}.get(int(body.checksum_alg))
+    result.in_use = bool(first.header.is_binlog_in_use)
+    result.start_timestamp = first.timestamp
+    result.start_time = iso_utc(first.timestamp)
+
+    last = first
+    if first.next_pos < size:
+        second = read_event_bytes(f, name, first.next_pos, size, fmt.header_len, 1)
+        if second is not None:
+            ev = parse_event(second, fmt, name, first.next_pos, 1)
+            if ev.type_code in GTID_STATE_EVENTS and ev.body is not None:
+                result.previous_gtids = gtid_set_text(ev.body)
+            last = ev
+        last = find_last_event(f, name, size, fmt, last, result)
+
+    result.end_timestamp = last.timestamp
+    result.end_time = iso_utc(last.timestamp)
+    result.last_event_type = last.type_name
+    result.last_event_pos = last.pos
+    result.end_reason = END_REASONS.get(last.type_code, "none")
+    if last.type_code == EventType.rotate_event:
+        result.next_file = last.body.new_log_ident
+        result.next_position = getattr(last.body, "position", None)
+
+
+def find_last_event(
+    f: CountingReader, name: str, size: int, fmt: BinlogFormat, known: Event, result: Summary
+) -> Event:
+    """The last complete event: from the tail if possible, else by hopping event headers.
+
+    ``known`` is the latest event already read from the front of the file.
+    """
+    if known.next_pos == size:
+        return known
+    for window in TAIL_WINDOWS:
+        lo = max(known.next_pos, size - window)
+        f.seek(lo)
+        tail = f.read(size - lo)
+        ev = last_event_in_tail(tail, lo, size, fmt, name)
+        if ev is not None:
+            return ev
+        if lo == known.next_pos:
+            break
+    # No verified event ends exactly at the end: the file was cut inside an event, its last
+    # event is larger than the window, or its positions cannot be checked (a relay log
+    # without CRCs). Hop by event lengths, reading only headers, from the first verified
+    # event of the tail, or else from the front.
+    anchor = first_verified_event(tail, lo, fmt, name)
+    return hop_to_last_event(f, name, size, fmt, anchor or known, result)
+
+
+def hop_to_last_event(
+    f: CountingReader, name: str, size: int, fmt: BinlogFormat, start: Event, result: Summary
+) -> Event:
+    last_pos, last_len = start.pos, start.length
+    pos = start.next_pos
+    while pos < size:
+        f.seek(pos)
+        head = f.read(fmt.header_len)
+        length = int.from_bytes(head[9:13], "little") if len(head) >= MIN_HEADER_LEN else 0
+        if len(head) < fmt.header_len or pos + length > size:
+            result.truncated = True
+            result.error = (f"offset {pos}: file ends inside an event "
+                            f"({size - pos} bytes after the last complete event)")
+            break
+        if length < fmt.header_len:
+            result.error = f"offset {pos}: event length {length} is shorter than its header"
+            break
+        last_pos, last_len = pos, length
+        pos += length
+    if last_pos == start.pos:
+        return start
+    f.seek(last_pos)
+    return parse_event(f.read(last_len), fmt, name, last_pos, -1)
+
+
+def header_length_at(buf: bytes, at: int, fmt: BinlogFormat) -> int | None:
+    """Length of the event whose header would be at buf[at:], if the header looks real."""
+    if at + fmt.header_len > len(buf):
+        return None
+    type_code = buf[at + 4]
+    if type_code not in EventType._value2member_map_ or type_code == FDE:
+        return None
+    length = int.from_bytes(buf[at + 9:at + 13], "little")
+    if length < fmt.header_len + fmt.checksum_len:
+        return None
+    return length
+
+
+def verified(ev: Event, fmt: BinlogFormat) -> bool:
+    """Is this candidate really an event? Its CRC, or else its log_pos, must agree.
+
+    log_pos is the event's end in binlog v4 and its start in v3 (0 marks an artificial
+    event); v1 headers have no log_pos, so there the spec's decoding is the only check.
+    """
+    if ev.decode_error is not None or ev.checksum_ok is False:
+        return False
+    if ev.checksum_ok or fmt.binlog_version == 1:
+        return True
+    expected = ev.pos if fmt.binlog_version == 3 else ev.next_pos
+    return ev.log_pos in (expected, 0)
+
+
+def last_event_in_tail(
+    tail: bytes, base: int, size: int, fmt: BinlogFormat, name: str
+) -> Event | None:
+    """The smallest verified event that ends exactly at the end of the file."""
+    for at in range(len(tail) - fmt.header_len - fmt.checksum_len, -1, -1):
+        length = header_length_at(tail, at, fmt)
+        if length is None or base + at + length != size:
+            continue
+        ev = parse_event(tail[at:], fmt, name, base + at, -1)
+        if verified(ev, fmt):
+            return ev
+    return None
+
+
+def first_verified_event(tail: bytes, base: int, fmt: BinlogFormat, name: str) -> Event | None:
+    """The earliest complete, verified event inside the tail window."""
+    for at in range(len(tail) - fmt.header_len):
+        length = header_length_at(tail, at, fmt)
+        if length is None or at + length > len(tail):
+            continue
+        ev = parse_event(tail[at:at + length], fmt, name, base + at, -1)
+        if verified(ev, fmt):
+            return ev
+    return None

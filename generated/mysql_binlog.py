@@ -1,0 +1,1473 @@
+# This is a generated file! Please edit source .ksy file and use kaitai-struct-compiler to rebuild
+# type: ignore
+
+import kaitaistruct
+from kaitaistruct import KaitaiStruct, KaitaiStream, BytesIO
+from . import query_event
+from . import mariadb_gtid_event
+from . import rows_event
+from . import mariadb_gtid_list_event
+from . import transaction_payload_event
+from . import previous_gtids_event
+from . import table_map_event
+from . import gtid_tagged_event
+from . import gtid_event
+from enum import IntEnum
+
+
+if getattr(kaitaistruct, 'API_VERSION', (0, 9)) < (0, 11):
+    raise Exception("Incompatible Kaitai Struct Python API: 0.11 or later is required, but you have %s" % (kaitaistruct.__version__))
+
+class MysqlBinlog(KaitaiStruct):
+    """A binary log file as written by MySQL (3.23 to 9.x) and MariaDB: the 4-byte magic, then
+    events back to back. Each event is a common header, an event-specific body and, when
+    the server checksums events, a CRC32 footer.
+    
+    The first event decides how every other event is laid out. In binlog version 4
+    (MySQL 5.0+, every MariaDB) it is a FORMAT_DESCRIPTION_EVENT that declares the common
+    header length, one post-header length per event type and the checksum algorithm.
+    Versions 1 (3.23) and 3 (4.0.2-4.1) start with a START_EVENT_V3 and use fixed lengths.
+    
+    This top-level type reads a whole file with the layout of its first event. A reader that
+    streams (or meets a second FORMAT_DESCRIPTION_EVENT mid-file, as relay logs have) parses
+    `event` one at a time and passes the lengths of the FORMAT_DESCRIPTION_EVENT in force.
+    
+    .. seealso::
+       Source - https://dev.mysql.com/doc/dev/mysql-server/latest/page_protocol_replication_binlog_event.html
+    
+    
+    .. seealso::
+       Source - https://mariadb.com/kb/en/replication-protocol/
+    """
+
+    class ChecksumAlg(IntEnum):
+        off = 0
+        crc32 = 1
+        undef = 255
+
+    class EventFlag(IntEnum):
+        binlog_in_use = 1
+        forced_rotate = 2
+        thread_specific = 4
+        suppress_use = 8
+        update_table_map_version = 16
+        artificial = 32
+        relay_log = 64
+        ignorable = 128
+        no_filter = 256
+        mts_isolate = 512
+
+    class EventType(IntEnum):
+        unknown_event = 0
+        start_event_v3 = 1
+        query_event = 2
+        stop_event = 3
+        rotate_event = 4
+        intvar_event = 5
+        load_event = 6
+        slave_event = 7
+        create_file_event = 8
+        append_block_event = 9
+        exec_load_event = 10
+        delete_file_event = 11
+        new_load_event = 12
+        rand_event = 13
+        user_var_event = 14
+        format_description_event = 15
+        xid_event = 16
+        begin_load_query_event = 17
+        execute_load_query_event = 18
+        table_map_event = 19
+        pre_ga_write_rows_event = 20
+        pre_ga_update_rows_event = 21
+        pre_ga_delete_rows_event = 22
+        write_rows_event_v1 = 23
+        update_rows_event_v1 = 24
+        delete_rows_event_v1 = 25
+        incident_event = 26
+        heartbeat_log_event = 27
+        ignorable_log_event = 28
+        rows_query_log_event = 29
+        write_rows_event = 30
+        update_rows_event = 31
+        delete_rows_event = 32
+        gtid_log_event = 33
+        anonymous_gtid_log_event = 34
+        previous_gtids_log_event = 35
+        transaction_context_event = 36
+        view_change_event = 37
+        xa_prepare_log_event = 38
+        partial_update_rows_event = 39
+        transaction_payload_event = 40
+        heartbeat_log_event_v2 = 41
+        gtid_tagged_log_event = 42
+        annotate_rows_event = 160
+        binlog_checkpoint_event = 161
+        gtid_event = 162
+        gtid_list_event = 163
+        start_encryption_event = 164
+        query_compressed_event = 165
+        write_rows_compressed_event_v1 = 166
+        update_rows_compressed_event_v1 = 167
+        delete_rows_compressed_event_v1 = 168
+        write_rows_compressed_event = 169
+        update_rows_compressed_event = 170
+        delete_rows_compressed_event = 171
+
+    class IncidentType(IntEnum):
+        none = 0
+        lost_events = 1
+
+    class IntvarType(IntEnum):
+        invalid_int = 0
+        last_insert_id = 1
+        insert_id = 2
+
+    class ItemResult(IntEnum):
+        string_result = 0
+        real_result = 1
+        int_result = 2
+        row_result = 3
+        decimal_result = 4
+    def __init__(self, _io, _parent=None, _root=None):
+        super(MysqlBinlog, self).__init__(_io)
+        self._parent = _parent
+        self._root = _root or self
+        self._read()
+
+    def _read(self):
+        self.magic = self._io.read_bytes(4)
+        if not self.magic == b"\xFE\x62\x69\x6E":
+            raise kaitaistruct.ValidationNotEqualError(b"\xFE\x62\x69\x6E", self.magic, self._io, u"/seq/0")
+        self.first_event = MysqlBinlog.Event(self.first_header_len, 0, self.post_header_lengths_v3, self._io, self, self._root)
+        self.events = []
+        i = 0
+        while not self._io.is_eof():
+            self.events.append(MysqlBinlog.Event(self.header_len, self.checksum_len, self.post_header_lengths, self._io, self, self._root))
+            i += 1
+
+
+
+    def _fetch_instances(self):
+        pass
+        self.first_event._fetch_instances()
+        for i in range(len(self.events)):
+            pass
+            self.events[i]._fetch_instances()
+
+        _ = self.first_event_length
+        if hasattr(self, '_m_first_event_length'):
+            pass
+
+        _ = self.first_type_code
+        if hasattr(self, '_m_first_type_code'):
+            pass
+
+
+    class AnnotateRowsEvent(KaitaiStruct):
+        """The statement that produced the rows events that follow (MariaDB).
+        
+        .. seealso::
+           Source - https://mariadb.com/kb/en/annotate_rows_event/
+        """
+        def __init__(self, _io, _parent=None, _root=None):
+            super(MysqlBinlog.AnnotateRowsEvent, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.query = self._io.read_bytes_full()
+
+
+        def _fetch_instances(self):
+            pass
+
+
+    class BinlogCheckpointEvent(KaitaiStruct):
+        """MariaDB: the oldest binlog file still needed for crash recovery when this event was
+        written.
+        
+        .. seealso::
+           Source - https://mariadb.com/kb/en/binlog_checkpoint_event/
+        """
+        def __init__(self, _io, _parent=None, _root=None):
+            super(MysqlBinlog.BinlogCheckpointEvent, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.binlog_file_length = self._io.read_u4le()
+            self.binlog_file_name = (self._io.read_bytes(self.binlog_file_length)).decode(u"UTF-8")
+
+
+        def _fetch_instances(self):
+            pass
+
+
+    class CreateFileEvent(KaitaiStruct):
+        """MySQL 4.x LOAD DATA: the LOAD description plus the first block of the file
+        (CREATE_FILE_EVENT); later blocks come as APPEND_BLOCK_EVENTs, EXEC_LOAD_EVENT runs it.
+        """
+        def __init__(self, load_post_header_len, _io, _parent=None, _root=None):
+            super(MysqlBinlog.CreateFileEvent, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self.load_post_header_len = load_post_header_len
+            self._read()
+
+        def _read(self):
+            self._raw_post_header = self._io.read_bytes(self.load_post_header_len)
+            _io__raw_post_header = KaitaiStream(BytesIO(self._raw_post_header))
+            self.post_header = MysqlBinlog.LoadPostHeader(_io__raw_post_header, self, self._root)
+            self.file_id = self._io.read_u4le()
+            self.info = MysqlBinlog.LoadInfo(self.post_header.table_name_len, self.post_header.db_len, self.post_header.num_fields, True, True, self._io, self, self._root)
+            self.block = self._io.read_bytes_full()
+
+
+        def _fetch_instances(self):
+            pass
+            self.post_header._fetch_instances()
+            self.info._fetch_instances()
+
+
+    class EmptyEvent(KaitaiStruct):
+        """An event with no body (STOP_EVENT)."""
+        def __init__(self, _io, _parent=None, _root=None):
+            super(MysqlBinlog.EmptyEvent, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            pass
+
+
+        def _fetch_instances(self):
+            pass
+
+
+    class Event(KaitaiStruct):
+        """One event: common header, body, and a CRC32 footer when `checksum_len` is 4.
+        The body is a substream of exactly event_length - header - footer bytes, so a body
+        type never reads past its event and an unknown event type is kept as bytes.
+        """
+        def __init__(self, header_len, checksum_len, post_header_lengths, _io, _parent=None, _root=None):
+            super(MysqlBinlog.Event, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self.header_len = header_len
+            self.checksum_len = checksum_len
+            self.post_header_lengths = post_header_lengths
+            self._read()
+
+        def _read(self):
+            self.header = MysqlBinlog.EventHeader(self.header_len, self._io, self, self._root)
+            _on = self.header.event_type
+            if _on == MysqlBinlog.EventType.annotate_rows_event:
+                pass
+                self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
+                _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+                self.body = MysqlBinlog.AnnotateRowsEvent(_io__raw_body, self, self._root)
+            elif _on == MysqlBinlog.EventType.anonymous_gtid_log_event:
+                pass
+                self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
+                _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+                self.body = gtid_event.GtidEvent(_io__raw_body)
+            elif _on == MysqlBinlog.EventType.append_block_event:
+                pass
+                self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
+                _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+                self.body = MysqlBinlog.FileBlockEvent(_io__raw_body, self, self._root)
+            elif _on == MysqlBinlog.EventType.begin_load_query_event:
+                pass
+                self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
+                _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+                self.body = MysqlBinlog.FileBlockEvent(_io__raw_body, self, self._root)
+            elif _on == MysqlBinlog.EventType.binlog_checkpoint_event:
+                pass
+                self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
+                _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+                self.body = MysqlBinlog.BinlogCheckpointEvent(_io__raw_body, self, self._root)
+            elif _on == MysqlBinlog.EventType.create_file_event:
+                pass
+                self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
+                _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+                self.body = MysqlBinlog.CreateFileEvent((KaitaiStream.byte_array_index(self.post_header_lengths, 5) if len(self.post_header_lengths) >= 6 else 18), _io__raw_body, self, self._root)
+            elif _on == MysqlBinlog.EventType.delete_file_event:
+                pass
+                self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
+                _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+                self.body = MysqlBinlog.FileIdEvent(_io__raw_body, self, self._root)
+            elif _on == MysqlBinlog.EventType.delete_rows_compressed_event:
+                pass
+                self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
+                _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+                self.body = rows_event.RowsEvent(self.post_header_len, self.header.type_code, _io__raw_body)
+            elif _on == MysqlBinlog.EventType.delete_rows_compressed_event_v1:
+                pass
+                self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
+                _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+                self.body = rows_event.RowsEvent(self.post_header_len, self.header.type_code, _io__raw_body)
+            elif _on == MysqlBinlog.EventType.delete_rows_event:
+                pass
+                self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
+                _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+                self.body = rows_event.RowsEvent(self.post_header_len, self.header.type_code, _io__raw_body)
+            elif _on == MysqlBinlog.EventType.delete_rows_event_v1:
+                pass
+                self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
+                _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+                self.body = rows_event.RowsEvent(self.post_header_len, self.header.type_code, _io__raw_body)
+            elif _on == MysqlBinlog.EventType.exec_load_event:
+                pass
+                self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
+                _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+                self.body = MysqlBinlog.FileIdEvent(_io__raw_body, self, self._root)
+            elif _on == MysqlBinlog.EventType.execute_load_query_event:
+                pass
+                self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
+                _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+                self.body = query_event.QueryEvent(self.post_header_len, True, _io__raw_body)
+            elif _on == MysqlBinlog.EventType.format_description_event:
+                pass
+                self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
+                _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+                self.body = MysqlBinlog.FormatDescriptionEvent(_io__raw_body, self, self._root)
+            elif _on == MysqlBinlog.EventType.gtid_event:
+                pass
+                self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
+                _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+                self.body = mariadb_gtid_event.MariadbGtidEvent(_io__raw_body)
+            elif _on == MysqlBinlog.EventType.gtid_list_event:
+                pass
+                self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
+                _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+                self.body = mariadb_gtid_list_event.MariadbGtidListEvent(_io__raw_body)
+            elif _on == MysqlBinlog.EventType.gtid_log_event:
+                pass
+                self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
+                _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+                self.body = gtid_event.GtidEvent(_io__raw_body)
+            elif _on == MysqlBinlog.EventType.gtid_tagged_log_event:
+                pass
+                self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
+                _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+                self.body = gtid_tagged_event.GtidTaggedEvent(_io__raw_body)
+            elif _on == MysqlBinlog.EventType.heartbeat_log_event:
+                pass
+                self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
+                _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+                self.body = MysqlBinlog.HeartbeatEvent(_io__raw_body, self, self._root)
+            elif _on == MysqlBinlog.EventType.incident_event:
+                pass
+                self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
+                _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+                self.body = MysqlBinlog.IncidentEvent(_io__raw_body, self, self._root)
+            elif _on == MysqlBinlog.EventType.intvar_event:
+                pass
+                self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
+                _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+                self.body = MysqlBinlog.IntvarEvent(_io__raw_body, self, self._root)
+            elif _on == MysqlBinlog.EventType.load_event:
+                pass
+                self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
+                _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+                self.body = MysqlBinlog.LoadEvent(self.post_header_len, False, _io__raw_body, self, self._root)
+            elif _on == MysqlBinlog.EventType.new_load_event:
+                pass
+                self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
+                _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+                self.body = MysqlBinlog.LoadEvent(self.post_header_len, True, _io__raw_body, self, self._root)
+            elif _on == MysqlBinlog.EventType.partial_update_rows_event:
+                pass
+                self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
+                _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+                self.body = rows_event.RowsEvent(self.post_header_len, self.header.type_code, _io__raw_body)
+            elif _on == MysqlBinlog.EventType.pre_ga_delete_rows_event:
+                pass
+                self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
+                _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+                self.body = rows_event.RowsEvent(self.post_header_len, self.header.type_code, _io__raw_body)
+            elif _on == MysqlBinlog.EventType.pre_ga_update_rows_event:
+                pass
+                self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
+                _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+                self.body = rows_event.RowsEvent(self.post_header_len, self.header.type_code, _io__raw_body)
+            elif _on == MysqlBinlog.EventType.pre_ga_write_rows_event:
+                pass
+                self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
+                _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+                self.body = rows_event.RowsEvent(self.post_header_len, self.header.type_code, _io__raw_body)
+            elif _on == MysqlBinlog.EventType.previous_gtids_log_event:
+                pass
+                self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
+                _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+                self.body = previous_gtids_event.PreviousGtidsEvent(_io__raw_body)
+            elif _on == MysqlBinlog.EventType.query_compressed_event:
+                pass
+                self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
+                _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+                self.body = query_event.QueryEvent(self.post_header_len, False, _io__raw_body)
+            elif _on == MysqlBinlog.EventType.query_event:
+                pass
+                self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
+                _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+                self.body = query_event.QueryEvent(self.post_header_len, False, _io__raw_body)
+            elif _on == MysqlBinlog.EventType.rand_event:
+                pass
+                self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
+                _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+                self.body = MysqlBinlog.RandEvent(_io__raw_body, self, self._root)
+            elif _on == MysqlBinlog.EventType.rotate_event:
+                pass
+                self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
+                _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+                self.body = MysqlBinlog.RotateEvent(self.post_header_len, _io__raw_body, self, self._root)
+            elif _on == MysqlBinlog.EventType.rows_query_log_event:
+                pass
+                self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
+                _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+                self.body = MysqlBinlog.RowsQueryEvent(_io__raw_body, self, self._root)
+            elif _on == MysqlBinlog.EventType.start_encryption_event:
+                pass
+                self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
+                _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+                self.body = MysqlBinlog.StartEncryptionEvent(_io__raw_body, self, self._root)
+            elif _on == MysqlBinlog.EventType.start_event_v3:
+                pass
+                self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
+                _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+                self.body = MysqlBinlog.StartEventV3(_io__raw_body, self, self._root)
+            elif _on == MysqlBinlog.EventType.stop_event:
+                pass
+                self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
+                _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+                self.body = MysqlBinlog.EmptyEvent(_io__raw_body, self, self._root)
+            elif _on == MysqlBinlog.EventType.table_map_event:
+                pass
+                self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
+                _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+                self.body = table_map_event.TableMapEvent(self.post_header_len, _io__raw_body)
+            elif _on == MysqlBinlog.EventType.transaction_payload_event:
+                pass
+                self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
+                _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+                self.body = transaction_payload_event.TransactionPayloadEvent(_io__raw_body)
+            elif _on == MysqlBinlog.EventType.update_rows_compressed_event:
+                pass
+                self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
+                _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+                self.body = rows_event.RowsEvent(self.post_header_len, self.header.type_code, _io__raw_body)
+            elif _on == MysqlBinlog.EventType.update_rows_compressed_event_v1:
+                pass
+                self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
+                _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+                self.body = rows_event.RowsEvent(self.post_header_len, self.header.type_code, _io__raw_body)
+            elif _on == MysqlBinlog.EventType.update_rows_event:
+                pass
+                self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
+                _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+                self.body = rows_event.RowsEvent(self.post_header_len, self.header.type_code, _io__raw_body)
+            elif _on == MysqlBinlog.EventType.update_rows_event_v1:
+                pass
+                self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
+                _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+                self.body = rows_event.RowsEvent(self.post_header_len, self.header.type_code, _io__raw_body)
+            elif _on == MysqlBinlog.EventType.user_var_event:
+                pass
+                self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
+                _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+                self.body = MysqlBinlog.UserVarEvent(_io__raw_body, self, self._root)
+            elif _on == MysqlBinlog.EventType.write_rows_compressed_event:
+                pass
+                self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
+                _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+                self.body = rows_event.RowsEvent(self.post_header_len, self.header.type_code, _io__raw_body)
+            elif _on == MysqlBinlog.EventType.write_rows_compressed_event_v1:
+                pass
+                self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
+                _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+                self.body = rows_event.RowsEvent(self.post_header_len, self.header.type_code, _io__raw_body)
+            elif _on == MysqlBinlog.EventType.write_rows_event:
+                pass
+                self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
+                _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+                self.body = rows_event.RowsEvent(self.post_header_len, self.header.type_code, _io__raw_body)
+            elif _on == MysqlBinlog.EventType.write_rows_event_v1:
+                pass
+                self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
+                _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+                self.body = rows_event.RowsEvent(self.post_header_len, self.header.type_code, _io__raw_body)
+            elif _on == MysqlBinlog.EventType.xa_prepare_log_event:
+                pass
+                self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
+                _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+                self.body = MysqlBinlog.XaPrepareEvent(_io__raw_body, self, self._root)
+            elif _on == MysqlBinlog.EventType.xid_event:
+                pass
+                self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
+                _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+                self.body = MysqlBinlog.XidEvent(_io__raw_body, self, self._root)
+            else:
+                pass
+                self.body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
+            if self.footer_len == 4:
+                pass
+                self.checksum = self._io.read_u4le()
+
+
+
+        def _fetch_instances(self):
+            pass
+            self.header._fetch_instances()
+            _on = self.header.event_type
+            if _on == MysqlBinlog.EventType.annotate_rows_event:
+                pass
+                self.body._fetch_instances()
+            elif _on == MysqlBinlog.EventType.anonymous_gtid_log_event:
+                pass
+                self.body._fetch_instances()
+            elif _on == MysqlBinlog.EventType.append_block_event:
+                pass
+                self.body._fetch_instances()
+            elif _on == MysqlBinlog.EventType.begin_load_query_event:
+                pass
+                self.body._fetch_instances()
+            elif _on == MysqlBinlog.EventType.binlog_checkpoint_event:
+                pass
+                self.body._fetch_instances()
+            elif _on == MysqlBinlog.EventType.create_file_event:
+                pass
+                self.body._fetch_instances()
+            elif _on == MysqlBinlog.EventType.delete_file_event:
+                pass
+                self.body._fetch_instances()
+            elif _on == MysqlBinlog.EventType.delete_rows_compressed_event:
+                pass
+                self.body._fetch_instances()
+            elif _on == MysqlBinlog.EventType.delete_rows_compressed_event_v1:
+                pass
+                self.body._fetch_instances()
+            elif _on == MysqlBinlog.EventType.delete_rows_event:
+                pass
+                self.body._fetch_instances()
+            elif _on == MysqlBinlog.EventType.delete_rows_event_v1:
+                pass
+                self.body._fetch_instances()
+            elif _on == MysqlBinlog.EventType.exec_load_event:
+                pass
+                self.body._fetch_instances()
+            elif _on == MysqlBinlog.EventType.execute_load_query_event:
+                pass
+                self.body._fetch_instances()
+            elif _on == MysqlBinlog.EventType.format_description_event:
+                pass
+                self.body._fetch_instances()
+            elif _on == MysqlBinlog.EventType.gtid_event:
+                pass
+                self.body._fetch_instances()
+            elif _on == MysqlBinlog.EventType.gtid_list_event:
+                pass
+                self.body._fetch_instances()
+            elif _on == MysqlBinlog.EventType.gtid_log_event:
+                pass
+                self.body._fetch_instances()
+            elif _on == MysqlBinlog.EventType.gtid_tagged_log_event:
+                pass
+                self.body._fetch_instances()
+            elif _on == MysqlBinlog.EventType.heartbeat_log_event:
+                pass
+                self.body._fetch_instances()
+            elif _on == MysqlBinlog.EventType.incident_event:
+                pass
+                self.body._fetch_instances()
+            elif _on == MysqlBinlog.EventType.intvar_event:
+                pass
+                self.body._fetch_instances()
+            elif _on == MysqlBinlog.EventType.load_event:
+                pass
+                self.body._fetch_instances()
+            elif _on == MysqlBinlog.EventType.new_load_event:
+                pass
+                self.body._fetch_instances()
+            elif _on == MysqlBinlog.EventType.partial_update_rows_event:
+                pass
+                self.body._fetch_instances()
+            elif _on == MysqlBinlog.EventType.pre_ga_delete_rows_event:
+                pass
+                self.body._fetch_instances()
+            elif _on == MysqlBinlog.EventType.pre_ga_update_rows_event:
+                pass
+                self.body._fetch_instances()
+            elif _on == MysqlBinlog.EventType.pre_ga_write_rows_event:
+                pass
+                self.body._fetch_instances()
+            elif _on == MysqlBinlog.EventType.previous_gtids_log_event:
+                pass
+                self.body._fetch_instances()
+            elif _on == MysqlBinlog.EventType.query_compressed_event:
+                pass
+                self.body._fetch_instances()
+            elif _on == MysqlBinlog.EventType.query_event:
+                pass
+                self.body._fetch_instances()
+            elif _on == MysqlBinlog.EventType.rand_event:
+                pass
+                self.body._fetch_instances()
+            elif _on == MysqlBinlog.EventType.rotate_event:
+                pass
+                self.body._fetch_instances()
+            elif _on == MysqlBinlog.EventType.rows_query_log_event:
+                pass
+                self.body._fetch_instances()
+            elif _on == MysqlBinlog.EventType.start_encryption_event:
+                pass
+                self.body._fetch_instances()
+            elif _on == MysqlBinlog.EventType.start_event_v3:
+                pass
+                self.body._fetch_instances()
+            elif _on == MysqlBinlog.EventType.stop_event:
+                pass
+                self.body._fetch_instances()
+            elif _on == MysqlBinlog.EventType.table_map_event:
+                pass
+                self.body._fetch_instances()
+            elif _on == MysqlBinlog.EventType.transaction_payload_event:
+                pass
+                self.body._fetch_instances()
+            elif _on == MysqlBinlog.EventType.update_rows_compressed_event:
+                pass
+                self.body._fetch_instances()
+            elif _on == MysqlBinlog.EventType.update_rows_compressed_event_v1:
+                pass
+                self.body._fetch_instances()
+            elif _on == MysqlBinlog.EventType.update_rows_event:
+                pass
+                self.body._fetch_instances()
+            elif _on == MysqlBinlog.EventType.update_rows_event_v1:
+                pass
+                self.body._fetch_instances()
+            elif _on == MysqlBinlog.EventType.user_var_event:
+                pass
+                self.body._fetch_instances()
+            elif _on == MysqlBinlog.EventType.write_rows_compressed_event:
+                pass
+                self.body._fetch_instances()
+            elif _on == MysqlBinlog.EventType.write_rows_compressed_event_v1:
+                pass
+                self.body._fetch_instances()
+            elif _on == MysqlBinlog.EventType.write_rows_event:
+                pass
+                self.body._fetch_instances()
+            elif _on == MysqlBinlog.EventType.write_rows_event_v1:
+                pass
+                self.body._fetch_instances()
+            elif _on == MysqlBinlog.EventType.xa_prepare_log_event:
+                pass
+                self.body._fetch_instances()
+            elif _on == MysqlBinlog.EventType.xid_event:
+                pass
+                self.body._fetch_instances()
+            else:
+                pass
+            if self.footer_len == 4:
+                pass
+
+
+        @property
+        def footer_len(self):
+            """A FORMAT_DESCRIPTION_EVENT declares its own checksum fields, so its footer is
+            read as part of its body.
+            """
+            if hasattr(self, '_m_footer_len'):
+                return self._m_footer_len
+
+            self._m_footer_len = (0 if self.header.type_code == int(MysqlBinlog.EventType.format_description_event) else self.checksum_len)
+            return getattr(self, '_m_footer_len', None)
+
+        @property
+        def post_header_len(self):
+            """This event type's post-header length, 0 when the FDE does not list the type."""
+            if hasattr(self, '_m_post_header_len'):
+                return self._m_post_header_len
+
+            self._m_post_header_len = (KaitaiStream.byte_array_index(self.post_header_lengths, self.header.type_code - 1) if  ((self.header.type_code >= 1) and (self.header.type_code <= len(self.post_header_lengths)))  else 0)
+            return getattr(self, '_m_post_header_len', None)
+
+
+    class EventHeader(KaitaiStruct):
+        """The common header. v1 has the first four fields (13 bytes); v3 and v4 add log_pos and
+        flags (19 bytes); a v4 FDE may declare a longer header (5.1-google wrote 23, 27 and
+        31 bytes), whose extra bytes are skipped. The FORMAT_DESCRIPTION_EVENT itself always
+        has a 19-byte header, since its reader cannot know the length yet.
+        
+        .. seealso::
+           Source - https://dev.mysql.com/doc/dev/mysql-server/latest/classbinary__log_1_1Log__event__header.html
+        """
+        def __init__(self, header_len, _io, _parent=None, _root=None):
+            super(MysqlBinlog.EventHeader, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self.header_len = header_len
+            self._read()
+
+        def _read(self):
+            self.timestamp = self._io.read_u4le()
+            self.type_code = self._io.read_u1()
+            self.server_id = self._io.read_u4le()
+            self.event_length = self._io.read_u4le()
+            if self.header_len > 13:
+                pass
+                self.log_pos = self._io.read_u4le()
+
+            if self.header_len > 13:
+                pass
+                self.flags = self._io.read_u2le()
+
+            if  ((self.header_len > 19) and (self.type_code != int(MysqlBinlog.EventType.format_description_event))) :
+                pass
+                self.extra_headers = self._io.read_bytes(self.header_len - 19)
+
+
+
+        def _fetch_instances(self):
+            pass
+            if self.header_len > 13:
+                pass
+
+            if self.header_len > 13:
+                pass
+
+            if  ((self.header_len > 19) and (self.type_code != int(MysqlBinlog.EventType.format_description_event))) :
+                pass
+
+
+        @property
+        def event_type(self):
+            if hasattr(self, '_m_event_type'):
+                return self._m_event_type
+
+            self._m_event_type = KaitaiStream.resolve_enum(MysqlBinlog.EventType, self.type_code)
+            return getattr(self, '_m_event_type', None)
+
+        @property
+        def is_artificial(self):
+            if hasattr(self, '_m_is_artificial'):
+                return self._m_is_artificial
+
+            self._m_is_artificial =  ((self.header_len > 13) and (self.flags & 32 != 0)) 
+            return getattr(self, '_m_is_artificial', None)
+
+        @property
+        def is_binlog_in_use(self):
+            """Set in a FORMAT_DESCRIPTION_EVENT while its file is open; left set by a crash."""
+            if hasattr(self, '_m_is_binlog_in_use'):
+                return self._m_is_binlog_in_use
+
+            self._m_is_binlog_in_use =  ((self.header_len > 13) and (self.flags & 1 != 0)) 
+            return getattr(self, '_m_is_binlog_in_use', None)
+
+        @property
+        def is_relay_log(self):
+            """Written by a replica's I/O thread into its relay log."""
+            if hasattr(self, '_m_is_relay_log'):
+                return self._m_is_relay_log
+
+            self._m_is_relay_log =  ((self.header_len > 13) and (self.flags & 64 != 0)) 
+            return getattr(self, '_m_is_relay_log', None)
+
+        @property
+        def size(self):
+            """Bytes this header occupies."""
+            if hasattr(self, '_m_size'):
+                return self._m_size
+
+            self._m_size = ((13 if self.header_len <= 13 else 19) if  ((self.header_len <= 19) or (self.type_code == int(MysqlBinlog.EventType.format_description_event)))  else self.header_len)
+            return getattr(self, '_m_size', None)
+
+
+    class FileBlockEvent(KaitaiStruct):
+        """A block of a LOAD DATA file: APPEND_BLOCK_EVENT (4.x) and BEGIN_LOAD_QUERY_EVENT
+        (5.0+, the first block; EXECUTE_LOAD_QUERY_EVENT then runs the statement).
+        """
+        def __init__(self, _io, _parent=None, _root=None):
+            super(MysqlBinlog.FileBlockEvent, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.file_id = self._io.read_u4le()
+            self.block = self._io.read_bytes_full()
+
+
+        def _fetch_instances(self):
+            pass
+
+
+    class FileIdEvent(KaitaiStruct):
+        """EXEC_LOAD_EVENT / DELETE_FILE_EVENT of MySQL 4.x LOAD DATA."""
+        def __init__(self, _io, _parent=None, _root=None):
+            super(MysqlBinlog.FileIdEvent, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.file_id = self._io.read_u4le()
+
+
+        def _fetch_instances(self):
+            pass
+
+
+    class FormatDescriptionEvent(KaitaiStruct):
+        """First event of every v4 binlog (and of each relay-log section): describes the layout
+        of every later event. Servers that know checksums (MySQL >= 5.6.1, MariaDB >= 5.3)
+        end it with the algorithm byte and a CRC32, even when checksums are off. Whether
+        they are there is read from the data: the FDE's own entry in the post-header array
+        (type 15, at body offset 71) gives the length of the fixed part, and exactly five
+        more bytes mean algorithm + CRC.
+        
+        .. seealso::
+           Source - https://dev.mysql.com/doc/dev/mysql-server/latest/classbinary__log_1_1Format__description__event.html
+        """
+        def __init__(self, _io, _parent=None, _root=None):
+            super(MysqlBinlog.FormatDescriptionEvent, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.binlog_version = self._io.read_u2le()
+            self.server_version = (KaitaiStream.bytes_terminate(self._io.read_bytes(50), 0, False)).decode(u"ASCII")
+            self.create_timestamp = self._io.read_u4le()
+            self.header_length = self._io.read_u1()
+            self.post_header_lengths = self._io.read_bytes(self.num_event_types)
+            if self.has_checksum_alg:
+                pass
+                self.checksum_alg = KaitaiStream.resolve_enum(MysqlBinlog.ChecksumAlg, self._io.read_u1())
+
+            if self.has_checksum_alg:
+                pass
+                self.checksum = self._io.read_u4le()
+
+
+
+        def _fetch_instances(self):
+            pass
+            if self.has_checksum_alg:
+                pass
+
+            if self.has_checksum_alg:
+                pass
+
+            _ = self.own_post_header_len
+            if hasattr(self, '_m_own_post_header_len'):
+                pass
+
+
+        @property
+        def checksum_len(self):
+            """Footer length of the events this FDE governs."""
+            if hasattr(self, '_m_checksum_len'):
+                return self._m_checksum_len
+
+            self._m_checksum_len = (4 if  ((self.has_checksum_alg) and (self.checksum_alg == MysqlBinlog.ChecksumAlg.crc32))  else 0)
+            return getattr(self, '_m_checksum_len', None)
+
+        @property
+        def has_checksum_alg(self):
+            if hasattr(self, '_m_has_checksum_alg'):
+                return self._m_has_checksum_alg
+
+            self._m_has_checksum_alg = self._io.size() - self.own_post_header_len == 5
+            return getattr(self, '_m_has_checksum_alg', None)
+
+        @property
+        def num_event_types(self):
+            if hasattr(self, '_m_num_event_types'):
+                return self._m_num_event_types
+
+            self._m_num_event_types = self.own_post_header_len - 57
+            return getattr(self, '_m_num_event_types', None)
+
+        @property
+        def own_post_header_len(self):
+            """The array entry for FORMAT_DESCRIPTION_EVENT itself (57 + array size)."""
+            if hasattr(self, '_m_own_post_header_len'):
+                return self._m_own_post_header_len
+
+            _pos = self._io.pos()
+            self._io.seek(71)
+            self._m_own_post_header_len = self._io.read_u1()
+            self._io.seek(_pos)
+            return getattr(self, '_m_own_post_header_len', None)
+
+
+    class HeartbeatEvent(KaitaiStruct):
+        """Sent by a source on an idle replication connection, never written to a file; the
+        header's log_pos is the source's current position.
+        """
+        def __init__(self, _io, _parent=None, _root=None):
+            super(MysqlBinlog.HeartbeatEvent, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.log_ident = (self._io.read_bytes_full()).decode(u"UTF-8")
+
+
+        def _fetch_instances(self):
+            pass
+
+
+    class IncidentEvent(KaitaiStruct):
+        """Something happened on the source that a replica cannot reproduce (e.g. lost events).
+        
+        .. seealso::
+           Source - https://dev.mysql.com/doc/dev/mysql-server/latest/classbinary__log_1_1Incident__event.html
+        """
+        def __init__(self, _io, _parent=None, _root=None):
+            super(MysqlBinlog.IncidentEvent, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.incident = KaitaiStream.resolve_enum(MysqlBinlog.IncidentType, self._io.read_u2le())
+            self.message_length = self._io.read_u1()
+            self.message = self._io.read_bytes(self.message_length)
+
+
+        def _fetch_instances(self):
+            pass
+
+
+    class IntvarEvent(KaitaiStruct):
+        """Statement-based replication: LAST_INSERT_ID() or the next AUTO_INCREMENT value the
+        following QUERY_EVENT used.
+        
+        .. seealso::
+           Source - https://dev.mysql.com/doc/dev/mysql-server/latest/classbinary__log_1_1Intvar__event.html
+        """
+        def __init__(self, _io, _parent=None, _root=None):
+            super(MysqlBinlog.IntvarEvent, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.type = KaitaiStream.resolve_enum(MysqlBinlog.IntvarType, self._io.read_u1())
+            self.value = self._io.read_bytes(8)
+
+
+        def _fetch_instances(self):
+            pass
+
+
+    class LengthPrefixedBytes(KaitaiStruct):
+        def __init__(self, _io, _parent=None, _root=None):
+            super(MysqlBinlog.LengthPrefixedBytes, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.length = self._io.read_u1()
+            self.value = self._io.read_bytes(self.length)
+
+
+        def _fetch_instances(self):
+            pass
+
+
+    class LoadEvent(KaitaiStruct):
+        """LOAD DATA INFILE in MySQL 3.23-4.x: LOAD_EVENT (old single-character separators) and
+        NEW_LOAD_EVENT (length-prefixed separators). The file contents travel in separate
+        block events.
+        
+        .. seealso::
+           Source - https://dev.mysql.com/doc/dev/mysql-server/8.0.11/classbinary__log_1_1Load__event.html
+        """
+        def __init__(self, post_header_len, is_new_format, _io, _parent=None, _root=None):
+            super(MysqlBinlog.LoadEvent, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self.post_header_len = post_header_len
+            self.is_new_format = is_new_format
+            self._read()
+
+        def _read(self):
+            self._raw_post_header = self._io.read_bytes(self.post_header_len)
+            _io__raw_post_header = KaitaiStream(BytesIO(self._raw_post_header))
+            self.post_header = MysqlBinlog.LoadPostHeader(_io__raw_post_header, self, self._root)
+            self.info = MysqlBinlog.LoadInfo(self.post_header.table_name_len, self.post_header.db_len, self.post_header.num_fields, self.is_new_format, False, self._io, self, self._root)
+
+
+        def _fetch_instances(self):
+            pass
+            self.post_header._fetch_instances()
+            self.info._fetch_instances()
+
+
+    class LoadInfo(KaitaiStruct):
+        def __init__(self, table_name_len, db_len, num_fields, is_new_format, has_nul_terminated_file_name, _io, _parent=None, _root=None):
+            super(MysqlBinlog.LoadInfo, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self.table_name_len = table_name_len
+            self.db_len = db_len
+            self.num_fields = num_fields
+            self.is_new_format = is_new_format
+            self.has_nul_terminated_file_name = has_nul_terminated_file_name
+            self._read()
+
+        def _read(self):
+            if (not (self.is_new_format)):
+                pass
+                self.old_separators = MysqlBinlog.OldSqlEx(self._io, self, self._root)
+
+            if self.is_new_format:
+                pass
+                self.new_separators = MysqlBinlog.NewSqlEx(self._io, self, self._root)
+
+            self.field_name_lengths = self._io.read_bytes(self.num_fields)
+            self.field_names = []
+            for i in range(self.num_fields):
+                self.field_names.append((self._io.read_bytes_term(0, False, True, True)).decode(u"UTF-8"))
+
+            self.table_name = (self._io.read_bytes(self.table_name_len)).decode(u"UTF-8")
+            self.table_name_terminator = self._io.read_bytes(1)
+            self.db = (self._io.read_bytes(self.db_len)).decode(u"UTF-8")
+            self.db_terminator = self._io.read_bytes(1)
+            if (not (self.has_nul_terminated_file_name)):
+                pass
+                self.file_name = self._io.read_bytes_full()
+
+            if self.has_nul_terminated_file_name:
+                pass
+                self.file_name_z = (self._io.read_bytes_term(0, False, True, True)).decode(u"UTF-8")
+
+
+
+        def _fetch_instances(self):
+            pass
+            if (not (self.is_new_format)):
+                pass
+                self.old_separators._fetch_instances()
+
+            if self.is_new_format:
+                pass
+                self.new_separators._fetch_instances()
+
+            for i in range(len(self.field_names)):
+                pass
+
+            if (not (self.has_nul_terminated_file_name)):
+                pass
+
+            if self.has_nul_terminated_file_name:
+                pass
+
+
+
+    class LoadPostHeader(KaitaiStruct):
+        def __init__(self, _io, _parent=None, _root=None):
+            super(MysqlBinlog.LoadPostHeader, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.thread_id = self._io.read_u4le()
+            self.exec_time = self._io.read_u4le()
+            self.skip_lines = self._io.read_u4le()
+            self.table_name_len = self._io.read_u1()
+            self.db_len = self._io.read_u1()
+            self.num_fields = self._io.read_u4le()
+
+
+        def _fetch_instances(self):
+            pass
+
+
+    class NewSqlEx(KaitaiStruct):
+        def __init__(self, _io, _parent=None, _root=None):
+            super(MysqlBinlog.NewSqlEx, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.field_term = MysqlBinlog.LengthPrefixedBytes(self._io, self, self._root)
+            self.enclosed = MysqlBinlog.LengthPrefixedBytes(self._io, self, self._root)
+            self.line_term = MysqlBinlog.LengthPrefixedBytes(self._io, self, self._root)
+            self.line_start = MysqlBinlog.LengthPrefixedBytes(self._io, self, self._root)
+            self.escaped = MysqlBinlog.LengthPrefixedBytes(self._io, self, self._root)
+            self.opt_flags = self._io.read_u1()
+
+
+        def _fetch_instances(self):
+            pass
+            self.field_term._fetch_instances()
+            self.enclosed._fetch_instances()
+            self.line_term._fetch_instances()
+            self.line_start._fetch_instances()
+            self.escaped._fetch_instances()
+
+
+    class OldSqlEx(KaitaiStruct):
+        def __init__(self, _io, _parent=None, _root=None):
+            super(MysqlBinlog.OldSqlEx, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.field_term = self._io.read_bytes(1)
+            self.enclosed = self._io.read_bytes(1)
+            self.line_term = self._io.read_bytes(1)
+            self.line_start = self._io.read_bytes(1)
+            self.escaped = self._io.read_bytes(1)
+            self.opt_flags = self._io.read_u1()
+            self.empty_flags = self._io.read_u1()
+
+
+        def _fetch_instances(self):
+            pass
+
+
+    class RandEvent(KaitaiStruct):
+        """Seeds of RAND() for the next statement-based QUERY_EVENT.
+        
+        .. seealso::
+           Source - https://dev.mysql.com/doc/dev/mysql-server/latest/classbinary__log_1_1Rand__event.html
+        """
+        def __init__(self, _io, _parent=None, _root=None):
+            super(MysqlBinlog.RandEvent, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.seed1 = self._io.read_u8le()
+            self.seed2 = self._io.read_u8le()
+
+
+        def _fetch_instances(self):
+            pass
+
+
+    class RotateEvent(KaitaiStruct):
+        """Last event of a binlog closed by rotation: names the next file. Also sent by a
+        source at the start of replication (then artificial, log_pos 0).
+        
+        .. seealso::
+           Source - https://dev.mysql.com/doc/dev/mysql-server/latest/classbinary__log_1_1Rotate__event.html
+        """
+        def __init__(self, post_header_len, _io, _parent=None, _root=None):
+            super(MysqlBinlog.RotateEvent, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self.post_header_len = post_header_len
+            self._read()
+
+        def _read(self):
+            if self.post_header_len >= 8:
+                pass
+                self.position = self._io.read_u8le()
+
+            self.new_log_ident = (self._io.read_bytes_full()).decode(u"UTF-8")
+
+
+        def _fetch_instances(self):
+            pass
+            if self.post_header_len >= 8:
+                pass
+
+
+
+    class RowsQueryEvent(KaitaiStruct):
+        """Original statement of the rows events that follow (binlog_rows_query_log_events).
+        
+        .. seealso::
+           Source - https://dev.mysql.com/doc/dev/mysql-server/latest/classbinary__log_1_1Rows__query__event.html
+        """
+        def __init__(self, _io, _parent=None, _root=None):
+            super(MysqlBinlog.RowsQueryEvent, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.length = self._io.read_u1()
+            self.query = self._io.read_bytes_full()
+
+
+        def _fetch_instances(self):
+            pass
+
+
+    class StartEncryptionEvent(KaitaiStruct):
+        """MariaDB: every event after this one is encrypted (binlog encryption); reading them
+        needs the key from the server's key management plugin. An encrypted event keeps its
+        length in clear in the first four bytes (where the timestamp would be).
+        
+        .. seealso::
+           Source - https://mariadb.com/kb/en/start_encryption_event/
+        """
+        def __init__(self, _io, _parent=None, _root=None):
+            super(MysqlBinlog.StartEncryptionEvent, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.scheme = self._io.read_u1()
+            self.key_version = self._io.read_u4le()
+            self.nonce = self._io.read_bytes(12)
+
+
+        def _fetch_instances(self):
+            pass
+
+
+    class StartEventV3(KaitaiStruct):
+        """First event of binlog versions 1 and 3 (MySQL 3.23 to 4.1).
+        
+        .. seealso::
+           Source - https://dev.mysql.com/doc/dev/mysql-server/latest/classbinary__log_1_1Start__event__v3.html
+        """
+        def __init__(self, _io, _parent=None, _root=None):
+            super(MysqlBinlog.StartEventV3, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.binlog_version = self._io.read_u2le()
+            self.server_version = (KaitaiStream.bytes_terminate(self._io.read_bytes(50), 0, False)).decode(u"ASCII")
+            self.create_timestamp = self._io.read_u4le()
+
+
+        def _fetch_instances(self):
+            pass
+
+
+    class UserVarEvent(KaitaiStruct):
+        """A user variable (`@name`) used by the next statement-based QUERY_EVENT.
+        
+        .. seealso::
+           Source - https://dev.mysql.com/doc/dev/mysql-server/latest/classbinary__log_1_1User__var__event.html
+        """
+        def __init__(self, _io, _parent=None, _root=None):
+            super(MysqlBinlog.UserVarEvent, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.name_length = self._io.read_u4le()
+            self.name = self._io.read_bytes(self.name_length)
+            self.is_null = self._io.read_u1()
+            if self.is_null == 0:
+                pass
+                self.value_type = KaitaiStream.resolve_enum(MysqlBinlog.ItemResult, self._io.read_u1())
+
+            if self.is_null == 0:
+                pass
+                self.charset = self._io.read_u4le()
+
+            if self.is_null == 0:
+                pass
+                self.value_length = self._io.read_u4le()
+
+            if self.is_null == 0:
+                pass
+                self.value = self._io.read_bytes(self.value_length)
+
+            if  ((self.is_null == 0) and ((not (self._io.is_eof())))) :
+                pass
+                self.flags = self._io.read_u1()
+
+
+
+        def _fetch_instances(self):
+            pass
+            if self.is_null == 0:
+                pass
+
+            if self.is_null == 0:
+                pass
+
+            if self.is_null == 0:
+                pass
+
+            if self.is_null == 0:
+                pass
+
+            if  ((self.is_null == 0) and ((not (self._io.is_eof())))) :
+                pass
+
+
+        @property
+        def is_unsigned(self):
+            if hasattr(self, '_m_is_unsigned'):
+                return self._m_is_unsigned
+
+            self._m_is_unsigned =  ((self.is_null == 0) and ((not (self._io.is_eof()))) and (self.flags & 1 != 0)) 
+            return getattr(self, '_m_is_unsigned', None)
+
+
+    class XaPrepareEvent(KaitaiStruct):
+        """End of the first phase of an XA transaction (XA PREPARE), or its one-phase commit.
+        
+        .. seealso::
+           Source - https://dev.mysql.com/doc/dev/mysql-server/latest/classbinary__log_1_1XA__prepare__event.html
+        """
+        def __init__(self, _io, _parent=None, _root=None):
+            super(MysqlBinlog.XaPrepareEvent, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.one_phase = self._io.read_u1()
+            self.format_id = self._io.read_s4le()
+            self.gtrid_length = self._io.read_u4le()
+            self.bqual_length = self._io.read_u4le()
+            self.data = self._io.read_bytes(self.gtrid_length + self.bqual_length)
+
+
+        def _fetch_instances(self):
+            pass
+
+
+    class XidEvent(KaitaiStruct):
+        """Commit of a transaction in a transactional engine, with its XA id.
+        
+        .. seealso::
+           Source - https://dev.mysql.com/doc/dev/mysql-server/latest/classbinary__log_1_1Xid__event.html
+        """
+        def __init__(self, _io, _parent=None, _root=None):
+            super(MysqlBinlog.XidEvent, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.xid = self._io.read_u8le()
+
+
+        def _fetch_instances(self):
+            pass
+
+
+    @property
+    def binlog_version(self):
+        """4 when the first event is a FORMAT_DESCRIPTION_EVENT; otherwise a START_EVENT_V3
+        whose size tells the header length: 13 + 56 bytes in version 1, 19 + 56 in version 3.
+        """
+        if hasattr(self, '_m_binlog_version'):
+            return self._m_binlog_version
+
+        self._m_binlog_version = (4 if self.first_type_code == int(MysqlBinlog.EventType.format_description_event) else (1 if self.first_event_length == 13 + 56 else 3))
+        return getattr(self, '_m_binlog_version', None)
+
+    @property
+    def checksum_len(self):
+        if hasattr(self, '_m_checksum_len'):
+            return self._m_checksum_len
+
+        self._m_checksum_len = (self.fde.checksum_len if self.binlog_version == 4 else 0)
+        return getattr(self, '_m_checksum_len', None)
+
+    @property
+    def fde(self):
+        if hasattr(self, '_m_fde'):
+            return self._m_fde
+
+        if self.binlog_version == 4:
+            pass
+            self._m_fde = self.first_event.body
+
+        return getattr(self, '_m_fde', None)
+
+    @property
+    def first_event_length(self):
+        """Event length sits at header offset 9 in every binlog version."""
+        if hasattr(self, '_m_first_event_length'):
+            return self._m_first_event_length
+
+        _pos = self._io.pos()
+        self._io.seek(13)
+        self._m_first_event_length = self._io.read_u4le()
+        self._io.seek(_pos)
+        return getattr(self, '_m_first_event_length', None)
+
+    @property
+    def first_header_len(self):
+        if hasattr(self, '_m_first_header_len'):
+            return self._m_first_header_len
+
+        self._m_first_header_len = (13 if self.binlog_version == 1 else 19)
+        return getattr(self, '_m_first_header_len', None)
+
+    @property
+    def first_type_code(self):
+        if hasattr(self, '_m_first_type_code'):
+            return self._m_first_type_code
+
+        _pos = self._io.pos()
+        self._io.seek(8)
+        self._m_first_type_code = self._io.read_u1()
+        self._io.seek(_pos)
+        return getattr(self, '_m_first_type_code', None)
+
+    @property
+    def header_len(self):
+        if hasattr(self, '_m_header_len'):
+            return self._m_header_len
+
+        self._m_header_len = (self.fde.header_length if self.binlog_version == 4 else self.first_header_len)
+        return getattr(self, '_m_header_len', None)
+
+    @property
+    def post_header_lengths(self):
+        if hasattr(self, '_m_post_header_lengths'):
+            return self._m_post_header_lengths
+
+        self._m_post_header_lengths = (self.fde.post_header_lengths if self.binlog_version == 4 else (self.post_header_lengths_v1 if self.binlog_version == 1 else self.post_header_lengths_v3))
+        return getattr(self, '_m_post_header_lengths', None)
+
+    @property
+    def post_header_lengths_v1(self):
+        """Post-header lengths of binlog version 1 (MySQL 3.23), which has no
+        FORMAT_DESCRIPTION_EVENT: as v3 but ROTATE_EVENT has no position.
+        """
+        if hasattr(self, '_m_post_header_lengths_v1'):
+            return self._m_post_header_lengths_v1
+
+        self._m_post_header_lengths_v1 = b"\x38\x0B\x00\x00\x00\x12\x00\x04\x04\x04\x04\x12\x00\x00"
+        return getattr(self, '_m_post_header_lengths_v1', None)
+
+    @property
+    def post_header_lengths_v3(self):
+        """Post-header lengths of binlog version 3 (MySQL 4.0.2-4.1): START_EVENT_V3 56,
+        QUERY_EVENT 11 (no status variables), ROTATE_EVENT 8, LOAD 18, CREATE_FILE,
+        APPEND_BLOCK, EXEC_LOAD and DELETE_FILE 4, NEW_LOAD 18, others 0.
+        
+        .. seealso::
+           Source - https://github.com/mysql/mysql-server/blob/8.0/libbinlogevents/src/control_events.cpp
+        """
+        if hasattr(self, '_m_post_header_lengths_v3'):
+            return self._m_post_header_lengths_v3
+
+        self._m_post_header_lengths_v3 = b"\x38\x0B\x00\x08\x00\x12\x00\x04\x04\x04\x04\x12\x00\x00"
+        return getattr(self, '_m_post_header_lengths_v3', None)
+
+

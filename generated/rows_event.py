@@ -1,0 +1,117 @@
+# This is a generated file! Please edit source .ksy file and use kaitai-struct-compiler to rebuild
+# type: ignore
+
+import kaitaistruct
+from kaitaistruct import KaitaiStruct, KaitaiStream, BytesIO
+from . import mysql_packed_int
+from enum import IntEnum
+
+
+if getattr(kaitaistruct, 'API_VERSION', (0, 9)) < (0, 11):
+    raise Exception("Incompatible Kaitai Struct Python API: 0.11 or later is required, but you have %s" % (kaitaistruct.__version__))
+
+class RowsEvent(KaitaiStruct):
+    """Row-based replication: the rows one statement inserted, updated or deleted in the table
+    of the preceding TABLE_MAP_EVENT with the same table id. Layout is shared by the pre-GA
+    (20-22), v1 (23-25) and v2 (30-32, 39) events and MariaDB's compressed ones (166-171):
+    v2 adds a variable-length extra-data block; updates carry a second column bitmap for
+    the after image; MariaDB's compressed events hold the row images zlib-compressed.
+    
+    .. seealso::
+       Source - https://dev.mysql.com/doc/dev/mysql-server/latest/classbinary__log_1_1Rows__event.html
+    """
+
+    class RowsFlag(IntEnum):
+        stmt_end = 1
+        no_foreign_key_checks = 2
+        relaxed_unique_checks = 4
+        complete_rows = 8
+    def __init__(self, post_header_len, type_code, _io, _parent=None, _root=None):
+        super(RowsEvent, self).__init__(_io)
+        self._parent = _parent
+        self._root = _root or self
+        self.post_header_len = post_header_len
+        self.type_code = type_code
+        self._read()
+
+    def _read(self):
+        self.table_id_low = self._io.read_u4le()
+        if self.post_header_len != 6:
+            pass
+            self.table_id_high = self._io.read_u2le()
+
+        self.flags = self._io.read_u2le()
+        if self.is_v2:
+            pass
+            self.extra_data_length = self._io.read_u2le()
+
+        if self.is_v2:
+            pass
+            self.extra_data = self._io.read_bytes(self.extra_data_length - 2)
+
+        self.column_count = mysql_packed_int.MysqlPackedInt(self._io)
+        self.columns_present = self._io.read_bytes((self.column_count.value + 7) // 8)
+        if self.has_after_image:
+            pass
+            self.columns_present_after = self._io.read_bytes((self.column_count.value + 7) // 8)
+
+        self.rows = self._io.read_bytes_full()
+
+
+    def _fetch_instances(self):
+        pass
+        if self.post_header_len != 6:
+            pass
+
+        if self.is_v2:
+            pass
+
+        if self.is_v2:
+            pass
+
+        self.column_count._fetch_instances()
+        if self.has_after_image:
+            pass
+
+
+    @property
+    def has_after_image(self):
+        if hasattr(self, '_m_has_after_image'):
+            return self._m_has_after_image
+
+        self._m_has_after_image =  ((self.type_code == 21) or (self.type_code == 24) or (self.type_code == 31) or (self.type_code == 39) or (self.type_code == 167) or (self.type_code == 170)) 
+        return getattr(self, '_m_has_after_image', None)
+
+    @property
+    def is_compressed(self):
+        if hasattr(self, '_m_is_compressed'):
+            return self._m_is_compressed
+
+        self._m_is_compressed =  ((self.type_code >= 166) and (self.type_code <= 171)) 
+        return getattr(self, '_m_is_compressed', None)
+
+    @property
+    def is_end_of_statement(self):
+        if hasattr(self, '_m_is_end_of_statement'):
+            return self._m_is_end_of_statement
+
+        self._m_is_end_of_statement = self.flags & 1 != 0
+        return getattr(self, '_m_is_end_of_statement', None)
+
+    @property
+    def is_v2(self):
+        if hasattr(self, '_m_is_v2'):
+            return self._m_is_v2
+
+        self._m_is_v2 = self.post_header_len >= 10
+        return getattr(self, '_m_is_v2', None)
+
+    @property
+    def table_id(self):
+        if hasattr(self, '_m_table_id'):
+            return self._m_table_id
+
+        self._m_table_id = (self.table_id_low if self.post_header_len == 6 else self.table_id_low + (self.table_id_high << 32))
+        return getattr(self, '_m_table_id', None)
+
+

@@ -1,0 +1,200 @@
+meta:
+  id: mariadb_gtid_event
+  title: MariaDB GTID_EVENT body
+  application: MariaDB server 10.0 and later
+  license: MIT
+  endian: le
+doc: |
+  Body of MariaDB's GTID_EVENT (type 162), the first event of every event group (10.0+):
+  it replaces the BEGIN query of a transaction, or marks a standalone statement such as a
+  DDL. The GTID is domain_id-server_id-seq_no, server_id being the one in the event
+  header. The post-header is 19 bytes (GTID_HEADER_LEN); what follows depends on flags,
+  read in this order as Gtid_log_event::Gtid_log_event(const uchar *buf, ...) does:
+
+  * commit_id (8 bytes) when FL_GROUP_COMMIT_ID is set; otherwise the post-header ends
+    with zero padding up to 19 bytes;
+  * the XID (format id, gtrid and bqual lengths, then the data) when FL_PREPARED_XA or
+    FL_COMPLETED_XA is set (10.5+);
+  * when bytes remain, the flags_extra byte (MDEV-21117, 2021; a zero padding byte reads
+    as an empty flags_extra, exactly as in MariaDB), then extra_engines (1 byte) when
+    FL_EXTRA_MULTI_ENGINE_E1 is set, sa_seq_no (8 bytes, the GTID seq_no of the START
+    ALTER) when FL_COMMIT_ALTER_E1 or FL_ROLLBACK_ALTER_E1 is set (10.8+,
+    binlog_alter_two_phase), and thread_id (4 bytes) when FL_EXTRA_THREAD_ID is set
+    (11.5+, MDEV-7850).
+
+  Any bytes left over (zero padding) are in `padding`.
+doc-ref:
+  - https://github.com/MariaDB/server/blob/main/sql/log_event.cc
+  - https://github.com/MariaDB/server/blob/main/sql/log_event.h
+  - https://mariadb.com/kb/en/gtid_event/
+seq:
+  - id: seq_no
+    type: u8
+    doc: Sequence number of the GTID.
+    -orig-id: seq_no
+  - id: domain_id
+    type: u4
+    doc: Replication domain id of the GTID.
+    -orig-id: domain_id
+  - id: flags2
+    type: u1
+    doc: Bit field, see enum flag2 and the is_* instances.
+    -orig-id: flags2
+  - id: commit_id
+    type: u8
+    if: is_group_commit_id
+    doc: Id shared by the event groups of one group commit on the primary.
+    -orig-id: commit_id
+  - id: xid
+    type: xid
+    if: is_prepared_xa or is_completed_xa
+    doc: The XA transaction id (XA PREPARE groups and their XA COMMIT/ROLLBACK).
+    -orig-id: xid
+  - id: flags_extra
+    type: u1
+    if: _io.size > flags_extra_pos
+    doc: Extra bit field, see enum flag_extra; absent in events that end after the post-header.
+    -orig-id: flags_extra
+  - id: extra_engines
+    type: u1
+    if: is_extra_multi_engine
+    doc: |
+      Number of storage engines the transaction used besides the first one; 255 (unknown)
+      in the XA PREPARE group of an XA transaction, as MariaDB 10.11 writes it.
+    -orig-id: extra_engines
+  - id: sa_seq_no
+    type: u8
+    if: is_commit_alter or is_rollback_alter
+    doc: seq_no of the START ALTER event group this COMMIT/ROLLBACK ALTER completes.
+    -orig-id: sa_seq_no
+  - id: thread_id
+    type: u4
+    if: has_thread_id
+    doc: Id of the connection that ran the transaction (11.5+).
+    -orig-id: thread_id
+  - id: padding
+    size-eos: true
+    doc: Zero bytes padding the event to the 19-byte post-header length.
+instances:
+  flags_extra_pos:
+    value: '13 + (is_group_commit_id ? 8 : 0) + (is_prepared_xa or is_completed_xa ? 6 + xid.gtrid_length + xid.bqual_length : 0)'
+    doc: Body offset where flags_extra would be.
+  flags_extra_value:
+    value: '_io.size > flags_extra_pos ? flags_extra : 0'
+    doc: flags_extra, or 0 when the byte is absent.
+  is_standalone:
+    value: (flags2 & 0x01) != 0
+    doc: No terminating COMMIT/XID event follows (DDL and other non-transactional statements).
+    -orig-id: FL_STANDALONE
+  is_group_commit_id:
+    value: (flags2 & 0x02) != 0
+    doc: The event group was part of a group commit; commit_id is present.
+    -orig-id: FL_GROUP_COMMIT_ID
+  is_transactional:
+    value: (flags2 & 0x04) != 0
+    doc: The event group can be rolled back safely (transactional engines only).
+    -orig-id: FL_TRANSACTIONAL
+  is_allow_parallel:
+    value: (flags2 & 0x08) != 0
+    doc: Parallel replication may run it (skip_parallel_replication was off).
+    -orig-id: FL_ALLOW_PARALLEL
+  is_waited:
+    value: (flags2 & 0x10) != 0
+    doc: A row lock wait or similar was seen while it ran on the primary.
+    -orig-id: FL_WAITED
+  is_ddl:
+    value: (flags2 & 0x20) != 0
+    doc: The event group contains DDL.
+    -orig-id: FL_DDL
+  is_prepared_xa:
+    value: (flags2 & 0x40) != 0
+    doc: An XA transaction's XA PREPARE group; xid is present.
+    -orig-id: FL_PREPARED_XA
+  is_completed_xa:
+    value: (flags2 & 0x80) != 0
+    doc: The XA COMMIT or XA ROLLBACK of a prepared XA transaction; xid is present.
+    -orig-id: FL_COMPLETED_XA
+  is_extra_multi_engine:
+    value: (flags_extra_value & 0x01) != 0
+    doc: The transaction used more than one storage engine; extra_engines is present.
+    -orig-id: FL_EXTRA_MULTI_ENGINE_E1
+  is_start_alter:
+    value: (flags_extra_value & 0x02) != 0
+    doc: First phase (START ALTER) of a two-phase logged ALTER TABLE.
+    -orig-id: FL_START_ALTER_E1
+  is_commit_alter:
+    value: (flags_extra_value & 0x04) != 0
+    doc: COMMIT ALTER of a two-phase logged ALTER TABLE; sa_seq_no is present.
+    -orig-id: FL_COMMIT_ALTER_E1
+  is_rollback_alter:
+    value: (flags_extra_value & 0x08) != 0
+    doc: ROLLBACK ALTER of a two-phase logged ALTER TABLE; sa_seq_no is present.
+    -orig-id: FL_ROLLBACK_ALTER_E1
+  has_thread_id:
+    value: (flags_extra_value & 0x10) != 0
+    doc: thread_id is present (11.5+).
+    -orig-id: FL_EXTRA_THREAD_ID
+types:
+  xid:
+    doc: An XA transaction id (XID), as written in the GTID event.
+    seq:
+      - id: format_id
+        type: u4
+        doc: The XID format id (formatID), 1 by default.
+        -orig-id: formatID
+      - id: gtrid_length
+        type: u1
+        doc: Length of the global transaction id part.
+        -orig-id: gtrid_length
+      - id: bqual_length
+        type: u1
+        doc: Length of the branch qualifier part.
+        -orig-id: bqual_length
+      - id: gtrid
+        size: gtrid_length
+        doc: Global transaction id (user-chosen bytes).
+      - id: bqual
+        size: bqual_length
+        doc: Branch qualifier (user-chosen bytes).
+enums:
+  flag2:
+    0x01:
+      id: standalone
+      -orig-id: FL_STANDALONE
+    0x02:
+      id: group_commit_id
+      -orig-id: FL_GROUP_COMMIT_ID
+    0x04:
+      id: transactional
+      -orig-id: FL_TRANSACTIONAL
+    0x08:
+      id: allow_parallel
+      -orig-id: FL_ALLOW_PARALLEL
+    0x10:
+      id: waited
+      -orig-id: FL_WAITED
+    0x20:
+      id: ddl
+      -orig-id: FL_DDL
+    0x40:
+      id: prepared_xa
+      -orig-id: FL_PREPARED_XA
+    0x80:
+      id: completed_xa
+      -orig-id: FL_COMPLETED_XA
+  flag_extra:
+    0x01:
+      id: extra_multi_engine
+      -orig-id: FL_EXTRA_MULTI_ENGINE_E1
+    0x02:
+      id: start_alter
+      -orig-id: FL_START_ALTER_E1
+    0x04:
+      id: commit_alter
+      -orig-id: FL_COMMIT_ALTER_E1
+    0x08:
+      id: rollback_alter
+      -orig-id: FL_ROLLBACK_ALTER_E1
+    0x10:
+      id: extra_thread_id
+      -orig-id: FL_EXTRA_THREAD_ID

@@ -1,0 +1,75 @@
+meta:
+  id: rows_event
+  title: MySQL / MariaDB rows event body (WRITE, UPDATE, DELETE, PARTIAL_UPDATE)
+  license: MIT
+  imports:
+    - mysql_packed_int
+  endian: le
+doc: |
+  Row-based replication: the rows one statement inserted, updated or deleted in the table
+  of the preceding TABLE_MAP_EVENT with the same table id. Layout is shared by the pre-GA
+  (20-22), v1 (23-25) and v2 (30-32, 39) events and MariaDB's compressed ones (166-171):
+  v2 adds a variable-length extra-data block; updates carry a second column bitmap for
+  the after image; MariaDB's compressed events hold the row images zlib-compressed.
+doc-ref: https://dev.mysql.com/doc/dev/mysql-server/latest/classbinary__log_1_1Rows__event.html
+params:
+  - id: post_header_len
+    type: u1
+    doc: 6 (4-byte table id), 8 (v1), or 10 (v2, with the extra-data length).
+  - id: type_code
+    type: u1
+    doc: The event's type code, which tells updates (two images) from writes and deletes.
+seq:
+  - id: table_id_low
+    type: u4
+  - id: table_id_high
+    type: u2
+    if: post_header_len != 6
+  - id: flags
+    type: u2
+    doc: Bit set of `rows_flag`.
+    -orig-id: m_flags
+  - id: extra_data_length
+    type: u2
+    if: is_v2
+    doc: Length of the extra data including these two bytes.
+    -orig-id: var_header_len
+  - id: extra_data
+    size: extra_data_length - 2
+    if: is_v2
+    doc: Typed extra row info (NDB info, partition ids), kept raw.
+  - id: column_count
+    type: mysql_packed_int
+    -orig-id: m_width
+  - id: columns_present
+    size: (column_count.value + 7) / 8
+    doc: Bit i set when column i is in the (before) image.
+    -orig-id: m_cols
+  - id: columns_present_after
+    size: (column_count.value + 7) / 8
+    if: has_after_image
+    doc: For updates, bit i set when column i is in the after image.
+    -orig-id: m_cols_ai
+  - id: rows
+    size-eos: true
+    doc: The row images, each a null bitmap of the present columns then their values.
+instances:
+  table_id:
+    value: 'post_header_len == 6 ? table_id_low : table_id_low + (table_id_high << 32)'
+  is_v2:
+    value: post_header_len >= 10
+  has_after_image:
+    value: |
+      type_code == 21 or type_code == 24 or type_code == 31 or type_code == 39
+      or type_code == 167 or type_code == 170
+  is_compressed:
+    value: type_code >= 166 and type_code <= 171
+  is_end_of_statement:
+    value: (flags & 0x0001) != 0
+    -orig-id: STMT_END_F
+enums:
+  rows_flag:
+    0x0001: stmt_end
+    0x0002: no_foreign_key_checks
+    0x0004: relaxed_unique_checks
+    0x0008: complete_rows

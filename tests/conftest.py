@@ -1,0 +1,62 @@
+"""Shared test fixtures: where the real binlogs are."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+SHARED = REPO.parent / "shared"
+CORPUS = SHARED / "corpus"
+SEEDS = SHARED / "seeds"
+FIXTURES = REPO / "tests" / "fixtures"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "live: starts a real MariaDB server")
+
+
+@dataclass(frozen=True)
+class CorpusFile:
+    """One row of shared/corpus/README.md: what is known about a real binlog file."""
+
+    path: Path
+    size: int
+    server_version: str
+    checksum: str
+    in_use: str
+    events: int
+    types: frozenset[int]
+    last: int | None
+    notes: str
+
+
+def corpus_files() -> list[CorpusFile]:
+    readme = CORPUS / "README.md"
+    if not readme.exists():
+        return []
+    rows = []
+    for line in readme.read_text().splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) != 11 or not re.match(r"^\S+/\S+$", cells[0]) or cells[0] == "file":
+            continue
+        name, _src, _commit, size, version, cs, iu, events, types, last, notes = cells
+        rows.append(CorpusFile(
+            CORPUS / name, int(size), version, cs, iu, int(events),
+            frozenset(int(t) for t in types.split()), int(last) if last else None, notes,
+        ))
+    return rows
+
+
+CORPUS_FILES = corpus_files()
+
+
+def corpus(name: str) -> Path:
+    """A corpus file by its folder/file name; skips the test when shared/ is absent."""
+    path = CORPUS / name
+    if not path.exists():
+        pytest.skip(f"corpus file missing: {path}")
+    return path

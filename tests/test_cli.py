@@ -1,0 +1,140 @@
+"""The CLI contract: JSON fields, filters, errors on stderr, exit status, no tracebacks."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from binlog_kaitai.cli import main
+from tests.conftest import REPO, corpus
+
+ROTATE_FILE = "github__gh-ost/go__binlog__testdata__mysql-bin.000066"
+V3_FILE = "hwCloudRDS__mysql-5.7/mysql-test__std_data__master-bin.000001"
+EVENT_KEYS = {"file", "pos", "type", "type_code", "timestamp", "server_id", "length", "log_pos",
+              "flags", "checksum_ok", "info", "data"}
+SUMMARY_KEYS = {"file", "size", "binlog_version", "server_version", "server_id",
+                "header_length", "checksum", "in_use", "start_timestamp", "start_time",
+                "end_timestamp", "end_time", "last_event_type", "last_event_pos", "end_reason",
+                "next_file", "next_position", "previous_gtids", "truncated", "bytes_read",
+                "error"}
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, list[str], str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out.splitlines(), err
+
+
+def test_events_json(capsys: pytest.CaptureFixture[str]) -> None:
+    path = str(corpus(ROTATE_FILE))
+    status, lines, err = run(capsys, "events", "--json", path)
+    assert status == 0 and err == ""
+    events = [json.loads(line) for line in lines]
+    assert len(events) == 59
+    assert all(set(e) == EVENT_KEYS for e in events)
+    fde, last = events[0], events[-1]
+    assert fde["file"] == path and fde["pos"] == 4
+    assert fde["type"] == "FORMAT_DESCRIPTION_EVENT" and fde["type_code"] == 15
+    assert fde["data"]["server_version"] == "5.6.28-log"
+    assert fde["data"]["checksum_alg"] == "crc32"
+    assert all(e["checksum_ok"] is True for e in events)
+    assert last["type"] == "ROTATE_EVENT"
+    assert last["data"]["new_log_ident"] == "mysql-bin.000067"
+    assert last["log_pos"] == last["pos"] + last["length"] == 3687
+    queries = [e for e in events if e["type"] == "QUERY_EVENT"]
+    assert any(e["info"].endswith("BEGIN") for e in queries)
+
+
+def test_events_filters(capsys: pytest.CaptureFixture[str]) -> None:
+    path = str(corpus(ROTATE_FILE))
+    _, lines, _ = run(capsys, "events", "--json", path)
+    every = [json.loads(line) for line in lines]
+    start, stop = every[10]["pos"], every[20]["pos"]
+    _, lines, _ = run(capsys, "events", "--json", "--start-position", str(start),
+                      "--stop-position", str(stop), path)
+    assert [json.loads(x)["pos"] for x in lines] == [e["pos"] for e in every[10:20]]
+    _, lines, _ = run(capsys, "events", "--json", "--type", "xid", "--type", "ROTATE_EVENT", path)
+    got = [json.loads(x)["type"] for x in lines]
+    assert set(got) == {"XID_EVENT", "ROTATE_EVENT"}
+    assert len(got) == sum(e["type"] in ("XID_EVENT", "ROTATE_EVENT") for e in every)
+    stamps = sorted({e["timestamp"] for e in every})
+    assert len(stamps) >= 3
+    start, stop = stamps[1], stamps[-1]
+    _, lines, _ = run(capsys, "events", "--json",
+                      "--start-datetime", datetime.fromtimestamp(start, UTC).strftime("%F %T"),
+                      "--stop-datetime", datetime.fromtimestamp(stop, UTC).isoformat(), path)
+    expected = []
+    for e in every:
+        if e["timestamp"] >= stop:
+            break
+        if e["timestamp"] >= start:
+            expected.append(e["pos"])
+    assert expected and [json.loads(x)["pos"] for x in lines] == expected
+
+
+def test_events_v3_has_null_log_pos_only_in_v1(capsys: pytest.CaptureFixture[str]) -> None:
+    status, lines, _ = run(capsys, "events", "--json", str(corpus(V3_FILE)))
+    events = [json.loads(line) for line in lines]
+    assert status == 0
+    assert [e["type"] for e in events] == ["START_EVENT_V3", "STOP_EVENT"]
+    assert events[0]["data"]["server_version"] == "4.0.0-debug-log"
+    assert events[1]["checksum_ok"] is None
+
+
+def test_summary_json(capsys: pytest.CaptureFixture[str]) -> None:
+    path = str(corpus(ROTATE_FILE))
+    status, lines, err = run(capsys, "summary", "--json", path)
+    assert status == 0 and err == ""
+    (s,) = [json.loads(line) for line in lines]
+    assert set(s) == SUMMARY_KEYS
+    assert s["file"] == path and s["size"] == 3687
+    assert s["binlog_version"] == 4 and s["server_version"] == "5.6.28-log"
+    assert s["checksum"] == "CRC32" and s["in_use"] is False
+    assert s["start_time"] == "2016-03-30T13:31:05Z"
+    assert s["end_time"] == "2016-03-30T13:31:09Z"
+    assert s["end_reason"] == "rotate"
+    assert (s["next_file"], s["next_position"]) == ("mysql-bin.000067", 4)
+    assert s["last_event_type"] == "ROTATE_EVENT" and s["last_event_pos"] == 3687 - 47
+
+
+def test_bad_file_among_good_ones(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    good = str(corpus(ROTATE_FILE))
+    src = Path(good).read_bytes()
+    cut = tmp_path / "cut.bin"
+    cut.write_bytes(src[:1000])
+    junk = tmp_path / "junk.txt"
+    junk.write_text("hello")
+    status, lines, err = run(capsys, "events", "--json", str(cut), str(junk), good)
+    assert status == 1
+    assert sum(json.loads(x)["file"] == good for x in lines) == 59
+    cut_events = [json.loads(x) for x in lines if json.loads(x)["file"] == str(cut)]
+    assert cut_events and cut_events[-1]["pos"] + cut_events[-1]["length"] <= 1000
+    errors = err.splitlines()
+    damage_at = cut_events[-1]["pos"] + cut_events[-1]["length"]
+    assert errors[0].startswith(f"{cut}: offset {damage_at}:")
+    assert errors[1] == f"{junk}: offset 0: not a binlog: bad magic 68 65 6c 6c " \
+                        "(expected fe 62 69 6e)"
+    assert "Traceback" not in err
+    status, lines, err = run(capsys, "summary", "--json", str(cut), str(junk), good)
+    assert status == 1 and len(lines) == 3
+    assert json.loads(lines[0])["truncated"] is True
+    assert json.loads(lines[2])["error"] is None
+
+
+def test_module_entry_point_and_table_output() -> None:
+    path = str(corpus(ROTATE_FILE))
+    proc = subprocess.run([sys.executable, "-m", "binlog_kaitai", "summary", path],
+                          capture_output=True, text=True, cwd=REPO, check=False)
+    assert proc.returncode == 0, proc.stderr
+    header, row = proc.stdout.splitlines()
+    assert header.split()[:4] == ["file", "start_time", "end_time", "end_reason"]
+    assert "mysql-bin.000067" in row and "rotate" in row
+    proc = subprocess.run([sys.executable, "-m", "binlog_kaitai", "events", path],
+                          capture_output=True, text=True, cwd=REPO, check=False)
+    assert proc.returncode == 0
+    assert "ROTATE_EVENT" in proc.stdout.splitlines()[-1]

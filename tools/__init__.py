@@ -1,0 +1,1 @@
+"""Developer tooling: throwaway MariaDB servers, fixture and benchmark data generators."""
