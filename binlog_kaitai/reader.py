@@ -38,6 +38,11 @@ READ_CHUNK = 16 << 20
 """Large events are read in chunks so a lying length field never allocates more than this
 beyond the bytes that really exist."""
 
+ENCRYPTED_MESSAGE = (
+    "the events after START_ENCRYPTION_EVENT are encrypted (MariaDB encrypt_binlog); "
+    "they cannot be read without the server's key"
+)
+
 Source = str | os.PathLike[str] | BinaryIO
 
 
@@ -306,9 +311,4 @@ def read_events(
             pos = ev.next_pos
             index += 1
             if ev.type_code == START_ENCRYPTION and (size is None or pos < size):
-                raise EncryptedError(
-                    name, pos,
-                    "the events after START_ENCRYPTION_EVENT are encrypted (MariaDB "
-                    "encrypt_binlog); they cannot be read without the server's key",
-                    index,
-                )
+                raise EncryptedError(name, pos, ENCRYPTED_MESSAGE, index)

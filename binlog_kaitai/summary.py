@@ -15,9 +15,10 @@ from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from typing import IO, Any
 
-from binlog_kaitai.errors import BinlogError, TruncatedError
+from binlog_kaitai.errors import BinlogError, EncryptedError, TruncatedError
 from binlog_kaitai.gtid import gtid_set_text
 from binlog_kaitai.reader import (
+    ENCRYPTED_MESSAGE,
     FDE,
     MIN_HEADER_LEN,
     BinlogFormat,
@@ -35,6 +36,14 @@ TAIL_WINDOWS = (4096, 65536)
 STOP or XID, so the first window nearly always suffices. 64 KiB bounds the search."""
 END_REASONS = {EventType.rotate_event: "rotate", EventType.stop_event: "stop"}
 GTID_STATE_EVENTS = (EventType.previous_gtids_log_event, EventType.gtid_list_event)
+FILE_EVENT_TYPES = frozenset(
+    int(t) for t in EventType
+    if t not in (EventType.unknown_event, EventType.format_description_event,
+                 EventType.slave_event, EventType.heartbeat_log_event,
+                 EventType.heartbeat_log_event_v2)
+)
+"""Types a candidate for the last event may have: those a server writes to files (a
+FORMAT_DESCRIPTION_EVENT after the first is read from the front, never taken from here)."""
 
 
 @dataclass
@@ -140,6 +149,8 @@ def summarise(f: CountingReader, name: str, size: int, result: Summary) -> None:
             ev = parse_event(second, fmt, name, first.next_pos, 1)
             if ev.type_code in GTID_STATE_EVENTS and ev.body is not None:
                 result.previous_gtids = gtid_set_text(ev.body)
+            if ev.type_code == EventType.start_encryption_event:
+                raise EncryptedError(name, ev.next_pos, ENCRYPTED_MESSAGE, 2)
             last = ev
         last = find_last_event(f, name, size, fmt, last, result)
 
@@ -208,8 +219,7 @@ def header_length_at(buf: bytes, at: int, fmt: BinlogFormat) -> int | None:
     """Length of the event whose header would be at buf[at:], if the header looks real."""
     if at + fmt.header_len > len(buf):
         return None
-    type_code = buf[at + 4]
-    if type_code not in EventType._value2member_map_ or type_code == FDE:
+    if buf[at + 4] not in FILE_EVENT_TYPES:
         return None
     length = int.from_bytes(buf[at + 9:at + 13], "little")
     if length < fmt.header_len + fmt.checksum_len:
@@ -220,15 +230,16 @@ def header_length_at(buf: bytes, at: int, fmt: BinlogFormat) -> int | None:
 def verified(ev: Event, fmt: BinlogFormat) -> bool:
     """Is this candidate really an event? Its CRC, or else its log_pos, must agree.
 
-    log_pos is the event's end in binlog v4 and its start in v3 (0 marks an artificial
-    event); v1 headers have no log_pos, so there the spec's decoding is the only check.
+    log_pos is the event's end in binlog v4 and its start in v3; 0 only on artificial
+    events. v1 headers have no log_pos, so there the spec's decoding is the only check.
     """
     if ev.decode_error is not None or ev.checksum_ok is False:
         return False
     if ev.checksum_ok or fmt.binlog_version == 1:
         return True
-    expected = ev.pos if fmt.binlog_version == 3 else ev.next_pos
-    return ev.log_pos in (expected, 0)
+    if ev.log_pos == 0:
+        return ev.header.is_artificial
+    return ev.log_pos == (ev.pos if fmt.binlog_version == 3 else ev.next_pos)
 
 
 def last_event_in_tail(
@@ -246,12 +257,27 @@ def last_event_in_tail(
 
 
 def first_verified_event(tail: bytes, base: int, fmt: BinlogFormat, name: str) -> Event | None:
-    """The earliest complete, verified event inside the tail window."""
+    """The earliest verified event of the tail window that starts a chain of decodable
+    events running to the end of the window (where the partial event begins)."""
     for at in range(len(tail) - fmt.header_len):
         length = header_length_at(tail, at, fmt)
         if length is None or at + length > len(tail):
             continue
         ev = parse_event(tail[at:at + length], fmt, name, base + at, -1)
-        if verified(ev, fmt):
+        if verified(ev, fmt) and chain_holds(tail, at + length, base, fmt, name):
             return ev
     return None
+
+
+def chain_holds(tail: bytes, at: int, base: int, fmt: BinlogFormat, name: str) -> bool:
+    """Do the events from tail[at:] follow one another to the end of the window?"""
+    while at + fmt.header_len <= len(tail):
+        length = header_length_at(tail, at, fmt)
+        if length is None:
+            return False
+        if at + length > len(tail):
+            return True
+        if parse_event(tail[at:at + length], fmt, name, base + at, -1).decode_error:
+            return False
+        at += length
+    return True

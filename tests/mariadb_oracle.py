@@ -236,8 +236,9 @@ def run_mariadb_binlog(
 ) -> tuple[list[OracleEvent], str]:
     """Run mariadb-binlog on one file; return its events and its stderr.
 
-    Raises OracleError if mariadb-binlog fails, unless ``allow_errors`` (then the events
-    it printed before failing are returned, e.g. for encrypted files).
+    Raises OracleError if mariadb-binlog fails or warns, unless ``allow_errors`` (then the
+    events it printed before failing are returned, e.g. for encrypted files or MySQL 8
+    event types it does not know).
     """
     prog = mariadb_binlog_program()
     if prog is None:
@@ -252,7 +253,7 @@ def run_mariadb_binlog(
     if res.returncode != 0 and not allow_errors:
         raise OracleError(f"mariadb-binlog failed on {path} ({res.returncode}):\n{res.stderr}")
     events = parse_hexdump_output(res.stdout)
-    if res.returncode == 0 and res.stderr.strip():
+    if res.returncode == 0 and res.stderr.strip() and not allow_errors:
         raise OracleError(f"mariadb-binlog warned on {path}:\n{res.stderr}")
     return events, res.stderr
 
