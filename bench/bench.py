@@ -1,0 +1,103 @@
+"""`make bench`: our reader against mariadb-binlog on the same files, in one run.
+
+Prints, for a ~1 MB and a >= 150 MB binlog made by ``tools.make_bench_data``:
+- summary: wall time and bytes read, in process and as a CLI process, against a full
+  ``mariadb-binlog`` pass (what a DBA would otherwise run to learn a file's end time);
+- event scan: events/s and MB/s of ``read_events`` against ``mariadb-binlog``, and the
+  scan's peak RSS on the large file (run in a fresh process so nothing else counts).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from binlog_kaitai.summary import summary
+
+REPO = Path(__file__).resolve().parents[1]
+CLI = [sys.executable, "-m", "binlog_kaitai"]
+SCAN_SCRIPT = """
+import resource, sys, time
+from binlog_kaitai.reader import read_events
+t = time.perf_counter()
+n = sum(1 for _ in read_events(sys.argv[1]))
+print(n, time.perf_counter() - t, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+"""
+
+
+def best_of(runs: int, fn: Callable[[], object]) -> float:
+    """Best wall time of ``runs`` calls (seconds): the least disturbed measurement."""
+    best = float("inf")
+    for _ in range(runs):
+        t = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - t)
+    return best
+
+
+def run_quiet(cmd: list[str]) -> None:
+    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True,
+                   cwd=REPO)
+
+
+def bench_files(data_dir: Path) -> tuple[Path, Path]:
+    """The first large and the first small file of the generator's manifest."""
+    manifest = json.loads((data_dir / "manifest.json").read_text())
+    names = [f["name"] for f in manifest["files"]]
+    large = next(n for n in names if n.startswith("large-"))
+    small = next(n for n in names if n.startswith("small-"))
+    return data_dir / small, data_dir / large
+
+
+def bench_summary(files: list[Path], mariadb_binlog: str) -> None:
+    print("\n== summary (first event + second + tail) vs a full mariadb-binlog pass ==")
+    print(f"{'file':<20}{'size MB':>9}{'bytes read':>12}{'in-proc ms':>12}{'CLI ms':>9}"
+          f"{'mariadb-binlog ms':>19}{'x (CLI)':>9}")
+    for path in files:
+        size_mb = path.stat().st_size / 1e6
+        s = summary(path)
+        in_proc = best_of(20, lambda p=path: summary(p))
+        cli = best_of(3, lambda p=path: run_quiet([*CLI, "summary", "--json", str(p)]))
+        full = best_of(1 if size_mb > 50 else 3,
+                       lambda p=path: run_quiet([mariadb_binlog, str(p)]))
+        print(f"{path.name:<20}{size_mb:>9.1f}{s.bytes_read:>12}{in_proc * 1e3:>12.2f}"
+              f"{cli * 1e3:>9.0f}{full * 1e3:>19.0f}{full / cli:>9.1f}")
+
+
+def bench_scan(files: list[Path], mariadb_binlog: str) -> None:
+    print("\n== event scan: read_events (every event parsed by the generated spec) ==")
+    print(f"{'file':<20}{'events':>9}{'ours ev/s':>11}{'ours MB/s':>10}{'peak RSS MB':>12}"
+          f"{'mariadb-binlog ev/s':>21}{'MB/s':>7}{'ratio':>7}")
+    for path in files:
+        size_mb = path.stat().st_size / 1e6
+        out = subprocess.run([sys.executable, "-c", SCAN_SCRIPT, str(path)], check=True,
+                             capture_output=True, text=True, cwd=REPO).stdout.split()
+        events, ours, rss_kb = int(out[0]), float(out[1]), int(out[2])
+        theirs = best_of(1, lambda p=path: run_quiet([mariadb_binlog, str(p)]))
+        print(f"{path.name:<20}{events:>9}{events / ours:>11.0f}{size_mb / ours:>10.1f}"
+              f"{rss_kb / 1024:>12.0f}{events / theirs:>21.0f}{size_mb / theirs:>7.1f}"
+              f"{theirs / ours:>7.2f}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--data", type=Path, default=REPO / "bench" / "data")
+    args = parser.parse_args(argv)
+    mariadb_binlog = shutil.which("mariadb-binlog")
+    if mariadb_binlog is None:
+        print("mariadb-binlog is not installed (make setup installs it)", file=sys.stderr)
+        return 1
+    files = list(bench_files(args.data))
+    bench_summary(files, mariadb_binlog)
+    bench_scan(files, mariadb_binlog)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
