@@ -6,11 +6,8 @@ from __future__ import annotations
 
 import struct
 from io import BytesIO
-from pathlib import Path
 
 import pytest
-from generated.mysql_json import MysqlJson
-from generated.mysql_json_diff import MysqlJsonDiff
 from kaitaistruct import KaitaiStream
 
 from binlog_kaitai.json_value import (
@@ -20,8 +17,10 @@ from binlog_kaitai.json_value import (
     document_to_python,
     opaque_to_text,
 )
+from generated.mysql_json import MysqlJson
+from generated.mysql_json_diff import MysqlJsonDiff
+from tests.conftest import CORPUS
 
-CORPUS = Path("/work/shared/corpus")
 JSON_BINLOG = CORPUS / "blackbeam__rust_mysql_common/test-data__binlogs__json.binlog.000001"
 
 
