@@ -2,23 +2,27 @@
 
 from __future__ import annotations
 
-import inspect
 from enum import IntEnum
 from functools import cache
 from typing import Any
 
-from kaitaistruct import KaitaiStruct
+from kaitaistruct import KaitaiStruct, KaitaiStructError
 
 from binlog_kaitai.reader import Event, EventType
+from generated.rows_event import RowsEvent
 
 INTERNAL_ATTRS = frozenset({"_io", "_parent", "_root"})
 
 
 @cache
 def param_names(cls: type) -> frozenset[str]:
-    """Names of a generated type's params, which are inputs, not decoded fields."""
-    names = inspect.signature(cls.__init__).parameters
-    return frozenset(n for n in names if n != "self" and not n.startswith("_"))
+    """Names of a generated type's params, which are inputs, not decoded fields.
+
+    Generated constructors take (self, *params, _io, _parent, _root); read the names from
+    the code object rather than importing inspect, which would slow every CLI start.
+    """
+    code = cls.__init__.__code__
+    return frozenset(n for n in code.co_varnames[1:code.co_argcount] if not n.startswith("_"))
 
 
 def fields(obj: KaitaiStruct) -> list[tuple[str, Any]]:
@@ -51,9 +55,16 @@ def describe(ev: Event) -> str:
     if body is None:
         return f"undecodable body: {ev.decode_error}" if ev.decode_error else ""
     t = ev.type_code
-    if t in (EventType.query_event, EventType.execute_load_query_event):
+    if t in (EventType.query_event, EventType.execute_load_query_event,
+             EventType.query_compressed_event):
         use = f"use `{body.schema}`; " if body.schema else ""
-        return use + text(body.query)
+        try:
+            query = body.query_text  # inflated here for QUERY_COMPRESSED_EVENT
+        except KaitaiStructError as exc:
+            return use + f"<compressed statement unreadable: {exc}>"
+        if query is None:
+            return use + "<statement compressed with an unknown algorithm>"
+        return use + text(query)
     if t == EventType.format_description_event:
         return f"Server ver: {body.server_version}, Binlog ver: {body.binlog_version}"
     if t == EventType.rotate_event:
@@ -64,7 +75,7 @@ def describe(ev: Event) -> str:
         return f"table_id: {body.table_id} ({body.schema_name}.{body.table_name})"
     if t in (EventType.rows_query_log_event, EventType.annotate_rows_event):
         return text(body.query)
-    if hasattr(body, "table_id") and hasattr(body, "rows"):
+    if isinstance(body, RowsEvent):
         return f"table_id: {body.table_id}" + (" flags: STMT_END_F" if body.is_end_of_statement
                                                else "")
     return ""
