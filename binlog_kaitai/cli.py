@@ -1,4 +1,4 @@
-"""Command line: ``binlog-kaitai events|summary [--json] FILE...``.
+"""Command line: ``binlog-kaitai events|summary|rows [--json] FILE...``.
 
 A damaged file never ends the run: its error goes to stderr as ``FILE: offset N: what``,
 the other files are still processed and the exit status is 1. No traceback reaches a user.
@@ -18,6 +18,8 @@ from kaitaistruct import KaitaiStructError
 from binlog_kaitai.errors import BinlogError
 from binlog_kaitai.reader import Event, EventType, read_events
 from binlog_kaitai.render import describe, to_jsonable
+from binlog_kaitai.rows import RowDecoder, RowsError, json_lines, render_change
+from binlog_kaitai.schema import SchemaHistory
 from binlog_kaitai.summary import Summary, summary
 
 SUMMARY_COLUMNS = ("file", "start_time", "end_time", "end_reason", "next_file", "size", "error")
@@ -57,25 +59,37 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
 
     events = sub.add_parser("events", help="list the events of binlog files")
-    events.add_argument("files", nargs="+", metavar="FILE")
-    events.add_argument("--json", action="store_true", help="one JSON object per event")
-    events.add_argument("--start-position", type=int, metavar="N",
-                        help="skip events that start before byte N")
-    events.add_argument("--stop-position", type=int, metavar="N",
-                        help="stop at the first event that starts at or after byte N")
-    events.add_argument("--start-datetime", type=parse_datetime, metavar="DT",
-                        help="skip events older than DT (UTC unless a zone is given)")
-    events.add_argument("--stop-datetime", type=parse_datetime, metavar="DT",
-                        help="stop at the first event at or after DT")
-    events.add_argument("--type", type=parse_type, action="append", metavar="TYPE",
-                        help="only these event types (name or code; repeatable)")
-    events.add_argument("--strict-checksums", action="store_true",
-                        help="treat a CRC32 mismatch as an error that stops the file")
+    add_event_filters(events, "one JSON object per event")
+
+    rows = sub.add_parser("rows", help="every inserted, updated and deleted row, with values")
+    add_event_filters(rows, "one JSON object per changed row")
+    rows.add_argument("--table", action="append", metavar="DB.TABLE",
+                      help="only this table's rows (repeatable)")
+    rows.add_argument("--schema", action="append", metavar="FILE", default=[],
+                      help="DDL (CREATE TABLE ...) giving column names the binlog lacks "
+                           "(repeatable)")
 
     summ = sub.add_parser("summary", help="time span, successor and GTID state of each file")
     summ.add_argument("files", nargs="+", metavar="FILE")
     summ.add_argument("--json", action="store_true", help="one JSON object per file")
     return parser
+
+
+def add_event_filters(parser: argparse.ArgumentParser, json_help: str) -> None:
+    parser.add_argument("files", nargs="+", metavar="FILE")
+    parser.add_argument("--json", action="store_true", help=json_help)
+    parser.add_argument("--start-position", type=int, metavar="N",
+                        help="skip events that start before byte N")
+    parser.add_argument("--stop-position", type=int, metavar="N",
+                        help="stop at the first event that starts at or after byte N")
+    parser.add_argument("--start-datetime", type=parse_datetime, metavar="DT",
+                        help="skip events older than DT (UTC unless a zone is given)")
+    parser.add_argument("--stop-datetime", type=parse_datetime, metavar="DT",
+                        help="stop at the first event at or after DT")
+    parser.add_argument("--type", type=parse_type, action="append", metavar="TYPE",
+                        help="only these event types (name or code; repeatable)")
+    parser.add_argument("--strict-checksums", action="store_true",
+                        help="treat a CRC32 mismatch as an error that stops the file")
 
 
 def filtered(events: Iterator[Event], args: argparse.Namespace) -> Iterator[Event]:
@@ -145,6 +159,47 @@ def run_events(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return status
 
 
+def run_rows(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """Decode the rows of every file in order, with one decoder: the schema history and
+    the DDL it has seen carry over from one file to the next, as they would on a replica.
+    Time and type filters choose which rows are printed; every event still reaches the
+    decoder, which needs the table maps, GTIDs and DDL before the rows."""
+    status = 0
+    types = set().union(*args.type) if args.type else None
+    try:
+        schema = SchemaHistory(args.schema)
+    except OSError as exc:
+        print(f"{exc.filename}: cannot read schema file: {exc.strerror}", file=err)
+        return 1
+    decoder = RowDecoder(schema=schema, tables=args.table)
+    for name in args.files:
+        if not args.json:
+            print(f"# {name}", file=out)
+        try:
+            stream = read_events(name, start=args.start_position, stop=args.stop_position,
+                                 strict_checksums=args.strict_checksums, expand_payloads=True)
+            for ev in stream:
+                if args.stop_datetime is not None and ev.timestamp >= args.stop_datetime:
+                    break
+                try:
+                    changes = decoder.feed(ev)
+                except RowsError as exc:
+                    print(f"{name}: offset {exc.offset}: {exc.message}", file=err)
+                    status = 1
+                    continue
+                if not changes or (types is not None and ev.type_code not in types) or (
+                        args.start_datetime is not None and ev.timestamp < args.start_datetime):
+                    continue
+                if args.json:
+                    out.write(json_lines(changes))
+                else:
+                    out.write("".join(render_change(c) for c in changes))
+        except BinlogError as exc:
+            print(f"{name}: offset {exc.offset}: {exc.message}", file=err)
+            status = 1
+    return status
+
+
 def run_summary(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     status = 0
     results: list[Summary] = []
@@ -177,7 +232,7 @@ def run_summary(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    runner = run_events if args.command == "events" else run_summary
+    runner = {"events": run_events, "summary": run_summary, "rows": run_rows}[args.command]
     try:
         return runner(args, sys.stdout, sys.stderr)
     except BrokenPipeError:

@@ -8,8 +8,8 @@ for them in JSON_EXTRACT output or ``mysqlbinlog -v``: DECIMAL as its digits (``
 MySQL prints it unquoted, so the number/string distinction is lost here), DATE as
 ``"2024-01-15"``, DATETIME/TIMESTAMP as ``"2024-01-15 10:30:45.123456"``, TIME as
 ``"-10:30:45.000000"``, and any other type as ``"base64:type<N>:<base64 of the bytes>"``.
-The DECIMAL and temporal decoding here is deliberately small and self-contained; a shared
-column-value decoder may replace it later.
+The DECIMAL and temporal decoding is the column-value decoder's (``values``), which
+imports this module in turn; it is therefore imported as a module, not by name.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from __future__ import annotations
 import base64
 from typing import Any, TypeAlias
 
+from binlog_kaitai import values
 from generated.mysql_json import MysqlJson
 
 JsonValue: TypeAlias = bool | int | float | str | list["JsonValue"] | dict[str, "JsonValue"] | None
@@ -31,8 +32,6 @@ _FT_TIMESTAMP, _FT_DATE, _FT_TIME, _FT_DATETIME = 7, 10, 11, 12
 _FT_NEWDECIMAL, _FT_VAR_STRING = 246, 253
 
 _LITERALS: dict[int, JsonValue] = {0: None, 1: True, 2: False}
-_DIG2BYTES = (0, 1, 1, 2, 2, 3, 3, 4, 4, 4)
-_DIGITS_PER_WORD = 9
 
 
 def document_to_python(doc: MysqlJson) -> JsonValue:
@@ -107,72 +106,21 @@ def _mysql_base64(data: bytes) -> str:
 
 
 def decimal_to_text(data: bytes) -> str:
-    """Decode a JSON DECIMAL: precision byte, scale byte, then MySQL's binary DECIMAL.
-
-    The binary form stores the integer and fraction digits in big-endian groups of nine
-    digits per 4 bytes (a shorter leading/trailing group for the remainder), with the
-    top bit of the first byte flipped and every byte inverted for negative numbers.
-    """
+    """Decode a JSON DECIMAL: precision byte, scale byte, then MySQL's binary DECIMAL."""
     if len(data) < 2:
         raise ValueError("DECIMAL value too short")
     precision, scale = data[0], data[1]
     if scale > precision:
         raise ValueError("DECIMAL scale above precision")
-    int_digits = precision - scale
-    groups: list[tuple[int, int]] = []  # (byte count, digit count)
-    if int_digits % _DIGITS_PER_WORD:
-        leading = int_digits % _DIGITS_PER_WORD
-        groups.append((_DIG2BYTES[leading], leading))
-    groups += [(4, 9)] * (int_digits // _DIGITS_PER_WORD)
-    int_group_count = len(groups)
-    groups += [(4, 9)] * (scale // _DIGITS_PER_WORD)
-    if scale % _DIGITS_PER_WORD:
-        trailing = scale % _DIGITS_PER_WORD
-        groups.append((_DIG2BYTES[trailing], trailing))
-    raw = bytearray(data[2:])
-    if len(raw) != sum(size for size, _ in groups) or not raw:
-        raise ValueError("DECIMAL length does not match its precision and scale")
-    negative = not raw[0] & 0x80
-    raw[0] ^= 0x80
-    if negative:
-        raw = bytearray(b ^ 0xFF for b in raw)
-    integer = fraction = 0
-    pos = 0
-    for index, (size, digits) in enumerate(groups):
-        group = int.from_bytes(raw[pos : pos + size], "big")
-        pos += size
-        if index < int_group_count:
-            integer = integer * 10**digits + group
-        else:
-            fraction = fraction * 10**digits + group
-    text = str(integer)
-    if scale:
-        text += "." + str(fraction).zfill(scale)
-    return "-" + text if negative and (integer or fraction) else text
+    return values.decimal_decoder(precision, scale)(data[2:])
 
 
 def temporal_to_text(field_type: int, packed: int) -> str:
-    """Format a packed temporal value (MySQL's longlong packed form) like MySQL does.
-
-    The low 24 bits are microseconds; above them TIME keeps hour << 12 | minute << 6 |
-    second, and DATE/DATETIME/TIMESTAMP keep ((year * 13 + month) << 5 | day) << 17 above
-    that. Negative values (TIME only) are stored negated.
-    """
-    sign = "-" if packed < 0 else ""
-    packed = abs(packed)
-    micro = packed % (1 << 24)
-    whole = packed >> 24
+    """Format a packed temporal value (MySQL's longlong packed form) like MySQL does in
+    JSON: TIME, DATETIME and TIMESTAMP with six fraction digits, DATE without time."""
     if field_type == _FT_TIME:
-        hour, minute, second = (whole >> 12) % (1 << 10), (whole >> 6) % 64, whole % 64
-        return f"{sign}{hour:02d}:{minute:02d}:{second:02d}.{micro:06d}"
-    ymd, hms = whole >> 17, whole % (1 << 17)
-    year_month, day = ymd >> 5, ymd % 32
-    year, month = divmod(year_month, 13)
-    date = f"{sign}{year:04d}-{month:02d}-{day:02d}"
-    if field_type == _FT_DATE:
-        return date
-    hour, minute, second = hms >> 12, (hms >> 6) % 64, hms % 64
-    return f"{date} {hour:02d}:{minute:02d}:{second:02d}.{micro:06d}"
+        return values.time_from_packed(packed, 6)
+    return values.datetime_from_packed(packed, 6, date_only=field_type == _FT_DATE)
 
 
 def diff_to_python(diff: Any) -> dict[str, JsonValue]:

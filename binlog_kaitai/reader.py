@@ -12,7 +12,7 @@ import os
 import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import IO, Any, BinaryIO
 
 from kaitaistruct import KaitaiStream, KaitaiStructError
@@ -32,12 +32,16 @@ EventType = MysqlBinlog.EventType
 FDE = EventType.format_description_event
 START_EVENT_V3 = EventType.start_event_v3
 START_ENCRYPTION = EventType.start_encryption_event
+TRANSACTION_PAYLOAD = EventType.transaction_payload_event
 MIN_HEADER_LEN = 13
 """Bytes every binlog version's common header starts with; event_length sits at 9..13."""
 READ_CHUNK = 16 << 20
 """Large events are read in chunks so a lying length field never allocates more than this
 beyond the bytes that really exist."""
 
+DECODE_ERRORS = (KaitaiStructError, EOFError, ValueError, IndexError)
+"""What generated code raises on bytes that do not fit the spec (ValueError covers bad
+enum values and UnicodeDecodeError; IndexError an array param shorter than a count)."""
 ENCRYPTED_MESSAGE = (
     "the events after START_ENCRYPTION_EVENT are encrypted (MariaDB encrypt_binlog); "
     "they cannot be read without the server's key"
@@ -63,6 +67,10 @@ class Event:
     ``body`` is the generated Kaitai object of the event's body type (raw ``bytes`` for
     types the spec keeps opaque, ``None`` when the body could not be decoded, in which
     case ``decode_error`` says why and ``raw`` still holds the bytes).
+
+    An event read from inside a TRANSACTION_PAYLOAD_EVENT (``read_events(...,
+    expand_payloads=True)``) has the payload event's ``pos`` and ``index`` and its own
+    offset inside the inflated payload in ``inner_pos``; ``inner_pos`` is None otherwise.
     """
 
     __slots__ = (
@@ -72,6 +80,7 @@ class Event:
         "file",
         "header",
         "index",
+        "inner_pos",
         "pos",
         "raw",
     )
@@ -86,6 +95,7 @@ class Event:
         raw: bytes,
         checksum_ok: bool | None,
         decode_error: str | None,
+        inner_pos: int | None = None,
     ) -> None:
         self.file = file
         self.pos = pos
@@ -95,6 +105,7 @@ class Event:
         self.raw = raw
         self.checksum_ok = checksum_ok
         self.decode_error = decode_error
+        self.inner_pos = inner_pos
 
     @property
     def type_code(self) -> int:
@@ -129,7 +140,8 @@ class Event:
         return self.pos + self.header.event_length
 
     def __repr__(self) -> str:
-        return f"<Event {self.type_name} at {self.pos} ({self.length} bytes)>"
+        where = self.pos if self.inner_pos is None else f"{self.pos}+{self.inner_pos}"
+        return f"<Event {self.type_name} at {where} ({self.length} bytes)>"
 
 
 def event_type_name(type_code: int) -> str:
@@ -216,7 +228,7 @@ def parse_event(buf: bytes, fmt: BinlogFormat, name: str, pos: int, index: int) 
         ev = MysqlBinlog.Event(
             header_len, fmt.checksum_len, fmt.post_header_lengths, KaitaiStream(io.BytesIO(buf))
         )
-    except (KaitaiStructError, EOFError, ValueError, UnicodeDecodeError) as exc:
+    except DECODE_ERRORS as exc:
         header = MysqlBinlog.EventHeader(header_len, KaitaiStream(io.BytesIO(buf)))
         return Event(name, pos, index, header, None, buf, None, f"{type(exc).__name__}: {exc}")
     return Event(name, pos, index, ev.header, ev.body, buf, checksum_ok(ev, buf), None)
@@ -262,7 +274,7 @@ def read_first_event(f: IO[bytes], name: str, size: int | None) -> tuple[Event, 
     # The spec decides the binlog version from the first event: parse the file's prefix.
     try:
         root = MysqlBinlog(KaitaiStream(io.BytesIO(MAGIC + buf)))
-    except (KaitaiStructError, EOFError, ValueError, UnicodeDecodeError) as exc:
+    except DECODE_ERRORS as exc:
         raise CorruptEventError(name, 4, f"cannot decode the first event: {exc}", 0) from None
     fmt = BinlogFormat(
         root.binlog_version, root.header_len, root.checksum_len,
@@ -273,12 +285,52 @@ def read_first_event(f: IO[bytes], name: str, size: int | None) -> tuple[Event, 
     return event, fmt
 
 
+def payload_events(payload: Event, fmt: BinlogFormat) -> Iterator[Event]:
+    """The events inside a TRANSACTION_PAYLOAD_EVENT, framed one at a time.
+
+    The spec inflates the payload (``inner_events``, with the size checks of
+    :class:`~binlog_kaitai.processes.ZstdProcess`); each inner event is then parsed like an
+    outer one, without a checksum, so a body the spec cannot decode gets ``decode_error``
+    as outer events do. Failing to inflate, or an inner event that does not fit in the
+    payload, raises a BinlogError at the payload's offset.
+    """
+    name, pos, index = payload.file, payload.pos, payload.index
+    body = payload.body
+    try:
+        inner = body.inner_events
+    except DECODE_ERRORS as exc:
+        raise CorruptEventError(
+            name, pos, f"cannot inflate TRANSACTION_PAYLOAD_EVENT: {exc}", index) from None
+    if inner is None:
+        raise CorruptEventError(
+            name, pos, "TRANSACTION_PAYLOAD_EVENT with unknown compression type "
+            f"{int(body.compression_type)}", index)
+    inner._io.seek(0)
+    data = inner._io.read_bytes_full()
+    inner_fmt = replace(fmt, checksum_len=0)
+    at = 0
+    while at < len(data):
+        where = f"inner event at payload offset {at} (of {len(data)} inflated bytes)"
+        if len(data) - at < MIN_HEADER_LEN:
+            raise CorruptEventError(name, pos, f"{where}: header cut short", index)
+        length = int.from_bytes(data[at + 9:at + 13], "little")
+        header_len = 19 if data[at + 4] == FDE else fmt.header_len
+        if length < header_len or at + length > len(data):
+            raise CorruptEventError(
+                name, pos, f"{where}: length {length} does not fit in the payload", index)
+        ev = parse_event(data[at:at + length], inner_fmt, name, pos, index)
+        ev.inner_pos = at
+        yield ev
+        at += length
+
+
 def read_events(
     source: Source,
     *,
     start: int | None = None,
     stop: int | None = None,
     strict_checksums: bool = False,
+    expand_payloads: bool = False,
 ) -> Iterator[Event]:
     """Yield every event of a binlog, in order, in constant memory.
 
@@ -288,6 +340,9 @@ def read_events(
     over for the events after it. Damage raises a :class:`BinlogError` after every
     complete event before it has been yielded; a CRC mismatch is reported on the event
     (``checksum_ok`` False) and raises only with ``strict_checksums``.
+
+    With ``expand_payloads``, each TRANSACTION_PAYLOAD_EVENT (MySQL's compressed
+    transactions) is followed by the events inside it, see :func:`payload_events`.
     """
     with open_source(source) as (f, name, size):
         first, fmt = read_first_event(f, name, size)
@@ -308,6 +363,8 @@ def read_events(
             if ev.type_code == FDE and ev.body is not None:
                 fmt = format_of(ev)
             yield ev
+            if expand_payloads and ev.type_code == TRANSACTION_PAYLOAD and ev.body is not None:
+                yield from payload_events(ev, fmt)
             pos = ev.next_pos
             index += 1
             if ev.type_code == START_ENCRYPTION and (size is None or pos < size):

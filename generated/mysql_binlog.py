@@ -3,15 +3,15 @@
 
 import kaitaistruct
 from kaitaistruct import KaitaiStruct, KaitaiStream, BytesIO
-from . import query_event
+from . import table_map_event
+from . import transaction_payload_event
 from . import mariadb_gtid_event
 from . import rows_event
 from . import mariadb_gtid_list_event
-from . import transaction_payload_event
 from . import previous_gtids_event
-from . import table_map_event
 from . import gtid_tagged_event
 from . import gtid_event
+from . import query_event
 from enum import IntEnum
 
 
@@ -329,7 +329,7 @@ class MysqlBinlog(KaitaiStruct):
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
-                self.body = query_event.QueryEvent(self.post_header_len, True, _io__raw_body)
+                self.body = query_event.QueryEvent(self.post_header_len, True, False, _io__raw_body)
             elif _on == MysqlBinlog.EventType.format_description_event:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
@@ -409,12 +409,12 @@ class MysqlBinlog(KaitaiStruct):
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
-                self.body = query_event.QueryEvent(self.post_header_len, False, _io__raw_body)
+                self.body = query_event.QueryEvent(self.post_header_len, False, True, _io__raw_body)
             elif _on == MysqlBinlog.EventType.query_event:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
-                self.body = query_event.QueryEvent(self.post_header_len, False, _io__raw_body)
+                self.body = query_event.QueryEvent(self.post_header_len, False, False, _io__raw_body)
             elif _on == MysqlBinlog.EventType.rand_event:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
@@ -454,7 +454,7 @@ class MysqlBinlog(KaitaiStruct):
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
-                self.body = transaction_payload_event.TransactionPayloadEvent(_io__raw_body)
+                self.body = transaction_payload_event.TransactionPayloadEvent(self.header_len, self.post_header_lengths, _io__raw_body)
             elif _on == MysqlBinlog.EventType.update_rows_compressed_event:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)

@@ -3,6 +3,7 @@
 
 import kaitaistruct
 from kaitaistruct import KaitaiStruct, KaitaiStream, BytesIO
+from . import mariadb_compressed
 from enum import IntEnum
 
 
@@ -27,10 +28,11 @@ class QueryEvent(KaitaiStruct):
     variables at all), and must be passed in as `post_header_len`.
     
     MariaDB's QUERY_COMPRESSED_EVENT (type 165) uses the same post-header,
-    status variables and schema; only its `query` field holds the compressed
-    statement (a MariaDB binlog-compression header followed by the zlib
-    stream) instead of the plain text, so this type can parse it too with the
-    QUERY_COMPRESSED_EVENT entry of the post-header length array. The
+    status variables and schema; only the statement is compressed (a MariaDB
+    binlog-compression header followed by the zlib stream, `compressed_query`)
+    instead of plain (`query`), so this type parses it too, with
+    `is_compressed` true and the QUERY_COMPRESSED_EVENT entry of the
+    post-header length array; `query_text` is the statement either way. The
     EXECUTE_LOAD_QUERY_EVENT (type 18) is a QUERY_EVENT with 13 more
     post-header bytes, read when `is_execute_load_query` is true.
     
@@ -140,12 +142,13 @@ class QueryEvent(KaitaiStruct):
         xid = 129
         gtid_flags3 = 130
         character_set_collations = 131
-    def __init__(self, post_header_len, is_execute_load_query, _io, _parent=None, _root=None):
+    def __init__(self, post_header_len, is_execute_load_query, is_compressed, _io, _parent=None, _root=None):
         super(QueryEvent, self).__init__(_io)
         self._parent = _parent
         self._root = _root or self
         self.post_header_len = post_header_len
         self.is_execute_load_query = is_execute_load_query
+        self.is_compressed = is_compressed
         self._read()
 
     def _read(self):
@@ -173,7 +176,16 @@ class QueryEvent(KaitaiStruct):
 
         self.schema = (self._io.read_bytes(self.schema_len)).decode(u"UTF-8")
         self.schema_terminator = self._io.read_u1()
-        self.query = self._io.read_bytes_full()
+        if (not (self.is_compressed)):
+            pass
+            self.query = self._io.read_bytes_full()
+
+        if self.is_compressed:
+            pass
+            self._raw_compressed_query = self._io.read_bytes_full()
+            _io__raw_compressed_query = KaitaiStream(BytesIO(self._raw_compressed_query))
+            self.compressed_query = mariadb_compressed.MariadbCompressed(_io__raw_compressed_query)
+
 
 
     def _fetch_instances(self):
@@ -191,6 +203,13 @@ class QueryEvent(KaitaiStruct):
         if self.has_status_vars:
             pass
             self.status_vars._fetch_instances()
+
+        if (not (self.is_compressed)):
+            pass
+
+        if self.is_compressed:
+            pass
+            self.compressed_query._fetch_instances()
 
 
     class AutoIncrementVar(KaitaiStruct):
@@ -921,5 +940,17 @@ class QueryEvent(KaitaiStruct):
 
         self._m_known_post_header_len = (13 if self.post_header_len >= 13 else 11) + (13 if self.has_execute_load_query_header else 0)
         return getattr(self, '_m_known_post_header_len', None)
+
+    @property
+    def query_text(self):
+        """The statement text of any of the three event types, inflated for a
+        QUERY_COMPRESSED_EVENT (a parse error when its stream is corrupt, null when
+        it names an unknown compression algorithm).
+        """
+        if hasattr(self, '_m_query_text'):
+            return self._m_query_text
+
+        self._m_query_text = (self.compressed_query.data if self.is_compressed else self.query)
+        return getattr(self, '_m_query_text', None)
 
 

@@ -4,6 +4,7 @@
 import kaitaistruct
 from kaitaistruct import KaitaiStruct, KaitaiStream, BytesIO
 from . import mysql_packed_int
+from . import mariadb_compressed
 from enum import IntEnum
 
 
@@ -16,6 +17,7 @@ class RowsEvent(KaitaiStruct):
     (20-22), v1 (23-25) and v2 (30-32, 39) events and MariaDB's compressed ones (166-171):
     v2 adds a variable-length extra-data block; updates carry a second column bitmap for
     the after image; MariaDB's compressed events hold the row images zlib-compressed.
+    Whatever the type, `row_data` gives the uncompressed row images.
     
     .. seealso::
        Source - https://dev.mysql.com/doc/dev/mysql-server/latest/classbinary__log_1_1Rows__event.html
@@ -55,7 +57,16 @@ class RowsEvent(KaitaiStruct):
             pass
             self.columns_present_after = self._io.read_bytes((self.column_count.value + 7) // 8)
 
-        self.rows = self._io.read_bytes_full()
+        if (not (self.is_compressed)):
+            pass
+            self.rows = self._io.read_bytes_full()
+
+        if self.is_compressed:
+            pass
+            self._raw_compressed_rows = self._io.read_bytes_full()
+            _io__raw_compressed_rows = KaitaiStream(BytesIO(self._raw_compressed_rows))
+            self.compressed_rows = mariadb_compressed.MariadbCompressed(_io__raw_compressed_rows)
+
 
 
     def _fetch_instances(self):
@@ -72,6 +83,13 @@ class RowsEvent(KaitaiStruct):
         self.column_count._fetch_instances()
         if self.has_after_image:
             pass
+
+        if (not (self.is_compressed)):
+            pass
+
+        if self.is_compressed:
+            pass
+            self.compressed_rows._fetch_instances()
 
 
     @property
@@ -107,11 +125,23 @@ class RowsEvent(KaitaiStruct):
         return getattr(self, '_m_is_v2', None)
 
     @property
+    def row_data(self):
+        """The row images, inflated for a compressed event (which raises a parse error when
+        the compressed stream is corrupt, and is null when its header names an algorithm
+        this spec does not know).
+        """
+        if hasattr(self, '_m_row_data'):
+            return self._m_row_data
+
+        self._m_row_data = (self.compressed_rows.data if self.is_compressed else self.rows)
+        return getattr(self, '_m_row_data', None)
+
+    @property
     def table_id(self):
         if hasattr(self, '_m_table_id'):
             return self._m_table_id
 
-        self._m_table_id = (self.table_id_low if self.post_header_len == 6 else self.table_id_low + (self.table_id_high << 32))
+        self._m_table_id = (self.table_id_low if self.post_header_len == 6 else self.table_id_low + self.table_id_high * 4294967296)
         return getattr(self, '_m_table_id', None)
 
 

@@ -12,11 +12,31 @@ if getattr(kaitaistruct, 'API_VERSION', (0, 9)) < (0, 11):
 
 class TableMapEvent(KaitaiStruct):
     """Maps a table id to a table and describes its columns, for the rows events that follow
-    in the same transaction: column types, per-type metadata, nullability and, since MySQL
-    8.0.1 (binlog_row_metadata=FULL or MINIMAL), an optional metadata block.
+    in the same statement: column types, per-type metadata (`column_metas`: lengths,
+    precision, fractional-second precision...), nullability and, since MySQL 8.0.1
+    (binlog_row_metadata=MINIMAL or FULL) and MariaDB 10.5, an optional metadata block of
+    typed fields (signedness, charsets, column names, ENUM/SET labels, primary key...).
+    
+    The optional fields that describe a subset of the columns (SIGNEDNESS: numeric columns;
+    DEFAULT_CHARSET / COLUMN_CHARSET: character columns; ENUM_AND_SET_*: ENUM and SET
+    columns; SET_STR_VALUE, ENUM_STR_VALUE, GEOMETRY_TYPE, VECTOR_DIMENSIONALITY) list one
+    entry per column of that kind, in column order; which columns count as which kind is
+    decided by `column_metas[i].real_type` (see the docs of those fields).
     
     .. seealso::
-       Source - https://dev.mysql.com/doc/dev/mysql-server/latest/classbinary__log_1_1Table__map__event.html
+       Source - https://dev.mysql.com/doc/dev/mysql-server/latest/classmysql_1_1binlog_1_1event_1_1Table__map__event.html
+    
+    
+    .. seealso::
+       Source - https://github.com/mysql/mysql-server/blob/trunk/libs/mysql/binlog/event/rows_event.cpp
+    
+    
+    .. seealso::
+       Source - https://github.com/mysql/mysql-server/blob/trunk/sql/log_event.cc
+    
+    
+    .. seealso::
+       Source - https://mariadb.com/kb/en/table_map_event/
     """
 
     class FieldType(IntEnum):
@@ -55,6 +75,21 @@ class TableMapEvent(KaitaiStruct):
         var_string = 253
         string = 254
         geometry = 255
+
+    class OptionalFieldType(IntEnum):
+        signedness = 1
+        default_charset = 2
+        column_charset = 3
+        column_name = 4
+        set_str_value = 5
+        enum_str_value = 6
+        geometry_type = 7
+        simple_primary_key = 8
+        primary_key_with_prefix = 9
+        enum_and_set_default_charset = 10
+        enum_and_set_column_charset = 11
+        column_visibility = 12
+        vector_dimensionality = 13
     def __init__(self, post_header_len, _io, _parent=None, _root=None):
         super(TableMapEvent, self).__init__(_io)
         self._parent = _parent
@@ -86,9 +121,13 @@ class TableMapEvent(KaitaiStruct):
         self.column_count = mysql_packed_int.MysqlPackedInt(self._io)
         self.column_types = self._io.read_bytes(self.column_count.value)
         self.metadata_length = mysql_packed_int.MysqlPackedInt(self._io)
-        self.metadata = self._io.read_bytes(self.metadata_length.value)
+        self._raw_metadata = self._io.read_bytes(self.metadata_length.value)
+        _io__raw_metadata = KaitaiStream(BytesIO(self._raw_metadata))
+        self.metadata = TableMapEvent.FieldMetadata(self.column_count.value, self.column_types, _io__raw_metadata, self, self._root)
         self.null_bitmap = self._io.read_bytes((self.column_count.value + 7) // 8)
-        self.optional_metadata = self._io.read_bytes_full()
+        self._raw_optional_metadata = self._io.read_bytes_full()
+        _io__raw_optional_metadata = KaitaiStream(BytesIO(self._raw_optional_metadata))
+        self.optional_metadata = TableMapEvent.OptionalMetadata(_io__raw_optional_metadata, self, self._root)
 
 
     def _fetch_instances(self):
@@ -101,13 +140,581 @@ class TableMapEvent(KaitaiStruct):
 
         self.column_count._fetch_instances()
         self.metadata_length._fetch_instances()
+        self.metadata._fetch_instances()
+        self.optional_metadata._fetch_instances()
+
+    class BitmapMsb(KaitaiStruct):
+        """One bit per column of the kind the field describes, most significant bit first."""
+        def __init__(self, _io, _parent=None, _root=None):
+            super(TableMapEvent.BitmapMsb, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.bitmap = self._io.read_bytes_full()
+
+
+        def _fetch_instances(self):
+            pass
+
+
+    class CharsetException(KaitaiStruct):
+        def __init__(self, _io, _parent=None, _root=None):
+            super(TableMapEvent.CharsetException, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.column_index = mysql_packed_int.MysqlPackedInt(self._io)
+            self.collation = mysql_packed_int.MysqlPackedInt(self._io)
+
+
+        def _fetch_instances(self):
+            pass
+            self.column_index._fetch_instances()
+            self.collation._fetch_instances()
+
+
+    class ColumnMeta(KaitaiStruct):
+        """The metadata of one column, whose size and meaning depend on the column's logged
+        type (Field::save_field_metadata in the server): nothing for most fixed-size types;
+        1 byte for FLOAT/DOUBLE (their size), BLOB/TEXT/GEOMETRY/JSON/VECTOR (the byte
+        count of the length prefix of their values) and TIME2/DATETIME2/TIMESTAMP2 (the
+        fractional-second precision); 2 bytes for VARCHAR (maximum length in bytes,
+        little-endian), BIT (bits of the last byte, whole bytes), NEWDECIMAL (precision,
+        scale) and STRING (real type, length).
+        
+        .. seealso::
+           Source - https://github.com/mysql/mysql-server/blob/trunk/sql/field.cc
+        
+        
+        .. seealso::
+           Source - https://github.com/mysql/mysql-server/blob/trunk/sql/rpl_utility.cc
+        """
+        def __init__(self, type_code, _io, _parent=None, _root=None):
+            super(TableMapEvent.ColumnMeta, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self.type_code = type_code
+            self._read()
+
+        def _read(self):
+            if  ((self.type_code == 4) or (self.type_code == 5) or (self.type_code == 242) or (self.type_code == 245) or ( ((self.type_code >= 249) and (self.type_code <= 252)) ) or (self.type_code == 255)) :
+                pass
+                self.pack_length = self._io.read_u1()
+
+            if  ((self.type_code == 15) or (self.type_code == 253)) :
+                pass
+                self.max_length = self._io.read_u2le()
+
+            if self.type_code == 16:
+                pass
+                self.bits_in_last_byte = self._io.read_u1()
+
+            if self.type_code == 16:
+                pass
+                self.whole_bytes = self._io.read_u1()
+
+            if self.type_code == 246:
+                pass
+                self.precision = self._io.read_u1()
+
+            if self.type_code == 246:
+                pass
+                self.scale = self._io.read_u1()
+
+            if self.is_string_family:
+                pass
+                self.real_type_byte = self._io.read_u1()
+
+            if self.is_string_family:
+                pass
+                self.length_byte = self._io.read_u1()
+
+            if  ((self.type_code == 17) or (self.type_code == 18) or (self.type_code == 19)) :
+                pass
+                self.fsp = self._io.read_u1()
+
+
+
+        def _fetch_instances(self):
+            pass
+            if  ((self.type_code == 4) or (self.type_code == 5) or (self.type_code == 242) or (self.type_code == 245) or ( ((self.type_code >= 249) and (self.type_code <= 252)) ) or (self.type_code == 255)) :
+                pass
+
+            if  ((self.type_code == 15) or (self.type_code == 253)) :
+                pass
+
+            if self.type_code == 16:
+                pass
+
+            if self.type_code == 16:
+                pass
+
+            if self.type_code == 246:
+                pass
+
+            if self.type_code == 246:
+                pass
+
+            if self.is_string_family:
+                pass
+
+            if self.is_string_family:
+                pass
+
+            if  ((self.type_code == 17) or (self.type_code == 18) or (self.type_code == 19)) :
+                pass
+
+
+        @property
+        def bit_count(self):
+            """BIT(n) - n."""
+            if hasattr(self, '_m_bit_count'):
+                return self._m_bit_count
+
+            self._m_bit_count = (self.whole_bytes * 8 + self.bits_in_last_byte if self.type_code == 16 else 0)
+            return getattr(self, '_m_bit_count', None)
+
+        @property
+        def is_string_family(self):
+            if hasattr(self, '_m_is_string_family'):
+                return self._m_is_string_family
+
+            self._m_is_string_family =  ((self.type_code == 254) or (self.type_code == 247) or (self.type_code == 248)) 
+            return getattr(self, '_m_is_string_family', None)
+
+        @property
+        def real_type(self):
+            """The column's real `field_type`: ENUM (247) or SET (248) for those columns logged
+            as STRING, otherwise the logged type.
+            """
+            if hasattr(self, '_m_real_type'):
+                return self._m_real_type
+
+            self._m_real_type = (self.real_type_byte | 48 if self.is_string_family else self.type_code)
+            return getattr(self, '_m_real_type', None)
+
+        @property
+        def string_length(self):
+            """STRING maximum length in bytes; ENUM/SET value size."""
+            if hasattr(self, '_m_string_length'):
+                return self._m_string_length
+
+            self._m_string_length = (self.length_byte | (self.real_type_byte & 48 ^ 48) << 4 if self.is_string_family else 0)
+            return getattr(self, '_m_string_length', None)
+
+
+    class ColumnName(KaitaiStruct):
+        def __init__(self, _io, _parent=None, _root=None):
+            super(TableMapEvent.ColumnName, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.length = mysql_packed_int.MysqlPackedInt(self._io)
+            self.name = (self._io.read_bytes(self.length.value)).decode(u"UTF-8")
+
+
+        def _fetch_instances(self):
+            pass
+            self.length._fetch_instances()
+
+
+    class ColumnNames(KaitaiStruct):
+        def __init__(self, _io, _parent=None, _root=None):
+            super(TableMapEvent.ColumnNames, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.names = []
+            i = 0
+            while not self._io.is_eof():
+                self.names.append(TableMapEvent.ColumnName(self._io, self, self._root))
+                i += 1
+
+
+
+        def _fetch_instances(self):
+            pass
+            for i in range(len(self.names)):
+                pass
+                self.names[i]._fetch_instances()
+
+
+
+    class DefaultCharset(KaitaiStruct):
+        """The most common collation of the columns the field describes, then the columns
+        (index among those columns) whose collation differs.
+        """
+        def __init__(self, _io, _parent=None, _root=None):
+            super(TableMapEvent.DefaultCharset, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.default_collation = mysql_packed_int.MysqlPackedInt(self._io)
+            self.exceptions = []
+            i = 0
+            while not self._io.is_eof():
+                self.exceptions.append(TableMapEvent.CharsetException(self._io, self, self._root))
+                i += 1
+
+
+
+        def _fetch_instances(self):
+            pass
+            self.default_collation._fetch_instances()
+            for i in range(len(self.exceptions)):
+                pass
+                self.exceptions[i]._fetch_instances()
+
+
+
+    class FieldMetadata(KaitaiStruct):
+        """The per-column metadata block, read column by column according to the types.
+        
+        .. seealso::
+           Source - https://github.com/mysql/mysql-server/blob/trunk/sql/rpl_utility.cc
+        """
+        def __init__(self, column_count, column_types, _io, _parent=None, _root=None):
+            super(TableMapEvent.FieldMetadata, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self.column_count = column_count
+            self.column_types = column_types
+            self._read()
+
+        def _read(self):
+            self.column_metas = []
+            for i in range(self.column_count):
+                self.column_metas.append(TableMapEvent.ColumnMeta(KaitaiStream.byte_array_index(self.column_types, i), self._io, self, self._root))
+
+
+
+        def _fetch_instances(self):
+            pass
+            for i in range(len(self.column_metas)):
+                pass
+                self.column_metas[i]._fetch_instances()
+
+
+
+    class KeyPrefix(KaitaiStruct):
+        def __init__(self, _io, _parent=None, _root=None):
+            super(TableMapEvent.KeyPrefix, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.column_index = mysql_packed_int.MysqlPackedInt(self._io)
+            self.prefix_length = mysql_packed_int.MysqlPackedInt(self._io)
+
+
+        def _fetch_instances(self):
+            pass
+            self.column_index._fetch_instances()
+            self.prefix_length._fetch_instances()
+
+
+    class KeyPrefixes(KaitaiStruct):
+        def __init__(self, _io, _parent=None, _root=None):
+            super(TableMapEvent.KeyPrefixes, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.parts = []
+            i = 0
+            while not self._io.is_eof():
+                self.parts.append(TableMapEvent.KeyPrefix(self._io, self, self._root))
+                i += 1
+
+
+
+        def _fetch_instances(self):
+            pass
+            for i in range(len(self.parts)):
+                pass
+                self.parts[i]._fetch_instances()
+
+
+
+    class OptionalField(KaitaiStruct):
+        def __init__(self, _io, _parent=None, _root=None):
+            super(TableMapEvent.OptionalField, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.field_type = KaitaiStream.resolve_enum(TableMapEvent.OptionalFieldType, self._io.read_u1())
+            self.length = mysql_packed_int.MysqlPackedInt(self._io)
+            _on = self.field_type
+            if _on == TableMapEvent.OptionalFieldType.column_charset:
+                pass
+                self._raw_value = self._io.read_bytes(self.length.value)
+                _io__raw_value = KaitaiStream(BytesIO(self._raw_value))
+                self.value = TableMapEvent.PackedIntList(_io__raw_value, self, self._root)
+            elif _on == TableMapEvent.OptionalFieldType.column_name:
+                pass
+                self._raw_value = self._io.read_bytes(self.length.value)
+                _io__raw_value = KaitaiStream(BytesIO(self._raw_value))
+                self.value = TableMapEvent.ColumnNames(_io__raw_value, self, self._root)
+            elif _on == TableMapEvent.OptionalFieldType.column_visibility:
+                pass
+                self._raw_value = self._io.read_bytes(self.length.value)
+                _io__raw_value = KaitaiStream(BytesIO(self._raw_value))
+                self.value = TableMapEvent.BitmapMsb(_io__raw_value, self, self._root)
+            elif _on == TableMapEvent.OptionalFieldType.default_charset:
+                pass
+                self._raw_value = self._io.read_bytes(self.length.value)
+                _io__raw_value = KaitaiStream(BytesIO(self._raw_value))
+                self.value = TableMapEvent.DefaultCharset(_io__raw_value, self, self._root)
+            elif _on == TableMapEvent.OptionalFieldType.enum_and_set_column_charset:
+                pass
+                self._raw_value = self._io.read_bytes(self.length.value)
+                _io__raw_value = KaitaiStream(BytesIO(self._raw_value))
+                self.value = TableMapEvent.PackedIntList(_io__raw_value, self, self._root)
+            elif _on == TableMapEvent.OptionalFieldType.enum_and_set_default_charset:
+                pass
+                self._raw_value = self._io.read_bytes(self.length.value)
+                _io__raw_value = KaitaiStream(BytesIO(self._raw_value))
+                self.value = TableMapEvent.DefaultCharset(_io__raw_value, self, self._root)
+            elif _on == TableMapEvent.OptionalFieldType.enum_str_value:
+                pass
+                self._raw_value = self._io.read_bytes(self.length.value)
+                _io__raw_value = KaitaiStream(BytesIO(self._raw_value))
+                self.value = TableMapEvent.StrValueLists(_io__raw_value, self, self._root)
+            elif _on == TableMapEvent.OptionalFieldType.geometry_type:
+                pass
+                self._raw_value = self._io.read_bytes(self.length.value)
+                _io__raw_value = KaitaiStream(BytesIO(self._raw_value))
+                self.value = TableMapEvent.PackedIntList(_io__raw_value, self, self._root)
+            elif _on == TableMapEvent.OptionalFieldType.primary_key_with_prefix:
+                pass
+                self._raw_value = self._io.read_bytes(self.length.value)
+                _io__raw_value = KaitaiStream(BytesIO(self._raw_value))
+                self.value = TableMapEvent.KeyPrefixes(_io__raw_value, self, self._root)
+            elif _on == TableMapEvent.OptionalFieldType.set_str_value:
+                pass
+                self._raw_value = self._io.read_bytes(self.length.value)
+                _io__raw_value = KaitaiStream(BytesIO(self._raw_value))
+                self.value = TableMapEvent.StrValueLists(_io__raw_value, self, self._root)
+            elif _on == TableMapEvent.OptionalFieldType.signedness:
+                pass
+                self._raw_value = self._io.read_bytes(self.length.value)
+                _io__raw_value = KaitaiStream(BytesIO(self._raw_value))
+                self.value = TableMapEvent.BitmapMsb(_io__raw_value, self, self._root)
+            elif _on == TableMapEvent.OptionalFieldType.simple_primary_key:
+                pass
+                self._raw_value = self._io.read_bytes(self.length.value)
+                _io__raw_value = KaitaiStream(BytesIO(self._raw_value))
+                self.value = TableMapEvent.PackedIntList(_io__raw_value, self, self._root)
+            elif _on == TableMapEvent.OptionalFieldType.vector_dimensionality:
+                pass
+                self._raw_value = self._io.read_bytes(self.length.value)
+                _io__raw_value = KaitaiStream(BytesIO(self._raw_value))
+                self.value = TableMapEvent.PackedIntList(_io__raw_value, self, self._root)
+            else:
+                pass
+                self.value = self._io.read_bytes(self.length.value)
+
+
+        def _fetch_instances(self):
+            pass
+            self.length._fetch_instances()
+            _on = self.field_type
+            if _on == TableMapEvent.OptionalFieldType.column_charset:
+                pass
+                self.value._fetch_instances()
+            elif _on == TableMapEvent.OptionalFieldType.column_name:
+                pass
+                self.value._fetch_instances()
+            elif _on == TableMapEvent.OptionalFieldType.column_visibility:
+                pass
+                self.value._fetch_instances()
+            elif _on == TableMapEvent.OptionalFieldType.default_charset:
+                pass
+                self.value._fetch_instances()
+            elif _on == TableMapEvent.OptionalFieldType.enum_and_set_column_charset:
+                pass
+                self.value._fetch_instances()
+            elif _on == TableMapEvent.OptionalFieldType.enum_and_set_default_charset:
+                pass
+                self.value._fetch_instances()
+            elif _on == TableMapEvent.OptionalFieldType.enum_str_value:
+                pass
+                self.value._fetch_instances()
+            elif _on == TableMapEvent.OptionalFieldType.geometry_type:
+                pass
+                self.value._fetch_instances()
+            elif _on == TableMapEvent.OptionalFieldType.primary_key_with_prefix:
+                pass
+                self.value._fetch_instances()
+            elif _on == TableMapEvent.OptionalFieldType.set_str_value:
+                pass
+                self.value._fetch_instances()
+            elif _on == TableMapEvent.OptionalFieldType.signedness:
+                pass
+                self.value._fetch_instances()
+            elif _on == TableMapEvent.OptionalFieldType.simple_primary_key:
+                pass
+                self.value._fetch_instances()
+            elif _on == TableMapEvent.OptionalFieldType.vector_dimensionality:
+                pass
+                self.value._fetch_instances()
+            else:
+                pass
+
+
+    class OptionalMetadata(KaitaiStruct):
+        """Typed-length-value fields until the end of the event body.
+        
+        .. seealso::
+           Source - https://dev.mysql.com/doc/dev/mysql-server/latest/classmysql_1_1binlog_1_1event_1_1Table__map__event.html
+        """
+        def __init__(self, _io, _parent=None, _root=None):
+            super(TableMapEvent.OptionalMetadata, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.fields = []
+            i = 0
+            while not self._io.is_eof():
+                self.fields.append(TableMapEvent.OptionalField(self._io, self, self._root))
+                i += 1
+
+
+
+        def _fetch_instances(self):
+            pass
+            for i in range(len(self.fields)):
+                pass
+                self.fields[i]._fetch_instances()
+
+
+
+    class PackedIntList(KaitaiStruct):
+        """One packed integer per column of the kind the field describes: a collation id
+        (COLUMN_CHARSET, ENUM_AND_SET_COLUMN_CHARSET), a `geometry_type`
+        (GEOMETRY_TYPE), a dimension count (VECTOR_DIMENSIONALITY); or the column indexes
+        of the primary key (SIMPLE_PRIMARY_KEY).
+        """
+        def __init__(self, _io, _parent=None, _root=None):
+            super(TableMapEvent.PackedIntList, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.items = []
+            i = 0
+            while not self._io.is_eof():
+                self.items.append(mysql_packed_int.MysqlPackedInt(self._io))
+                i += 1
+
+
+
+        def _fetch_instances(self):
+            pass
+            for i in range(len(self.items)):
+                pass
+                self.items[i]._fetch_instances()
+
+
+
+    class StrValue(KaitaiStruct):
+        def __init__(self, _io, _parent=None, _root=None):
+            super(TableMapEvent.StrValue, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.length = mysql_packed_int.MysqlPackedInt(self._io)
+            self.value = self._io.read_bytes(self.length.value)
+
+
+        def _fetch_instances(self):
+            pass
+            self.length._fetch_instances()
+
+
+    class StrValueList(KaitaiStruct):
+        def __init__(self, _io, _parent=None, _root=None):
+            super(TableMapEvent.StrValueList, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.count = mysql_packed_int.MysqlPackedInt(self._io)
+            self.values = []
+            for i in range(self.count.value):
+                self.values.append(TableMapEvent.StrValue(self._io, self, self._root))
+
+
+
+        def _fetch_instances(self):
+            pass
+            self.count._fetch_instances()
+            for i in range(len(self.values)):
+                pass
+                self.values[i]._fetch_instances()
+
+
+
+    class StrValueLists(KaitaiStruct):
+        """For each ENUM (or SET) column, its labels in definition order."""
+        def __init__(self, _io, _parent=None, _root=None):
+            super(TableMapEvent.StrValueLists, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.columns = []
+            i = 0
+            while not self._io.is_eof():
+                self.columns.append(TableMapEvent.StrValueList(self._io, self, self._root))
+                i += 1
+
+
+
+        def _fetch_instances(self):
+            pass
+            for i in range(len(self.columns)):
+                pass
+                self.columns[i]._fetch_instances()
+
+
+
+    @property
+    def column_metas(self):
+        """One `column_meta` per column, in column order."""
+        if hasattr(self, '_m_column_metas'):
+            return self._m_column_metas
+
+        self._m_column_metas = self.metadata.column_metas
+        return getattr(self, '_m_column_metas', None)
 
     @property
     def table_id(self):
         if hasattr(self, '_m_table_id'):
             return self._m_table_id
 
-        self._m_table_id = (self.table_id_low if self.post_header_len == 6 else self.table_id_low + (self.table_id_high << 32))
+        self._m_table_id = (self.table_id_low if self.post_header_len == 6 else self.table_id_low + self.table_id_high * 4294967296)
         return getattr(self, '_m_table_id', None)
 
 

@@ -113,9 +113,9 @@ types:
           cases:
             'event_type::start_event_v3': start_event_v3
             'event_type::format_description_event': format_description_event
-            'event_type::query_event': query_event(post_header_len, false)
-            'event_type::execute_load_query_event': query_event(post_header_len, true)
-            'event_type::query_compressed_event': query_event(post_header_len, false)
+            'event_type::query_event': query_event(post_header_len, false, false)
+            'event_type::execute_load_query_event': query_event(post_header_len, true, false)
+            'event_type::query_compressed_event': query_event(post_header_len, false, true)
             'event_type::stop_event': empty_event
             'event_type::rotate_event': rotate_event(post_header_len)
             'event_type::intvar_event': intvar_event
@@ -154,7 +154,7 @@ types:
             'event_type::gtid_tagged_log_event': gtid_tagged_event
             'event_type::previous_gtids_log_event': previous_gtids_event
             'event_type::xa_prepare_log_event': xa_prepare_event
-            'event_type::transaction_payload_event': transaction_payload_event
+            'event_type::transaction_payload_event': transaction_payload_event(header_len, post_header_lengths)
             'event_type::annotate_rows_event': annotate_rows_event
             'event_type::binlog_checkpoint_event': binlog_checkpoint_event
             'event_type::gtid_event': mariadb_gtid_event

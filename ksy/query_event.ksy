@@ -5,6 +5,8 @@ meta:
     - MySQL Server
     - MariaDB Server
   license: MIT
+  imports:
+    - mariadb_compressed
   endian: le
 doc: |
   Body of a QUERY_EVENT (type code 2): one SQL statement logged in statement
@@ -24,10 +26,11 @@ doc: |
   variables at all), and must be passed in as `post_header_len`.
 
   MariaDB's QUERY_COMPRESSED_EVENT (type 165) uses the same post-header,
-  status variables and schema; only its `query` field holds the compressed
-  statement (a MariaDB binlog-compression header followed by the zlib
-  stream) instead of the plain text, so this type can parse it too with the
-  QUERY_COMPRESSED_EVENT entry of the post-header length array. The
+  status variables and schema; only the statement is compressed (a MariaDB
+  binlog-compression header followed by the zlib stream, `compressed_query`)
+  instead of plain (`query`), so this type parses it too, with
+  `is_compressed` true and the QUERY_COMPRESSED_EVENT entry of the
+  post-header length array; `query_text` is the statement either way. The
   EXECUTE_LOAD_QUERY_EVENT (type 18) is a QUERY_EVENT with 13 more
   post-header bytes, read when `is_execute_load_query` is true.
 
@@ -57,6 +60,11 @@ params:
       statement, MySQL 5.0 and later), whose post-header (26 bytes) appends
       `execute_load_query` to the QUERY_EVENT fields; false for QUERY_EVENT
       and QUERY_COMPRESSED_EVENT.
+  - id: is_compressed
+    type: bool
+    doc: |
+      True for MariaDB's QUERY_COMPRESSED_EVENT (type 165), whose statement text is
+      compressed (`compressed_query`); false for QUERY_EVENT and EXECUTE_LOAD_QUERY_EVENT.
 seq:
   - id: thread_id
     type: u4
@@ -112,12 +120,26 @@ seq:
     doc: The 0 byte written after the schema name (redundant with `schema_len`).
   - id: query
     size-eos: true
+    if: not is_compressed
     doc: |
       The statement text (not NUL-terminated), in the client character set
-      given by the Q_CHARSET_CODE status variable. In a MariaDB
-      QUERY_COMPRESSED_EVENT these are the compressed bytes instead.
+      given by the Q_CHARSET_CODE status variable. Absent in a
+      QUERY_COMPRESSED_EVENT: read `query_text`, which holds the text for
+      both.
     -orig-id: query
+  - id: compressed_query
+    type: mariadb_compressed
+    size-eos: true
+    if: is_compressed
+    doc: The statement text of a QUERY_COMPRESSED_EVENT, compressed.
+    doc-ref: https://github.com/MariaDB/server/blob/main/sql/log_event.cc
 instances:
+  query_text:
+    value: 'is_compressed ? compressed_query.data : query'
+    doc: |
+      The statement text of any of the three event types, inflated for a
+      QUERY_COMPRESSED_EVENT (a parse error when its stream is corrupt, null when
+      it names an unknown compression algorithm).
   has_status_vars:
     value: post_header_len >= 13
     doc: |

@@ -4,6 +4,7 @@ meta:
   license: MIT
   imports:
     - mysql_packed_int
+    - mariadb_compressed
   endian: le
 doc: |
   Row-based replication: the rows one statement inserted, updated or deleted in the table
@@ -11,6 +12,7 @@ doc: |
   (20-22), v1 (23-25) and v2 (30-32, 39) events and MariaDB's compressed ones (166-171):
   v2 adds a variable-length extra-data block; updates carry a second column bitmap for
   the after image; MariaDB's compressed events hold the row images zlib-compressed.
+  Whatever the type, `row_data` gives the uncompressed row images.
 doc-ref: https://dev.mysql.com/doc/dev/mysql-server/latest/classbinary__log_1_1Rows__event.html
 params:
   - id: post_header_len
@@ -52,10 +54,19 @@ seq:
     -orig-id: m_cols_ai
   - id: rows
     size-eos: true
+    if: not is_compressed
     doc: The row images, each a null bitmap of the present columns then their values.
+  - id: compressed_rows
+    type: mariadb_compressed
+    size-eos: true
+    if: is_compressed
+    doc: |
+      MariaDB's compressed rows events (166-171): the row images, compressed. Everything
+      before them (table id, flags, extra data, column count and bitmaps) stays plain.
+    doc-ref: https://github.com/MariaDB/server/blob/main/sql/log_event.cc
 instances:
   table_id:
-    value: 'post_header_len == 6 ? table_id_low : table_id_low + (table_id_high << 32)'
+    value: 'post_header_len == 6 ? table_id_low : table_id_low + table_id_high * 0x100000000'
   is_v2:
     value: post_header_len >= 10
   has_after_image:
@@ -64,6 +75,12 @@ instances:
       or type_code == 167 or type_code == 170
   is_compressed:
     value: type_code >= 166 and type_code <= 171
+  row_data:
+    value: 'is_compressed ? compressed_rows.data : rows'
+    doc: |
+      The row images, inflated for a compressed event (which raises a parse error when
+      the compressed stream is corrupt, and is null when its header names an algorithm
+      this spec does not know).
   is_end_of_statement:
     value: (flags & 0x0001) != 0
     -orig-id: STMT_END_F

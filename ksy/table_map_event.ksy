@@ -7,9 +7,21 @@ meta:
   endian: le
 doc: |
   Maps a table id to a table and describes its columns, for the rows events that follow
-  in the same transaction: column types, per-type metadata, nullability and, since MySQL
-  8.0.1 (binlog_row_metadata=FULL or MINIMAL), an optional metadata block.
-doc-ref: https://dev.mysql.com/doc/dev/mysql-server/latest/classbinary__log_1_1Table__map__event.html
+  in the same statement: column types, per-type metadata (`column_metas`: lengths,
+  precision, fractional-second precision...), nullability and, since MySQL 8.0.1
+  (binlog_row_metadata=MINIMAL or FULL) and MariaDB 10.5, an optional metadata block of
+  typed fields (signedness, charsets, column names, ENUM/SET labels, primary key...).
+
+  The optional fields that describe a subset of the columns (SIGNEDNESS: numeric columns;
+  DEFAULT_CHARSET / COLUMN_CHARSET: character columns; ENUM_AND_SET_*: ENUM and SET
+  columns; SET_STR_VALUE, ENUM_STR_VALUE, GEOMETRY_TYPE, VECTOR_DIMENSIONALITY) list one
+  entry per column of that kind, in column order; which columns count as which kind is
+  decided by `column_metas[i].real_type` (see the docs of those fields).
+doc-ref:
+  - https://dev.mysql.com/doc/dev/mysql-server/latest/classmysql_1_1binlog_1_1event_1_1Table__map__event.html
+  - https://github.com/mysql/mysql-server/blob/trunk/libs/mysql/binlog/event/rows_event.cpp
+  - https://github.com/mysql/mysql-server/blob/trunk/sql/log_event.cc
+  - https://mariadb.com/kb/en/table_map_event/
 params:
   - id: post_header_len
     type: u1
@@ -49,25 +61,235 @@ seq:
     -orig-id: m_colcnt
   - id: column_types
     size: column_count.value
-    doc: One `field_type` code per column (the real type of ENUM/SET hides in metadata).
+    doc: |
+      One `field_type` code per column, as the server logs it (its "binlog type"): ENUM
+      and SET columns appear as STRING, every BLOB/TEXT size as BLOB; the real type is in
+      the column's metadata (`column_metas[i].real_type`).
     -orig-id: m_coltype
   - id: metadata_length
     type: mysql_packed_int
   - id: metadata
+    type: field_metadata(column_count.value, column_types)
     size: metadata_length.value
     doc: 0, 1 or 2 bytes per column depending on its type (lengths, precision, fsp...).
     -orig-id: m_field_metadata
   - id: null_bitmap
     size: (column_count.value + 7) / 8
-    doc: Bit i set when column i is nullable.
+    doc: Bit i (least significant bit first) set when column i is nullable.
     -orig-id: m_null_bits
   - id: optional_metadata
+    type: optional_metadata
     size-eos: true
-    doc: TLV fields (type u1, packed length, value) of binlog_row_metadata, MySQL >= 8.0.1.
+    doc: |
+      The binlog_row_metadata fields (MySQL >= 8.0.1, MariaDB >= 10.5), one after another
+      until the end of the body; empty in older servers' events.
     -orig-id: m_optional_metadata
 instances:
   table_id:
-    value: 'post_header_len == 6 ? table_id_low : table_id_low + (table_id_high << 32)'
+    value: 'post_header_len == 6 ? table_id_low : table_id_low + table_id_high * 0x100000000'
+  column_metas:
+    value: metadata.column_metas
+    doc: One `column_meta` per column, in column order.
+types:
+  field_metadata:
+    doc: The per-column metadata block, read column by column according to the types.
+    doc-ref: https://github.com/mysql/mysql-server/blob/trunk/sql/rpl_utility.cc
+    params:
+      - id: column_count
+        type: u4
+      - id: column_types
+        type: bytes
+    seq:
+      - id: column_metas
+        type: column_meta(column_types[_index])
+        repeat: expr
+        repeat-expr: column_count
+  column_meta:
+    doc: |
+      The metadata of one column, whose size and meaning depend on the column's logged
+      type (Field::save_field_metadata in the server): nothing for most fixed-size types;
+      1 byte for FLOAT/DOUBLE (their size), BLOB/TEXT/GEOMETRY/JSON/VECTOR (the byte
+      count of the length prefix of their values) and TIME2/DATETIME2/TIMESTAMP2 (the
+      fractional-second precision); 2 bytes for VARCHAR (maximum length in bytes,
+      little-endian), BIT (bits of the last byte, whole bytes), NEWDECIMAL (precision,
+      scale) and STRING (real type, length).
+    doc-ref:
+      - https://github.com/mysql/mysql-server/blob/trunk/sql/field.cc
+      - https://github.com/mysql/mysql-server/blob/trunk/sql/rpl_utility.cc
+    params:
+      - id: type_code
+        type: u1
+        doc: The column's `field_type` code in `column_types`.
+    seq:
+      - id: pack_length
+        type: u1
+        if: |
+          type_code == 4 or type_code == 5 or type_code == 242 or type_code == 245
+          or (type_code >= 249 and type_code <= 252) or type_code == 255
+        doc: |
+          FLOAT/DOUBLE: the value size (4 or 8). BLOB family, GEOMETRY, JSON, VECTOR: how
+          many bytes (1-4) the length prefix of each value takes.
+      - id: max_length
+        type: u2
+        if: type_code == 15 or type_code == 253
+        doc: VARCHAR / VAR_STRING maximum length in bytes (below 256 -> 1-byte length prefix).
+      - id: bits_in_last_byte
+        type: u1
+        if: type_code == 16
+        doc: BIT(n) - n % 8.
+      - id: whole_bytes
+        type: u1
+        if: type_code == 16
+        doc: BIT(n) - n / 8.
+      - id: precision
+        type: u1
+        if: type_code == 246
+        doc: NEWDECIMAL precision (total digits).
+      - id: scale
+        type: u1
+        if: type_code == 246
+        doc: NEWDECIMAL scale (digits after the point).
+      - id: real_type_byte
+        type: u1
+        if: is_string_family
+        doc: |
+          STRING/ENUM/SET: the real type (STRING, ENUM or SET), with bits 4-5 inverted
+          to carry bits 8-9 of the length of a CHAR column longer than 255 bytes.
+      - id: length_byte
+        type: u1
+        if: is_string_family
+        doc: |
+          STRING: low 8 bits of the maximum length in bytes. ENUM: value size (1 or 2).
+          SET: value size (1-8).
+      - id: fsp
+        type: u1
+        if: type_code == 17 or type_code == 18 or type_code == 19
+        doc: TIMESTAMP2/DATETIME2/TIME2 fractional-second precision (0-6).
+    instances:
+      is_string_family:
+        value: type_code == 254 or type_code == 247 or type_code == 248
+      real_type:
+        value: 'is_string_family ? real_type_byte | 0x30 : type_code'
+        doc: |
+          The column's real `field_type`: ENUM (247) or SET (248) for those columns logged
+          as STRING, otherwise the logged type.
+      string_length:
+        value: 'is_string_family ? length_byte | (((real_type_byte & 0x30) ^ 0x30) << 4) : 0'
+        doc: STRING maximum length in bytes; ENUM/SET value size.
+      bit_count:
+        value: 'type_code == 16 ? whole_bytes * 8 + bits_in_last_byte : 0'
+        doc: BIT(n) - n.
+  optional_metadata:
+    doc: Typed-length-value fields until the end of the event body.
+    doc-ref: https://dev.mysql.com/doc/dev/mysql-server/latest/classmysql_1_1binlog_1_1event_1_1Table__map__event.html
+    seq:
+      - id: fields
+        type: optional_field
+        repeat: eos
+  optional_field:
+    seq:
+      - id: field_type
+        type: u1
+        enum: optional_field_type
+      - id: length
+        type: mysql_packed_int
+      - id: value
+        size: length.value
+        type:
+          switch-on: field_type
+          cases:
+            'optional_field_type::signedness': bitmap_msb
+            'optional_field_type::default_charset': default_charset
+            'optional_field_type::column_charset': packed_int_list
+            'optional_field_type::column_name': column_names
+            'optional_field_type::set_str_value': str_value_lists
+            'optional_field_type::enum_str_value': str_value_lists
+            'optional_field_type::geometry_type': packed_int_list
+            'optional_field_type::simple_primary_key': packed_int_list
+            'optional_field_type::primary_key_with_prefix': key_prefixes
+            'optional_field_type::enum_and_set_default_charset': default_charset
+            'optional_field_type::enum_and_set_column_charset': packed_int_list
+            'optional_field_type::column_visibility': bitmap_msb
+            'optional_field_type::vector_dimensionality': packed_int_list
+        doc: Raw bytes for a field type this spec does not know.
+  bitmap_msb:
+    doc: One bit per column of the kind the field describes, most significant bit first.
+    seq:
+      - id: bitmap
+        size-eos: true
+  packed_int_list:
+    doc: |
+      One packed integer per column of the kind the field describes: a collation id
+      (COLUMN_CHARSET, ENUM_AND_SET_COLUMN_CHARSET), a `geometry_type`
+      (GEOMETRY_TYPE), a dimension count (VECTOR_DIMENSIONALITY); or the column indexes
+      of the primary key (SIMPLE_PRIMARY_KEY).
+    seq:
+      - id: items
+        type: mysql_packed_int
+        repeat: eos
+  default_charset:
+    doc: |
+      The most common collation of the columns the field describes, then the columns
+      (index among those columns) whose collation differs.
+    seq:
+      - id: default_collation
+        type: mysql_packed_int
+      - id: exceptions
+        type: charset_exception
+        repeat: eos
+  charset_exception:
+    seq:
+      - id: column_index
+        type: mysql_packed_int
+        doc: Index among the columns the field describes (not the table column index).
+      - id: collation
+        type: mysql_packed_int
+  column_names:
+    seq:
+      - id: names
+        type: column_name
+        repeat: eos
+  column_name:
+    seq:
+      - id: length
+        type: mysql_packed_int
+      - id: name
+        type: str
+        size: length.value
+        encoding: UTF-8
+  str_value_lists:
+    doc: For each ENUM (or SET) column, its labels in definition order.
+    seq:
+      - id: columns
+        type: str_value_list
+        repeat: eos
+  str_value_list:
+    seq:
+      - id: count
+        type: mysql_packed_int
+      - id: values
+        type: str_value
+        repeat: expr
+        repeat-expr: count.value
+  str_value:
+    seq:
+      - id: length
+        type: mysql_packed_int
+      - id: value
+        size: length.value
+        doc: The label, in the column's character set (kept as bytes).
+  key_prefixes:
+    seq:
+      - id: parts
+        type: key_prefix
+        repeat: eos
+  key_prefix:
+    seq:
+      - id: column_index
+        type: mysql_packed_int
+      - id: prefix_length
+        type: mysql_packed_int
+        doc: Length of the indexed prefix in characters, 0 for the whole column.
 enums:
   field_type:
     0: decimal
@@ -105,3 +327,52 @@ enums:
     253: var_string
     254: string
     255: geometry
+  optional_field_type:
+    1:
+      id: signedness
+      doc: |
+        One bit per numeric column (TINY, SHORT, INT24, LONG, LONGLONG, NEWDECIMAL, FLOAT,
+        DOUBLE), set when UNSIGNED.
+      -orig-id: SIGNEDNESS
+    2:
+      id: default_charset
+      doc: |
+        Collations of the character columns (STRING, VAR_STRING, VARCHAR, BLOB; VECTOR in
+        MySQL 9; GEOMETRY in MariaDB), as a default plus exceptions.
+      -orig-id: DEFAULT_CHARSET
+    3:
+      id: column_charset
+      doc: Collation of each character column, when no single default is worth it.
+      -orig-id: COLUMN_CHARSET
+    4:
+      id: column_name
+      -orig-id: COLUMN_NAME
+    5:
+      id: set_str_value
+      -orig-id: SET_STR_VALUE
+    6:
+      id: enum_str_value
+      -orig-id: ENUM_STR_VALUE
+    7:
+      id: geometry_type
+      -orig-id: GEOMETRY_TYPE
+    8:
+      id: simple_primary_key
+      -orig-id: SIMPLE_PRIMARY_KEY
+    9:
+      id: primary_key_with_prefix
+      -orig-id: PRIMARY_KEY_WITH_PREFIX
+    10:
+      id: enum_and_set_default_charset
+      -orig-id: ENUM_AND_SET_DEFAULT_CHARSET
+    11:
+      id: enum_and_set_column_charset
+      -orig-id: ENUM_AND_SET_COLUMN_CHARSET
+    12:
+      id: column_visibility
+      doc: One bit per column, set when the column is visible (MySQL 8.0.23+).
+      -orig-id: COLUMN_VISIBILITY
+    13:
+      id: vector_dimensionality
+      doc: Dimension count of each VECTOR column (MySQL 9.0+).
+      -orig-id: VECTOR_DIMENSIONALITY

@@ -1,8 +1,12 @@
 #!/usr/bin/env node
-// Compiles every ksy/*.ksy to Python with the npm kaitai-struct-compiler (programmatic API).
-// Usage: node tools/generate.js <ksy-dir> <out-dir> [language]
-// The JS build has no --python-package option, so imports between generated modules are
-// rewritten to relative ones here, which makes the output directory a proper package.
+// Compiles every ksy/*.ksy with the npm kaitai-struct-compiler (programmatic API).
+// Usage: node tools/generate.js <ksy-dir> <out-dir> [language]   (default python; the repo
+// builds python and javascript, any other compiler target works too: java, go, cpp_stl...)
+// Python: the JS build of the compiler has no --python-package option, so imports between
+// generated modules are rewritten to relative ones here, which makes the output directory
+// a proper package. JavaScript: one UMD module per spec (MysqlBinlog.js, ...), used as is;
+// they require the npm `kaitai-struct` runtime and, for custom processes, the
+// `binlog_kaitai/<Name>` modules of js/binlog_kaitai (a local npm package).
 'use strict';
 const fs = require('fs');
 const path = require('path');
@@ -11,7 +15,7 @@ const compiler = require('kaitai-struct-compiler');
 
 const [ksyDir, outDir, language = 'python'] = process.argv.slice(2);
 if (!ksyDir || !outDir) {
-  console.error('usage: generate.js <ksy-dir> <out-dir> [language]');
+  console.error('usage: generate.js <ksy-dir> <out-dir> [python|javascript|<compiler target>]');
   process.exit(2);
 }
 

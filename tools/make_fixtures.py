@@ -128,6 +128,7 @@ def _check_with_mariadb_binlog(path: Path, encrypted: bool) -> str:
         [prog, "--base64-output=never", "-vv", str(path)],
         capture_output=True,
         text=True,
+        errors="replace",
         check=False,
     )
     if res.returncode == 0:

@@ -1,0 +1,735 @@
+// This is a generated file! Please edit source .ksy file and use kaitai-struct-compiler to rebuild
+
+(function (root, factory) {
+  if (typeof define === 'function' && define.amd) {
+    define(['exports', 'kaitai-struct/KaitaiStream', './MysqlPackedInt'], factory);
+  } else if (typeof exports === 'object' && exports !== null && typeof exports.nodeType !== 'number') {
+    factory(exports, require('kaitai-struct/KaitaiStream'), require('./MysqlPackedInt'));
+  } else {
+    factory(root.TableMapEvent || (root.TableMapEvent = {}), root.KaitaiStream, root.MysqlPackedInt || (root.MysqlPackedInt = {}));
+  }
+})(typeof self !== 'undefined' ? self : this, function (TableMapEvent_, KaitaiStream, MysqlPackedInt_) {
+/**
+ * Maps a table id to a table and describes its columns, for the rows events that follow
+ * in the same statement: column types, per-type metadata (`column_metas`: lengths,
+ * precision, fractional-second precision...), nullability and, since MySQL 8.0.1
+ * (binlog_row_metadata=MINIMAL or FULL) and MariaDB 10.5, an optional metadata block of
+ * typed fields (signedness, charsets, column names, ENUM/SET labels, primary key...).
+ * 
+ * The optional fields that describe a subset of the columns (SIGNEDNESS: numeric columns;
+ * DEFAULT_CHARSET / COLUMN_CHARSET: character columns; ENUM_AND_SET_*: ENUM and SET
+ * columns; SET_STR_VALUE, ENUM_STR_VALUE, GEOMETRY_TYPE, VECTOR_DIMENSIONALITY) list one
+ * entry per column of that kind, in column order; which columns count as which kind is
+ * decided by `column_metas[i].real_type` (see the docs of those fields).
+ * @see {@link https://dev.mysql.com/doc/dev/mysql-server/latest/classmysql_1_1binlog_1_1event_1_1Table__map__event.html|Source}
+ * @see {@link https://github.com/mysql/mysql-server/blob/trunk/libs/mysql/binlog/event/rows_event.cpp|Source}
+ * @see {@link https://github.com/mysql/mysql-server/blob/trunk/sql/log_event.cc|Source}
+ * @see {@link https://mariadb.com/kb/en/table_map_event/|Source}
+ */
+
+var TableMapEvent = (function() {
+  TableMapEvent.FieldType = Object.freeze({
+    DECIMAL: 0,
+    TINY: 1,
+    SHORT: 2,
+    LONG: 3,
+    FLOAT: 4,
+    DOUBLE: 5,
+    TYPE_NULL: 6,
+    TIMESTAMP: 7,
+    LONGLONG: 8,
+    INT24: 9,
+    DATE: 10,
+    TIME: 11,
+    DATETIME: 12,
+    YEAR: 13,
+    NEWDATE: 14,
+    VARCHAR: 15,
+    BIT: 16,
+    TIMESTAMP2: 17,
+    DATETIME2: 18,
+    TIME2: 19,
+    TYPED_ARRAY: 20,
+    VECTOR: 242,
+    INVALID: 243,
+    TYPE_BOOL: 244,
+    JSON: 245,
+    NEWDECIMAL: 246,
+    ENUM: 247,
+    SET: 248,
+    TINY_BLOB: 249,
+    MEDIUM_BLOB: 250,
+    LONG_BLOB: 251,
+    BLOB: 252,
+    VAR_STRING: 253,
+    STRING: 254,
+    GEOMETRY: 255,
+
+    0: "DECIMAL",
+    1: "TINY",
+    2: "SHORT",
+    3: "LONG",
+    4: "FLOAT",
+    5: "DOUBLE",
+    6: "TYPE_NULL",
+    7: "TIMESTAMP",
+    8: "LONGLONG",
+    9: "INT24",
+    10: "DATE",
+    11: "TIME",
+    12: "DATETIME",
+    13: "YEAR",
+    14: "NEWDATE",
+    15: "VARCHAR",
+    16: "BIT",
+    17: "TIMESTAMP2",
+    18: "DATETIME2",
+    19: "TIME2",
+    20: "TYPED_ARRAY",
+    242: "VECTOR",
+    243: "INVALID",
+    244: "TYPE_BOOL",
+    245: "JSON",
+    246: "NEWDECIMAL",
+    247: "ENUM",
+    248: "SET",
+    249: "TINY_BLOB",
+    250: "MEDIUM_BLOB",
+    251: "LONG_BLOB",
+    252: "BLOB",
+    253: "VAR_STRING",
+    254: "STRING",
+    255: "GEOMETRY",
+  });
+
+  TableMapEvent.OptionalFieldType = Object.freeze({
+    SIGNEDNESS: 1,
+    DEFAULT_CHARSET: 2,
+    COLUMN_CHARSET: 3,
+    COLUMN_NAME: 4,
+    SET_STR_VALUE: 5,
+    ENUM_STR_VALUE: 6,
+    GEOMETRY_TYPE: 7,
+    SIMPLE_PRIMARY_KEY: 8,
+    PRIMARY_KEY_WITH_PREFIX: 9,
+    ENUM_AND_SET_DEFAULT_CHARSET: 10,
+    ENUM_AND_SET_COLUMN_CHARSET: 11,
+    COLUMN_VISIBILITY: 12,
+    VECTOR_DIMENSIONALITY: 13,
+
+    1: "SIGNEDNESS",
+    2: "DEFAULT_CHARSET",
+    3: "COLUMN_CHARSET",
+    4: "COLUMN_NAME",
+    5: "SET_STR_VALUE",
+    6: "ENUM_STR_VALUE",
+    7: "GEOMETRY_TYPE",
+    8: "SIMPLE_PRIMARY_KEY",
+    9: "PRIMARY_KEY_WITH_PREFIX",
+    10: "ENUM_AND_SET_DEFAULT_CHARSET",
+    11: "ENUM_AND_SET_COLUMN_CHARSET",
+    12: "COLUMN_VISIBILITY",
+    13: "VECTOR_DIMENSIONALITY",
+  });
+
+  function TableMapEvent(_io, _parent, _root, postHeaderLen) {
+    this._io = _io;
+    this._parent = _parent;
+    this._root = _root || this;
+    this.postHeaderLen = postHeaderLen;
+
+    this._read();
+  }
+  TableMapEvent.prototype._read = function() {
+    this.tableIdLow = this._io.readU4le();
+    if (this.postHeaderLen != 6) {
+      this.tableIdHigh = this._io.readU2le();
+    }
+    this.flags = this._io.readU2le();
+    if (this.postHeaderLen > 8) {
+      this.extraPostHeader = this._io.readBytes(this.postHeaderLen - 8);
+    }
+    this.schemaNameLength = this._io.readU1();
+    this.schemaName = KaitaiStream.bytesToStr(this._io.readBytes(this.schemaNameLength), "UTF-8");
+    this.schemaNameTerminator = this._io.readBytes(1);
+    if (!((KaitaiStream.byteArrayCompare(this.schemaNameTerminator, new Uint8Array([0])) == 0))) {
+      throw new KaitaiStream.ValidationNotEqualError(new Uint8Array([0]), this.schemaNameTerminator, this._io, "/seq/6");
+    }
+    this.tableNameLength = this._io.readU1();
+    this.tableName = KaitaiStream.bytesToStr(this._io.readBytes(this.tableNameLength), "UTF-8");
+    this.tableNameTerminator = this._io.readBytes(1);
+    if (!((KaitaiStream.byteArrayCompare(this.tableNameTerminator, new Uint8Array([0])) == 0))) {
+      throw new KaitaiStream.ValidationNotEqualError(new Uint8Array([0]), this.tableNameTerminator, this._io, "/seq/9");
+    }
+    this.columnCount = new MysqlPackedInt_.MysqlPackedInt(this._io, null, null);
+    this.columnTypes = this._io.readBytes(this.columnCount.value);
+    this.metadataLength = new MysqlPackedInt_.MysqlPackedInt(this._io, null, null);
+    this._raw_metadata = this._io.readBytes(this.metadataLength.value);
+    var _io__raw_metadata = new KaitaiStream(this._raw_metadata);
+    this.metadata = new FieldMetadata(_io__raw_metadata, this, this._root, this.columnCount.value, this.columnTypes);
+    this.nullBitmap = this._io.readBytes(Math.floor((this.columnCount.value + 7) / 8));
+    this._raw_optionalMetadata = this._io.readBytesFull();
+    var _io__raw_optionalMetadata = new KaitaiStream(this._raw_optionalMetadata);
+    this.optionalMetadata = new OptionalMetadata(_io__raw_optionalMetadata, this, this._root);
+  }
+
+  /**
+   * One bit per column of the kind the field describes, most significant bit first.
+   */
+
+  var BitmapMsb = TableMapEvent.BitmapMsb = (function() {
+    function BitmapMsb(_io, _parent, _root) {
+      this._io = _io;
+      this._parent = _parent;
+      this._root = _root;
+
+      this._read();
+    }
+    BitmapMsb.prototype._read = function() {
+      this.bitmap = this._io.readBytesFull();
+    }
+
+    return BitmapMsb;
+  })();
+
+  var CharsetException = TableMapEvent.CharsetException = (function() {
+    function CharsetException(_io, _parent, _root) {
+      this._io = _io;
+      this._parent = _parent;
+      this._root = _root;
+
+      this._read();
+    }
+    CharsetException.prototype._read = function() {
+      this.columnIndex = new MysqlPackedInt_.MysqlPackedInt(this._io, null, null);
+      this.collation = new MysqlPackedInt_.MysqlPackedInt(this._io, null, null);
+    }
+
+    /**
+     * Index among the columns the field describes (not the table column index).
+     */
+
+    return CharsetException;
+  })();
+
+  /**
+   * The metadata of one column, whose size and meaning depend on the column's logged
+   * type (Field::save_field_metadata in the server): nothing for most fixed-size types;
+   * 1 byte for FLOAT/DOUBLE (their size), BLOB/TEXT/GEOMETRY/JSON/VECTOR (the byte
+   * count of the length prefix of their values) and TIME2/DATETIME2/TIMESTAMP2 (the
+   * fractional-second precision); 2 bytes for VARCHAR (maximum length in bytes,
+   * little-endian), BIT (bits of the last byte, whole bytes), NEWDECIMAL (precision,
+   * scale) and STRING (real type, length).
+   * @see {@link https://github.com/mysql/mysql-server/blob/trunk/sql/field.cc|Source}
+   * @see {@link https://github.com/mysql/mysql-server/blob/trunk/sql/rpl_utility.cc|Source}
+   */
+
+  var ColumnMeta = TableMapEvent.ColumnMeta = (function() {
+    function ColumnMeta(_io, _parent, _root, typeCode) {
+      this._io = _io;
+      this._parent = _parent;
+      this._root = _root;
+      this.typeCode = typeCode;
+
+      this._read();
+    }
+    ColumnMeta.prototype._read = function() {
+      if ( ((this.typeCode == 4) || (this.typeCode == 5) || (this.typeCode == 242) || (this.typeCode == 245) || ( ((this.typeCode >= 249) && (this.typeCode <= 252)) ) || (this.typeCode == 255)) ) {
+        this.packLength = this._io.readU1();
+      }
+      if ( ((this.typeCode == 15) || (this.typeCode == 253)) ) {
+        this.maxLength = this._io.readU2le();
+      }
+      if (this.typeCode == 16) {
+        this.bitsInLastByte = this._io.readU1();
+      }
+      if (this.typeCode == 16) {
+        this.wholeBytes = this._io.readU1();
+      }
+      if (this.typeCode == 246) {
+        this.precision = this._io.readU1();
+      }
+      if (this.typeCode == 246) {
+        this.scale = this._io.readU1();
+      }
+      if (this.isStringFamily) {
+        this.realTypeByte = this._io.readU1();
+      }
+      if (this.isStringFamily) {
+        this.lengthByte = this._io.readU1();
+      }
+      if ( ((this.typeCode == 17) || (this.typeCode == 18) || (this.typeCode == 19)) ) {
+        this.fsp = this._io.readU1();
+      }
+    }
+
+    /**
+     * BIT(n) - n.
+     */
+    Object.defineProperty(ColumnMeta.prototype, 'bitCount', {
+      get: function() {
+        if (this._m_bitCount !== undefined)
+          return this._m_bitCount;
+        this._m_bitCount = (this.typeCode == 16 ? this.wholeBytes * 8 + this.bitsInLastByte : 0);
+        return this._m_bitCount;
+      }
+    });
+    Object.defineProperty(ColumnMeta.prototype, 'isStringFamily', {
+      get: function() {
+        if (this._m_isStringFamily !== undefined)
+          return this._m_isStringFamily;
+        this._m_isStringFamily =  ((this.typeCode == 254) || (this.typeCode == 247) || (this.typeCode == 248)) ;
+        return this._m_isStringFamily;
+      }
+    });
+
+    /**
+     * The column's real `field_type`: ENUM (247) or SET (248) for those columns logged
+     * as STRING, otherwise the logged type.
+     */
+    Object.defineProperty(ColumnMeta.prototype, 'realType', {
+      get: function() {
+        if (this._m_realType !== undefined)
+          return this._m_realType;
+        this._m_realType = (this.isStringFamily ? this.realTypeByte | 48 : this.typeCode);
+        return this._m_realType;
+      }
+    });
+
+    /**
+     * STRING maximum length in bytes; ENUM/SET value size.
+     */
+    Object.defineProperty(ColumnMeta.prototype, 'stringLength', {
+      get: function() {
+        if (this._m_stringLength !== undefined)
+          return this._m_stringLength;
+        this._m_stringLength = (this.isStringFamily ? this.lengthByte | (this.realTypeByte & 48 ^ 48) << 4 : 0);
+        return this._m_stringLength;
+      }
+    });
+
+    /**
+     * FLOAT/DOUBLE: the value size (4 or 8). BLOB family, GEOMETRY, JSON, VECTOR: how
+     * many bytes (1-4) the length prefix of each value takes.
+     */
+
+    /**
+     * VARCHAR / VAR_STRING maximum length in bytes (below 256 -> 1-byte length prefix).
+     */
+
+    /**
+     * BIT(n) - n % 8.
+     */
+
+    /**
+     * BIT(n) - n / 8.
+     */
+
+    /**
+     * NEWDECIMAL precision (total digits).
+     */
+
+    /**
+     * NEWDECIMAL scale (digits after the point).
+     */
+
+    /**
+     * STRING/ENUM/SET: the real type (STRING, ENUM or SET), with bits 4-5 inverted
+     * to carry bits 8-9 of the length of a CHAR column longer than 255 bytes.
+     */
+
+    /**
+     * STRING: low 8 bits of the maximum length in bytes. ENUM: value size (1 or 2).
+     * SET: value size (1-8).
+     */
+
+    /**
+     * TIMESTAMP2/DATETIME2/TIME2 fractional-second precision (0-6).
+     */
+
+    /**
+     * The column's `field_type` code in `column_types`.
+     */
+
+    return ColumnMeta;
+  })();
+
+  var ColumnName = TableMapEvent.ColumnName = (function() {
+    function ColumnName(_io, _parent, _root) {
+      this._io = _io;
+      this._parent = _parent;
+      this._root = _root;
+
+      this._read();
+    }
+    ColumnName.prototype._read = function() {
+      this.length = new MysqlPackedInt_.MysqlPackedInt(this._io, null, null);
+      this.name = KaitaiStream.bytesToStr(this._io.readBytes(this.length.value), "UTF-8");
+    }
+
+    return ColumnName;
+  })();
+
+  var ColumnNames = TableMapEvent.ColumnNames = (function() {
+    function ColumnNames(_io, _parent, _root) {
+      this._io = _io;
+      this._parent = _parent;
+      this._root = _root;
+
+      this._read();
+    }
+    ColumnNames.prototype._read = function() {
+      this.names = [];
+      var i = 0;
+      while (!this._io.isEof()) {
+        this.names.push(new ColumnName(this._io, this, this._root));
+        i++;
+      }
+    }
+
+    return ColumnNames;
+  })();
+
+  /**
+   * The most common collation of the columns the field describes, then the columns
+   * (index among those columns) whose collation differs.
+   */
+
+  var DefaultCharset = TableMapEvent.DefaultCharset = (function() {
+    function DefaultCharset(_io, _parent, _root) {
+      this._io = _io;
+      this._parent = _parent;
+      this._root = _root;
+
+      this._read();
+    }
+    DefaultCharset.prototype._read = function() {
+      this.defaultCollation = new MysqlPackedInt_.MysqlPackedInt(this._io, null, null);
+      this.exceptions = [];
+      var i = 0;
+      while (!this._io.isEof()) {
+        this.exceptions.push(new CharsetException(this._io, this, this._root));
+        i++;
+      }
+    }
+
+    return DefaultCharset;
+  })();
+
+  /**
+   * The per-column metadata block, read column by column according to the types.
+   * @see {@link https://github.com/mysql/mysql-server/blob/trunk/sql/rpl_utility.cc|Source}
+   */
+
+  var FieldMetadata = TableMapEvent.FieldMetadata = (function() {
+    function FieldMetadata(_io, _parent, _root, columnCount, columnTypes) {
+      this._io = _io;
+      this._parent = _parent;
+      this._root = _root;
+      this.columnCount = columnCount;
+      this.columnTypes = columnTypes;
+
+      this._read();
+    }
+    FieldMetadata.prototype._read = function() {
+      this.columnMetas = [];
+      for (var i = 0; i < this.columnCount; i++) {
+        this.columnMetas.push(new ColumnMeta(this._io, this, this._root, this.columnTypes[i]));
+      }
+    }
+
+    return FieldMetadata;
+  })();
+
+  var KeyPrefix = TableMapEvent.KeyPrefix = (function() {
+    function KeyPrefix(_io, _parent, _root) {
+      this._io = _io;
+      this._parent = _parent;
+      this._root = _root;
+
+      this._read();
+    }
+    KeyPrefix.prototype._read = function() {
+      this.columnIndex = new MysqlPackedInt_.MysqlPackedInt(this._io, null, null);
+      this.prefixLength = new MysqlPackedInt_.MysqlPackedInt(this._io, null, null);
+    }
+
+    /**
+     * Length of the indexed prefix in characters, 0 for the whole column.
+     */
+
+    return KeyPrefix;
+  })();
+
+  var KeyPrefixes = TableMapEvent.KeyPrefixes = (function() {
+    function KeyPrefixes(_io, _parent, _root) {
+      this._io = _io;
+      this._parent = _parent;
+      this._root = _root;
+
+      this._read();
+    }
+    KeyPrefixes.prototype._read = function() {
+      this.parts = [];
+      var i = 0;
+      while (!this._io.isEof()) {
+        this.parts.push(new KeyPrefix(this._io, this, this._root));
+        i++;
+      }
+    }
+
+    return KeyPrefixes;
+  })();
+
+  var OptionalField = TableMapEvent.OptionalField = (function() {
+    function OptionalField(_io, _parent, _root) {
+      this._io = _io;
+      this._parent = _parent;
+      this._root = _root;
+
+      this._read();
+    }
+    OptionalField.prototype._read = function() {
+      this.fieldType = this._io.readU1();
+      this.length = new MysqlPackedInt_.MysqlPackedInt(this._io, null, null);
+      switch (this.fieldType) {
+      case TableMapEvent.OptionalFieldType.COLUMN_CHARSET:
+        this._raw_value = this._io.readBytes(this.length.value);
+        var _io__raw_value = new KaitaiStream(this._raw_value);
+        this.value = new PackedIntList(_io__raw_value, this, this._root);
+        break;
+      case TableMapEvent.OptionalFieldType.COLUMN_NAME:
+        this._raw_value = this._io.readBytes(this.length.value);
+        var _io__raw_value = new KaitaiStream(this._raw_value);
+        this.value = new ColumnNames(_io__raw_value, this, this._root);
+        break;
+      case TableMapEvent.OptionalFieldType.COLUMN_VISIBILITY:
+        this._raw_value = this._io.readBytes(this.length.value);
+        var _io__raw_value = new KaitaiStream(this._raw_value);
+        this.value = new BitmapMsb(_io__raw_value, this, this._root);
+        break;
+      case TableMapEvent.OptionalFieldType.DEFAULT_CHARSET:
+        this._raw_value = this._io.readBytes(this.length.value);
+        var _io__raw_value = new KaitaiStream(this._raw_value);
+        this.value = new DefaultCharset(_io__raw_value, this, this._root);
+        break;
+      case TableMapEvent.OptionalFieldType.ENUM_AND_SET_COLUMN_CHARSET:
+        this._raw_value = this._io.readBytes(this.length.value);
+        var _io__raw_value = new KaitaiStream(this._raw_value);
+        this.value = new PackedIntList(_io__raw_value, this, this._root);
+        break;
+      case TableMapEvent.OptionalFieldType.ENUM_AND_SET_DEFAULT_CHARSET:
+        this._raw_value = this._io.readBytes(this.length.value);
+        var _io__raw_value = new KaitaiStream(this._raw_value);
+        this.value = new DefaultCharset(_io__raw_value, this, this._root);
+        break;
+      case TableMapEvent.OptionalFieldType.ENUM_STR_VALUE:
+        this._raw_value = this._io.readBytes(this.length.value);
+        var _io__raw_value = new KaitaiStream(this._raw_value);
+        this.value = new StrValueLists(_io__raw_value, this, this._root);
+        break;
+      case TableMapEvent.OptionalFieldType.GEOMETRY_TYPE:
+        this._raw_value = this._io.readBytes(this.length.value);
+        var _io__raw_value = new KaitaiStream(this._raw_value);
+        this.value = new PackedIntList(_io__raw_value, this, this._root);
+        break;
+      case TableMapEvent.OptionalFieldType.PRIMARY_KEY_WITH_PREFIX:
+        this._raw_value = this._io.readBytes(this.length.value);
+        var _io__raw_value = new KaitaiStream(this._raw_value);
+        this.value = new KeyPrefixes(_io__raw_value, this, this._root);
+        break;
+      case TableMapEvent.OptionalFieldType.SET_STR_VALUE:
+        this._raw_value = this._io.readBytes(this.length.value);
+        var _io__raw_value = new KaitaiStream(this._raw_value);
+        this.value = new StrValueLists(_io__raw_value, this, this._root);
+        break;
+      case TableMapEvent.OptionalFieldType.SIGNEDNESS:
+        this._raw_value = this._io.readBytes(this.length.value);
+        var _io__raw_value = new KaitaiStream(this._raw_value);
+        this.value = new BitmapMsb(_io__raw_value, this, this._root);
+        break;
+      case TableMapEvent.OptionalFieldType.SIMPLE_PRIMARY_KEY:
+        this._raw_value = this._io.readBytes(this.length.value);
+        var _io__raw_value = new KaitaiStream(this._raw_value);
+        this.value = new PackedIntList(_io__raw_value, this, this._root);
+        break;
+      case TableMapEvent.OptionalFieldType.VECTOR_DIMENSIONALITY:
+        this._raw_value = this._io.readBytes(this.length.value);
+        var _io__raw_value = new KaitaiStream(this._raw_value);
+        this.value = new PackedIntList(_io__raw_value, this, this._root);
+        break;
+      default:
+        this.value = this._io.readBytes(this.length.value);
+        break;
+      }
+    }
+
+    /**
+     * Raw bytes for a field type this spec does not know.
+     */
+
+    return OptionalField;
+  })();
+
+  /**
+   * Typed-length-value fields until the end of the event body.
+   * @see {@link https://dev.mysql.com/doc/dev/mysql-server/latest/classmysql_1_1binlog_1_1event_1_1Table__map__event.html|Source}
+   */
+
+  var OptionalMetadata = TableMapEvent.OptionalMetadata = (function() {
+    function OptionalMetadata(_io, _parent, _root) {
+      this._io = _io;
+      this._parent = _parent;
+      this._root = _root;
+
+      this._read();
+    }
+    OptionalMetadata.prototype._read = function() {
+      this.fields = [];
+      var i = 0;
+      while (!this._io.isEof()) {
+        this.fields.push(new OptionalField(this._io, this, this._root));
+        i++;
+      }
+    }
+
+    return OptionalMetadata;
+  })();
+
+  /**
+   * One packed integer per column of the kind the field describes: a collation id
+   * (COLUMN_CHARSET, ENUM_AND_SET_COLUMN_CHARSET), a `geometry_type`
+   * (GEOMETRY_TYPE), a dimension count (VECTOR_DIMENSIONALITY); or the column indexes
+   * of the primary key (SIMPLE_PRIMARY_KEY).
+   */
+
+  var PackedIntList = TableMapEvent.PackedIntList = (function() {
+    function PackedIntList(_io, _parent, _root) {
+      this._io = _io;
+      this._parent = _parent;
+      this._root = _root;
+
+      this._read();
+    }
+    PackedIntList.prototype._read = function() {
+      this.items = [];
+      var i = 0;
+      while (!this._io.isEof()) {
+        this.items.push(new MysqlPackedInt_.MysqlPackedInt(this._io, null, null));
+        i++;
+      }
+    }
+
+    return PackedIntList;
+  })();
+
+  var StrValue = TableMapEvent.StrValue = (function() {
+    function StrValue(_io, _parent, _root) {
+      this._io = _io;
+      this._parent = _parent;
+      this._root = _root;
+
+      this._read();
+    }
+    StrValue.prototype._read = function() {
+      this.length = new MysqlPackedInt_.MysqlPackedInt(this._io, null, null);
+      this.value = this._io.readBytes(this.length.value);
+    }
+
+    /**
+     * The label, in the column's character set (kept as bytes).
+     */
+
+    return StrValue;
+  })();
+
+  var StrValueList = TableMapEvent.StrValueList = (function() {
+    function StrValueList(_io, _parent, _root) {
+      this._io = _io;
+      this._parent = _parent;
+      this._root = _root;
+
+      this._read();
+    }
+    StrValueList.prototype._read = function() {
+      this.count = new MysqlPackedInt_.MysqlPackedInt(this._io, null, null);
+      this.values = [];
+      for (var i = 0; i < this.count.value; i++) {
+        this.values.push(new StrValue(this._io, this, this._root));
+      }
+    }
+
+    return StrValueList;
+  })();
+
+  /**
+   * For each ENUM (or SET) column, its labels in definition order.
+   */
+
+  var StrValueLists = TableMapEvent.StrValueLists = (function() {
+    function StrValueLists(_io, _parent, _root) {
+      this._io = _io;
+      this._parent = _parent;
+      this._root = _root;
+
+      this._read();
+    }
+    StrValueLists.prototype._read = function() {
+      this.columns = [];
+      var i = 0;
+      while (!this._io.isEof()) {
+        this.columns.push(new StrValueList(this._io, this, this._root));
+        i++;
+      }
+    }
+
+    return StrValueLists;
+  })();
+
+  /**
+   * One `column_meta` per column, in column order.
+   */
+  Object.defineProperty(TableMapEvent.prototype, 'columnMetas', {
+    get: function() {
+      if (this._m_columnMetas !== undefined)
+        return this._m_columnMetas;
+      this._m_columnMetas = this.metadata.columnMetas;
+      return this._m_columnMetas;
+    }
+  });
+  Object.defineProperty(TableMapEvent.prototype, 'tableId', {
+    get: function() {
+      if (this._m_tableId !== undefined)
+        return this._m_tableId;
+      this._m_tableId = (this.postHeaderLen == 6 ? this.tableIdLow : this.tableIdLow + this.tableIdHigh * 4294967296);
+      return this._m_tableId;
+    }
+  });
+
+  /**
+   * One `field_type` code per column, as the server logs it (its "binlog type"): ENUM
+   * and SET columns appear as STRING, every BLOB/TEXT size as BLOB; the real type is in
+   * the column's metadata (`column_metas[i].real_type`).
+   */
+
+  /**
+   * 0, 1 or 2 bytes per column depending on its type (lengths, precision, fsp...).
+   */
+
+  /**
+   * Bit i (least significant bit first) set when column i is nullable.
+   */
+
+  /**
+   * The binlog_row_metadata fields (MySQL >= 8.0.1, MariaDB >= 10.5), one after another
+   * until the end of the body; empty in older servers' events.
+   */
+
+  /**
+   * 8 (6-byte table id + flags), or 6 in early 5.1 servers with a 4-byte table id.
+   */
+
+  return TableMapEvent;
+})();
+TableMapEvent_.TableMapEvent = TableMapEvent;
+});

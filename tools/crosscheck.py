@@ -1,0 +1,121 @@
+"""Parse binlogs with the Python and the JavaScript builds of ksy/ and compare the dumps.
+
+``python -m tools.crosscheck [FILE...]`` (``make crosscheck FILES='a.bin b.bin'``): the
+Python dump (binlog_kaitai/dump.py) runs in this process, the Node one (tools/dump.js) in
+a single Node process for all files. Every file whose two dumps differ is reported with
+its first differing line; the last line printed is ``crosscheck: N/M files identical``
+and the exit status is 0 only when all are. Without FILE, every real binlog of
+../shared/corpus and tests/fixtures/mariadb is checked.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from binlog_kaitai.dump import dump_lines, dumps
+
+REPO = Path(__file__).resolve().parents[1]
+CORPUS = REPO.parent / "shared" / "corpus"
+FIXTURES = REPO / "tests" / "fixtures" / "mariadb"
+DUMP_JS = REPO / "tools" / "dump.js"
+FIXTURE_INPUTS = {".md", ".sql", ".tsv", ".json"}
+"""Files of a fixture scenario that are not binlogs (see tests/fixtures/mariadb/README.md)."""
+
+
+@dataclass(frozen=True)
+class Result:
+    """The two dumps of one file."""
+
+    file: str
+    python: list[str]
+    node: list[str]
+
+    @property
+    def identical(self) -> bool:
+        return self.python == self.node
+
+    def first_difference(self) -> int:
+        """Index of the first line that differs (or that only one dump has)."""
+        for i, (a, b) in enumerate(zip(self.python, self.node, strict=False)):
+            if a != b:
+                return i
+        return min(len(self.python), len(self.node))
+
+
+def default_files() -> list[Path]:
+    """Every real binlog: all of ../shared/corpus, and the MariaDB fixtures."""
+    corpus = [p for p in CORPUS.rglob("*") if p.is_file() and p.name != "README.md"]
+    fixtures = [p for p in FIXTURES.glob("*/*")
+                if p.is_file() and p.suffix not in FIXTURE_INPUTS]
+    return sorted(corpus) + sorted(fixtures)
+
+
+def python_dump(file: str) -> list[str]:
+    """The Python dump of one file; a crash (a reader bug) becomes a line of its own."""
+    try:
+        return list(dump_lines(file))
+    except Exception as exc:  # a reader bug: reported as a difference, not hidden
+        return [dumps({"internal_error": f"{type(exc).__name__}: {exc}"})]
+
+
+def node_dumps(files: Sequence[str]) -> dict[str, list[str]]:
+    """The Node dumps of all files, from one Node process."""
+    proc = subprocess.run(
+        ["node", str(DUMP_JS), *files], cwd=REPO, capture_output=True, encoding="utf-8",
+        check=False)
+    if proc.returncode != 0:
+        raise RuntimeError(f"tools/dump.js failed ({proc.returncode}):\n{proc.stderr}")
+    dumps_by_file: dict[str, list[str]] = {}
+    current: list[str] = []
+    for line in proc.stdout.splitlines():
+        if line.startswith('{"file":'):
+            current = dumps_by_file.setdefault(json.loads(line)["file"], [])
+        else:
+            current.append(line)
+    return dumps_by_file
+
+
+def crosscheck(files: Sequence[str | Path]) -> list[Result]:
+    """Both dumps of every file."""
+    names = [str(f) for f in files]
+    node = node_dumps(names)
+    return [Result(name, python_dump(name), node.get(name, [])) for name in names]
+
+
+def excerpts(a: str, b: str, width: int = 300) -> tuple[str, str]:
+    """The two lines from a little before their first differing character."""
+    at = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y),
+              min(len(a), len(b)))
+    start = max(0, at - 80)
+    def cut(line: str) -> str:
+        text = line[start:start + width]
+        return ("..." if start else "") + text + ("..." if start + width < len(line) else "")
+    return cut(a), cut(b)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    files: list[str | Path] = list(args) if args else list(default_files())
+    results = crosscheck(files)
+    for r in results:
+        if r.identical:
+            continue
+        i = r.first_difference()
+        print(f"DIFFERENT {r.file} (line {i + 1}; python {len(r.python)} lines, "
+              f"node {len(r.node)} lines)")
+        py, js = excerpts(r.python[i] if i < len(r.python) else "<end>",
+                          r.node[i] if i < len(r.node) else "<end>")
+        print(f"  python: {py}")
+        print(f"  node:   {js}")
+    same = sum(r.identical for r in results)
+    print(f"crosscheck: {same}/{len(results)} files identical")
+    return 0 if results and same == len(results) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
