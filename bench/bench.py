@@ -10,7 +10,6 @@ Prints, for a ~1 MB and a >= 150 MB binlog made by ``tools.make_bench_data``:
 from __future__ import annotations
 
 import argparse
-import json
 import shutil
 import subprocess
 import sys
@@ -18,6 +17,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from bench.rows_bench import bench_files, bench_rows
 from binlog_kaitai.summary import summary
 
 REPO = Path(__file__).resolve().parents[1]
@@ -44,15 +44,6 @@ def best_of(runs: int, fn: Callable[[], object]) -> float:
 def run_quiet(cmd: list[str]) -> None:
     subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True,
                    cwd=REPO)
-
-
-def bench_files(data_dir: Path) -> tuple[Path, Path]:
-    """The first large and the first small file of the generator's manifest."""
-    manifest = json.loads((data_dir / "manifest.json").read_text())
-    names = [f["name"] for f in manifest["files"]]
-    large = next(n for n in names if n.startswith("large-"))
-    small = next(n for n in names if n.startswith("small-"))
-    return data_dir / small, data_dir / large
 
 
 def bench_summary(files: list[Path], mariadb_binlog: str) -> None:
@@ -93,9 +84,10 @@ def main(argv: list[str] | None = None) -> int:
     if mariadb_binlog is None:
         print("mariadb-binlog is not installed (make setup installs it)", file=sys.stderr)
         return 1
-    files = list(bench_files(args.data))
+    files = bench_files(args.data)
     bench_summary(files, mariadb_binlog)
     bench_scan(files, mariadb_binlog)
+    bench_rows(args.data)
     return 0
 
 

@@ -18,8 +18,6 @@ from kaitaistruct import KaitaiStructError
 from binlog_kaitai.errors import BinlogError
 from binlog_kaitai.reader import Event, EventType, read_events
 from binlog_kaitai.render import describe, to_jsonable
-from binlog_kaitai.rows import RowDecoder, RowsError, json_lines, render_change
-from binlog_kaitai.schema import SchemaHistory
 from binlog_kaitai.summary import Summary, summary
 
 SUMMARY_COLUMNS = ("file", "start_time", "end_time", "end_reason", "next_file", "size", "error")
@@ -164,6 +162,11 @@ def run_rows(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     the DDL it has seen carry over from one file to the next, as they would on a replica.
     Time and type filters choose which rows are printed; every event still reaches the
     decoder, which needs the table maps, GTIDs and DDL before the rows."""
+    # Row decoding pulls in value conversion, the JSON specs and orjson: imported here so
+    # `summary` and `events` start fast (a DBA may run summary over thousands of files).
+    from binlog_kaitai.rows import RowDecoder, RowsError, json_lines, render_change
+    from binlog_kaitai.schema import SchemaHistory
+
     status = 0
     types = set().union(*args.type) if args.type else None
     try:
