@@ -26,12 +26,12 @@ from io import BytesIO
 from typing import Any, BinaryIO
 
 import orjson
-from kaitaistruct import EndOfStreamError, KaitaiStream, KaitaiStructError
+from kaitaistruct import EndOfStreamError, KaitaiStream
 
 from binlog_kaitai import values
 from binlog_kaitai.errors import BinlogError
 from binlog_kaitai.gtid import uuid_text
-from binlog_kaitai.reader import EventType, read_events
+from binlog_kaitai.reader import DECODE_ERRORS, EventType, read_events
 from binlog_kaitai.schema import ColumnDef, SchemaHistory
 from generated.row_image import RowImage
 from generated.table_map_event import TableMapEvent
@@ -524,7 +524,7 @@ class RowDecoder:
         try:
             image = RowImage(first.spec, second.spec, is_update, t == PARTIAL_UPDATE_ROWS,
                              BufferStream(bytes(data)))
-        except (KaitaiStructError, EOFError, ValueError) as exc:
+        except DECODE_ERRORS as exc:
             raise RowsError(ev.file, ev.pos, f"cannot decode the rows of `{table.schema}`."
                             f"`{table.table}`: {exc}", ev.index) from None
         if not image.is_decodable:
