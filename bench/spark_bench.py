@@ -1,0 +1,184 @@
+"""The Spark job on benchmark binlogs, with 1 and 2 local cores, against the plain reader.
+
+    python -m bench.spark_bench --data bench/data/spark        # or bench_spark(data_dir)
+
+Uses the ``*.binlog`` files of ``data_dir`` (made by ``tools.make_bench_data``; aim for
+>= 500 MB with a large file, e.g. ``--large-mb 1000 --count 1 --small-files 60``) and
+prints:
+
+- Spark's fixed overhead, apart from parsing: starting the session (JVM, Python
+  daemon), and the whole job (plan, parse, persist, write five tables) on the smallest
+  file, run first so the JIT and the Python workers are warm for the real run;
+- for ``local[1]`` pinned to one CPU and ``local[2]`` pinned to two: the job's wall time
+  on all files (session start excluded), its phases (plan, parse + persist, write),
+  MB/s, and the peak RSS of the Python workers (largest ru_maxrss a worker reported at
+  the end of a split); then the scaling ratio of the two wall times;
+- the same input through the plain reader in one process (read_events with
+  TRANSACTION_PAYLOADs expanded, every event fed to a RowDecoder), and through the
+  executors' own code without Spark (SplitParser over each whole file, one split per
+  file): time, MB/s and peak RSS. The latter's peak RSS is what parsing the largest file
+  in one piece costs.
+
+Each measurement runs in a fresh process: a local master is fixed for the life of a JVM,
+and peak RSS must not include an earlier run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[1]
+MASTERS = ("local[1]", "local[2]")
+DRIVER_MEMORY = "4g"
+
+
+def bench_files(data_dir: Path) -> list[Path]:
+    return sorted(data_dir.glob("*.binlog"))
+
+
+def child(*args: str) -> dict[str, Any]:
+    """Run this module in a fresh interpreter; it prints one JSON object last."""
+    done = subprocess.run([sys.executable, "-m", "bench.spark_bench", *args], cwd=REPO,
+                          capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise RuntimeError(f"bench child {args[:2]} failed:\n{done.stderr[-3000:]}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def run_spark(master: str, files: list[str]) -> dict[str, Any]:
+    """In the child: session start, the warm-up job on the smallest file, the full job.
+
+    The process (and so the JVM and the Python workers it starts) is pinned to as many
+    CPUs as the master has task slots: ``local[1]`` alone would otherwise borrow the
+    second core for the JVM's JIT, GC and Arrow/Parquet work next to its one Python
+    worker, and 1 -> 2 would not compare one core with two.
+    """
+    import os
+
+    from spark.job import create_session, run_job
+
+    slots = int(master.removeprefix("local[").removesuffix("]"))
+    cpus = sorted(os.sched_getaffinity(0))
+    if len(cpus) >= slots:
+        os.sched_setaffinity(0, cpus[:slots])
+    t = time.perf_counter()
+    spark = create_session(master, DRIVER_MEMORY)
+    session = time.perf_counter() - t
+    smallest = min(files, key=os.path.getsize)
+    with tempfile.TemporaryDirectory() as out:
+        t = time.perf_counter()
+        run_job(spark, [smallest], out, progress=None)
+        fixed = time.perf_counter() - t
+        t = time.perf_counter()
+        result = run_job(spark, files, out, progress=None)
+        wall = time.perf_counter() - t
+    spark.stop()
+    return {"cpus": len(os.sched_getaffinity(0)), "session": session, "fixed_job": fixed,
+            "smallest_mb": os.path.getsize(smallest) / 1e6,
+            "wall": wall, "phases": result.seconds, "rows": result.rows,
+            "splits": result.splits, "tasks": result.tasks,
+            "worker_peak_rss": result.worker_peak_rss}
+
+
+def run_plain(files: list[str]) -> dict[str, Any]:
+    """In the child: read_events + RowDecoder over every file, one process."""
+    import resource
+
+    from binlog_kaitai.reader import read_events
+    from binlog_kaitai.rows import RowDecoder
+    from binlog_kaitai.schema import SchemaHistory
+
+    t = time.perf_counter()
+    events = changes = 0
+    for path in files:
+        decoder = RowDecoder(schema=SchemaHistory())
+        for ev in read_events(path, expand_payloads=True):
+            events += 1
+            changes += len(decoder.feed(ev))
+    return {"wall": time.perf_counter() - t, "events": events, "row_changes": changes,
+            "peak_rss": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024}
+
+
+def run_records(files: list[str]) -> dict[str, Any]:
+    """In the child: the executors' SplitParser over each whole file, no Spark."""
+    import os
+    import resource
+
+    from spark.extract import parse_splits
+    from spark.plan import FileInfo, whole_file
+
+    t = time.perf_counter()
+    records = 0
+    for path in files:
+        st = os.stat(path)
+        for _ in parse_splits(whole_file(FileInfo(path, st.st_size, st.st_mtime))):
+            records += 1
+    return {"wall": time.perf_counter() - t, "records": records,
+            "peak_rss": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024}
+
+
+def bench_spark(data_dir: Path) -> None:
+    files = bench_files(data_dir)
+    if not files:
+        print(f"\n== Spark: no *.binlog in {data_dir} ==")
+        return
+    mb = sum(f.stat().st_size for f in files) / 1e6
+    largest = max(files, key=lambda f: f.stat().st_size)
+    names = [str(f) for f in files]
+    print(f"\n== Spark job: {len(files)} files, {mb:.0f} MB (largest {largest.name}, "
+          f"{largest.stat().st_size / 2**20:.0f} MiB) ==")
+    if mb < 500:
+        print("   (less than the 500 MB the benchmark is meant for)")
+    runs = {master: child("--spark", master, *names) for master in MASTERS}
+    first = runs[MASTERS[0]]
+    print(f"fixed overhead: session start {first['session']:.1f} s; whole job on one "
+          f"{first['smallest_mb']:.1f} MB file {first['fixed_job']:.1f} s "
+          f"({first['splits']} splits in {first['tasks']} tasks for the full input)")
+    print(f"{'master':<10}{'CPUs':>5}{'wall s':>8}{'MB/s':>7}{'plan s':>8}{'parse s':>9}"
+          f"{'write s':>9}{'worker peak RSS MB':>20}")
+    for master, r in runs.items():
+        p = r["phases"]
+        print(f"{master:<10}{r['cpus']:>5}{r['wall']:>8.1f}{mb / r['wall']:>7.1f}"
+              f"{p['plan']:>8.1f}{p['parse']:>9.1f}{p['write']:>9.1f}"
+              f"{r['worker_peak_rss'] / 1e6:>20.0f}")
+    one, two = (runs[m] for m in MASTERS)
+    print(f"scaling local[1] -> local[2]: {one['wall'] / two['wall']:.2f}x "
+          f"(parse {one['phases']['parse'] / two['phases']['parse']:.2f}x, "
+          f"write {one['phases']['write'] / two['phases']['write']:.2f}x); "
+          f"rows: {one['rows']}")
+    plain = child("--plain", *names)
+    records = child("--records", *names)
+    print(f"plain reader, one process (read_events + RowDecoder): {plain['wall']:.1f} s, "
+          f"{mb / plain['wall']:.1f} MB/s, {plain['row_changes']} row changes, "
+          f"peak RSS {plain['peak_rss'] / 1e6:.0f} MB")
+    print(f"executor code without Spark (SplitParser, whole files): {records['wall']:.1f} s, "
+          f"{mb / records['wall']:.1f} MB/s, peak RSS {records['peak_rss'] / 1e6:.0f} MB")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--data", type=Path, default=REPO / "bench" / "data" / "spark")
+    parser.add_argument("--spark", nargs="+", metavar=("MASTER", "FILE"), help=argparse.SUPPRESS)
+    parser.add_argument("--plain", nargs="+", metavar="FILE", help=argparse.SUPPRESS)
+    parser.add_argument("--records", nargs="+", metavar="FILE", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.spark:
+        print(json.dumps(run_spark(args.spark[0], args.spark[1:])))
+    elif args.plain:
+        print(json.dumps(run_plain(args.plain)))
+    elif args.records:
+        print(json.dumps(run_records(args.records)))
+    else:
+        bench_spark(args.data)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

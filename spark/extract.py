@@ -1,0 +1,428 @@
+"""What an executor does with one split: one streaming parse feeding every table.
+
+:class:`SplitParser` opens the file itself, replays the DDL statements before the
+split into the row decoder's schema history, then streams the split's events with
+:func:`~binlog_kaitai.reader.read_events` (TRANSACTION_PAYLOAD expanded) and yields
+records ``(kind, values)``: a row of ``events``, ``transactions``, ``row_changes`` or
+``errors`` (values in the column order of :mod:`spark.schemas`), and last one
+``split_stats`` that the driver folds into the ``files`` table (:func:`fold_files`).
+
+Memory is constant whatever the file size: an event is dropped once its rows are out,
+a transaction keeps counters only. A row change needs its transaction's XID, which is
+written after the rows, so when a transaction yields its first change the XID is looked
+up ahead with a header-only walk (:mod:`spark.scan`), never by buffering rows.
+
+PERMISSIVE (the default): a damaged or unreadable file ends its split with an
+``errors`` row and its ``split_stats`` say why; other problems (an undecodable body, a
+CRC mismatch, rows that cannot be decoded) are ``errors`` rows and the parse goes on.
+FAILFAST: the first problem raises :class:`FailFast`, which fails the Spark task.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+from collections.abc import Iterable, Iterator, Sequence
+from datetime import UTC, date, datetime
+from importlib.metadata import PackageNotFoundError, version
+from typing import Any
+
+import orjson
+from kaitaistruct import KaitaiStructError
+
+from binlog_kaitai.errors import BinlogError
+from binlog_kaitai.reader import (
+    TRANSACTION_PAYLOAD,
+    Event,
+    EventType,
+    event_type_name,
+    payload_events,
+    read_events,
+)
+from binlog_kaitai.render import text
+from binlog_kaitai.rows import RowChange, RowDecoder
+from binlog_kaitai.summary import Summary, summary
+from generated.rows_event import RowsEvent
+from spark.plan import Split, schema_history, thaw
+from spark.scan import HeaderWalker
+from spark.txn import (
+    GTID_TYPES,
+    QUERY_TYPES,
+    GtidInfo,
+    TransactionTracker,
+    event_kind,
+    gtid_info,
+)
+
+Record = tuple[str, tuple[Any, ...]]
+INT64_MAX = (1 << 63) - 1
+OPS = {"insert": "c", "update": "u", "delete": "d"}
+
+
+class FailFast(Exception):
+    """Raised in FAILFAST mode at the first problem: ``FILE: offset N: what``."""
+
+
+def parser_version() -> str:
+    """The binlog-kaitai release that parsed the data (``unknown`` if not installed)."""
+    try:
+        return version("binlog-kaitai")
+    except PackageNotFoundError:
+        return "unknown"
+
+
+def i64(value: int | None) -> int | None:
+    """An unsigned 8-byte value as a Spark bigint, or None if it does not fit."""
+    return value if value is not None and value <= INT64_MAX else None
+
+
+def utc(seconds: int | None) -> datetime | None:
+    return None if seconds is None else datetime.fromtimestamp(seconds, UTC)
+
+
+def utc_us(micros: int | None) -> datetime | None:
+    if micros is None:
+        return None
+    return datetime.fromtimestamp(micros // 1_000_000, UTC).replace(
+        microsecond=micros % 1_000_000)
+
+
+def utc_date(seconds: int | None) -> date | None:
+    return None if seconds is None else datetime.fromtimestamp(seconds, UTC).date()
+
+
+def string_map(values: dict[str, Any] | None) -> dict[str, str | None] | None:
+    """A row image as ``map<string,string>``: each value as ``rows --json`` renders it,
+    strings as they are, NULL as null, anything else (numbers, JSON documents, binary
+    values' objects...) as its compact JSON text, encoded by orjson like the CLI does."""
+    if values is None:
+        return None
+    return {k: v if v is None or isinstance(v, str) else orjson.dumps(v).decode()
+            for k, v in values.items()}
+
+
+class Transaction:
+    """Counters of the open transaction; becomes one ``transactions`` row."""
+
+    __slots__ = ("begin", "commit_ts", "end_pos", "event_count", "gtid", "is_ddl", "row_count",
+                 "tables", "xid", "xid_ahead")
+
+    def __init__(self, begin: Event) -> None:
+        self.begin = begin
+        self.gtid = GtidInfo()
+        self.end_pos = begin.next_pos
+        self.commit_ts = begin.timestamp
+        self.event_count = 0
+        self.row_count = 0
+        self.tables: dict[str, None] = {}
+        self.is_ddl = False
+        self.xid: int | None = None
+        self.xid_ahead: tuple[int | None] | None = None
+        """The XID found by looking ahead, once looked up."""
+
+    def row(self, path: str, commit_kind: str | None) -> tuple[Any, ...]:
+        g = self.gtid
+        return (
+            g.gtid, g.uuid, g.tag, g.domain, g.server_id, i64(g.sequence), path,
+            self.begin.pos, self.end_pos, utc(self.begin.timestamp), utc(self.commit_ts),
+            i64(self.xid), self.event_count, self.row_count, list(self.tables),
+            self.is_ddl or g.is_ddl, commit_kind, g.last_committed, g.sequence_number,
+            utc_us(g.original_commit_us), utc_us(g.immediate_commit_us),
+            utc_date(self.begin.timestamp),
+        )
+
+
+class SplitParser:
+    """Parses one split into records; see the module docstring."""
+
+    def __init__(self, split: Split, *, failfast: bool = False,
+                 schema_scripts: Sequence[str] = ()) -> None:
+        self.split = split
+        self.path = split.path
+        self.failfast = failfast
+        self.tracker = TransactionTracker()
+        history = schema_history(schema_scripts) if split.schema is None else thaw(split.schema)
+        self.decoder = RowDecoder(schema=history)
+        self.trx: Transaction | None = None
+        self.tables: dict[int, tuple[str, str]] = {}
+        self.payload: Event | None = None
+        self.walker: HeaderWalker | None = None
+        self.last_ts: int | None = None
+        self.at = split.start or 0
+        """Offset of the event being parsed."""
+        self.events = self.transactions = self.changes = 0
+        self.first_gtid: str | None = None
+        self.last_gtid: str | None = None
+        self.damaged = False
+
+    def records(self) -> Iterator[Record]:
+        split = self.split
+        fatal: tuple[str, int, str] | None = None
+        summary_json = None
+        try:
+            if split.index == 0:
+                summary_json = json.dumps(safe_summary(self.path))
+                yield from self.changed_since_listing()
+            self.resume()
+            for ev in read_events(self.path, start=split.start, stop=split.stop,
+                                  expand_payloads=True):
+                yield from self.event(ev)
+        except BinlogError as exc:
+            fatal = (exc.kind, exc.offset, exc.message)
+            yield self.error(exc.offset, self.event_type_at(exc.offset, exc.kind), exc.message)
+        except FailFast:
+            raise
+        except Exception as exc:  # PERMISSIVE: a bug of ours must not fail the whole job
+            offset = self.at
+            message = f"internal error: {type(exc).__name__}: {exc}"
+            fatal = ("corrupt", offset, message)
+            yield self.error(offset, None, message)
+        finally:
+            if self.walker is not None:
+                self.walker.close()
+        if self.trx is not None:
+            yield self.close_transaction(None)
+        yield "split_stats", (
+            self.path, split.index, split.nbytes, self.events, self.transactions, self.changes,
+            self.first_gtid, self.last_gtid, *(fatal or (None, None, None)), self.damaged,
+            summary_json, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024,
+        )
+
+    # -- problems ------------------------------------------------------------------------
+
+    def error(self, offset: int, event_type: str | None, message: str,
+              ts: int | None = None) -> Record:
+        if self.failfast:
+            raise FailFast(f"{self.path}: offset {offset}: {message}")
+        ts = self.last_ts if ts is None else ts
+        return "errors", (self.path, offset, event_type, message, utc_date(ts))
+
+    def changed_since_listing(self) -> Iterator[Record]:
+        info = self.split.file
+        try:
+            st = os.stat(self.path)
+        except OSError:
+            return  # the parse reports that the file cannot be opened
+        if (st.st_size, st.st_mtime) != (info.size, info.mtime):
+            yield self.error(0, None, f"file changed after it was listed (size {info.size} -> "
+                             f"{st.st_size}); read as it is now")
+
+    def event_type_at(self, offset: int, kind: str) -> str | None:
+        """The type of the event whose header is at ``offset``, when that header is
+        readable: not for a file that is no binlog or events that are encrypted."""
+        if kind not in ("corrupt", "truncated") or offset < 4:
+            return None
+        try:
+            with open(self.path, "rb") as f:
+                f.seek(offset + 4)
+                code = f.read(1)
+        except OSError:
+            return None
+        return event_type_name(code[0]) if code else None
+
+    # -- events ----------------------------------------------------------------------------
+
+    def look_ahead(self) -> HeaderWalker:
+        if self.walker is None:
+            self.walker = HeaderWalker(self.path)
+        return self.walker
+
+    def resume(self) -> None:
+        """For a split that starts mid-file, feed the row decoder the first event (which
+        says which server wrote the file); its schema history came with the split."""
+        if self.split.start is not None:
+            self.decoder.feed(self.look_ahead().first)
+
+    def event(self, ev: Event) -> Iterator[Record]:
+        self.at = ev.pos
+        inner = ev.inner_pos is not None
+        body, t = ev.body, ev.type_code
+        kind = event_kind(t, body)
+        step = self.tracker.step(t, kind)
+        if step.starts:
+            if self.trx is not None:
+                yield self.close_transaction(None)
+            self.trx = Transaction(ev)
+        trx = self.trx if step.member else None
+        if trx is not None:
+            if t in GTID_TYPES and body is not None:
+                trx.gtid = gtid_info(t, ev.server_id, body)
+                if trx.gtid.gtid is not None:
+                    self.first_gtid = self.first_gtid or trx.gtid.gtid
+                    self.last_gtid = trx.gtid.gtid
+            trx.commit_ts = ev.timestamp
+            trx.is_ddl = trx.is_ddl or kind == "ddl"
+            if t == EventType.xid_event and body is not None:
+                trx.xid = body.xid
+            if t == EventType.table_map_event and body is not None:
+                trx.tables[f"{body.schema_name}.{body.table_name}"] = None
+            if not inner:
+                trx.event_count += 1
+                trx.end_pos = ev.next_pos
+        if t == EventType.table_map_event and body is not None:
+            self.tables[body.table_id] = (body.schema_name, body.table_name)
+        if t == TRANSACTION_PAYLOAD and not inner:
+            self.payload = ev
+        if not inner:
+            self.events += 1
+            self.last_ts = ev.timestamp
+        changes, rows_problem = self.decode_rows(ev)
+        if not inner:
+            yield "events", self.event_row(ev, trx, len(changes) if isinstance(
+                body, RowsEvent) and rows_problem is None else None)
+        if ev.decode_error is not None:
+            self.damaged = True
+            yield self.error(ev.pos, ev.type_name,
+                             f"cannot decode {ev.type_name} body: {ev.decode_error}",
+                             ev.timestamp)
+        if ev.checksum_ok is False:
+            self.damaged = True
+            yield self.error(ev.pos, ev.type_name, "CRC32 mismatch", ev.timestamp)
+        if rows_problem is not None:
+            yield self.error(ev.pos, ev.type_name, rows_problem, ev.timestamp)
+        if changes:
+            xid = self.xid_of_transaction(ev)
+            self.changes += len(changes)
+            if trx is not None:
+                trx.row_count += len(changes)
+            for change in changes:
+                yield "row_changes", self.change_row(change, xid)
+        if step.ends:
+            yield self.close_transaction(step.commit_kind)
+
+    def decode_rows(self, ev: Event) -> tuple[list[RowChange], str | None]:
+        """The row changes of an event (none for most types), or why they are missing."""
+        try:
+            return self.decoder.feed(ev), None
+        except BinlogError as exc:
+            return [], exc.message
+        except Exception as exc:  # a row image the decoder cannot read: report, go on
+            return [], f"cannot decode rows: {type(exc).__name__}: {exc}"
+
+    def close_transaction(self, commit_kind: str | None) -> Record:
+        assert self.trx is not None
+        row = self.trx.row(self.path, commit_kind)
+        self.trx = None
+        self.transactions += 1
+        return "transactions", row
+
+    def xid_of_transaction(self, ev: Event) -> int | None:
+        """The XID that will commit the open transaction, found without reading its rows:
+        inside the same TRANSACTION_PAYLOAD, or by walking the headers that follow."""
+        trx = self.trx
+        if trx is None:
+            return None
+        if trx.xid_ahead is None:
+            trx.xid_ahead = (self.find_xid(ev),)
+        return i64(trx.xid_ahead[0])
+
+    def find_xid(self, ev: Event) -> int | None:
+        walker = self.look_ahead()
+        if ev.inner_pos is not None and self.payload is not None:
+            for inner in payload_events(self.payload, walker.format):
+                if inner.type_code == EventType.xid_event and inner.body is not None:
+                    return inner.body.xid
+            return None
+        tracker = self.tracker.copy()
+        for mark in walker.marks(ev.next_pos):
+            step = tracker.step(mark.type_code, mark.kind)
+            if step.starts:
+                return None
+            if step.ends:
+                return mark.xid
+        return None
+
+    # -- rows of the tables ----------------------------------------------------------------
+
+    def event_row(self, ev: Event, trx: Transaction | None, rows_count: int | None
+                  ) -> tuple[Any, ...]:
+        body, t = ev.body, ev.type_code
+        xid = thread_id = schema = query = table_id = db = table = None
+        if body is not None:
+            if t in QUERY_TYPES:
+                thread_id, schema = body.thread_id, body.schema or None
+                query = statement_text(body)
+            elif t == EventType.gtid_event and body.has_thread_id:
+                thread_id = body.thread_id
+            elif t in (EventType.annotate_rows_event, EventType.rows_query_log_event):
+                query = text(body.query)
+            elif t == EventType.xid_event:
+                xid = i64(body.xid)
+            elif t == EventType.table_map_event:
+                table_id, db, table = body.table_id, body.schema_name, body.table_name
+            elif isinstance(body, RowsEvent):
+                table_id = body.table_id
+                db, table = self.tables.get(table_id, (None, None))
+        return (
+            self.path, ev.pos, ev.next_pos, ev.type_name, t, utc(ev.timestamp), ev.server_id,
+            ev.length, ev.flags, ev.checksum_ok, trx.gtid.gtid if trx is not None else None,
+            xid, thread_id, schema, query, table_id, db, table, rows_count,
+            utc_date(ev.timestamp),
+        )
+
+    def change_row(self, c: RowChange, xid: int | None) -> tuple[Any, ...]:
+        return (
+            OPS[c.op], c.schema, c.table, string_map(c.before), string_map(c.after),
+            None if c.pk is None else list(c.pk), self.path, c.pos, c.inner_pos, c.row,
+            c.server_id,
+            c.gtid, xid, utc(c.timestamp), utc_date(c.timestamp),
+        )
+
+
+def safe_summary(path: str) -> dict[str, Any]:
+    """:func:`~binlog_kaitai.summary.summary` as a dict; a failure of the summary itself
+    (not of the file, which it reports in ``error``) is reported there too."""
+    try:
+        return summary(path).to_dict()
+    except Exception as exc:  # PERMISSIVE: the file's row must exist whatever happens
+        return Summary(file=path, error=f"internal error: {type(exc).__name__}: {exc}").to_dict()
+
+
+def statement_text(body: Any) -> str | None:
+    """A QUERY event's statement for people; None for a compressed one that cannot be
+    inflated."""
+    try:
+        raw = body.query_text
+    except KaitaiStructError:
+        return None
+    return None if raw is None else text(raw)
+
+
+def parse_splits(splits: Iterable[Split], *, failfast: bool = False,
+                 schema_scripts: Sequence[str] = ()) -> Iterator[Record]:
+    for split in splits:
+        yield from SplitParser(split, failfast=failfast, schema_scripts=schema_scripts).records()
+
+
+def fold_files(stats: Sequence[dict[str, Any]], version_text: str) -> list[tuple[Any, ...]]:
+    """``files`` rows from the ``split_stats`` of every split (any order), one per file."""
+    by_file: dict[str, list[dict[str, Any]]] = {}
+    for s in stats:
+        by_file.setdefault(s["file"], []).append(s)
+    rows = []
+    for path in sorted(by_file):
+        parts = sorted(by_file[path], key=lambda s: s["split_index"])
+        summ = json.loads(parts[0]["summary_json"])
+        fatal = next((s for s in parts if s["error_kind"] is not None), None)
+        if fatal is not None:
+            status, error, offset = (fatal["error_kind"], fatal["error_message"],
+                                     fatal["error_offset"])
+        else:
+            status = "corrupt" if any(s["damaged"] for s in parts) else "ok"
+            error, offset = summ["error"], None
+        gtids = [s for s in parts if s["first_gtid"] is not None]
+        rows.append((
+            summ["file"], summ["size"], summ["binlog_version"], summ["server_version"],
+            summ["server_id"], summ["header_length"], summ["checksum"], summ["in_use"],
+            summ["start_timestamp"], utc(summ["start_timestamp"]), summ["end_timestamp"],
+            utc(summ["end_timestamp"]), summ["last_event_type"], summ["last_event_pos"],
+            summ["end_reason"], summ["next_file"], summ["next_position"],
+            summ["previous_gtids"], summ["truncated"], summ["bytes_read"], error,
+            status, offset,
+            sum(s["event_count"] for s in parts), sum(s["transaction_count"] for s in parts),
+            sum(s["row_change_count"] for s in parts),
+            gtids[0]["first_gtid"] if gtids else None, gtids[-1]["last_gtid"] if gtids else None,
+            version_text, utc_date(summ["start_timestamp"]),
+        ))
+    return rows

@@ -1,0 +1,308 @@
+"""Spark batch job: binlog files in, ``files``/``events``/``transactions``/``row_changes``/
+``errors`` tables out.
+
+    spark-submit --py-files build/binlog_kaitai_spark.zip spark/job.py \\
+        --input 'dumps/**/binlog.*' --output tables/
+    binlog-kaitai-spark --input dumps/ --output tables/       # starts local[*] itself
+
+The driver lists the inputs (path, size, mtime) without opening them; a planning stage
+walks the event headers of each large file on an executor to cut it at transaction
+starts into splits of about ``--split-size``; then one task per split (small files share
+a task) opens its file and streams the events with the project's reader, partition by
+partition (``mapInArrow``, the DataFrame form of ``mapPartitions``: records leave Python
+as Arrow batches, several times cheaper than pickled rows). That single parse is
+persisted and every table is written from it: ``DIR/<table>``, partitioned by
+``event_date`` (UTC), rows sorted, so a re-run over the same input writes the same rows.
+
+Executors need the project (the zip of ``make spark-zip``) and the compiled packages it
+cannot carry: zstandard and orjson (listed by the zip build), and pyarrow, as for any
+Arrow-based PySpark code.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import pickle
+import re
+import sys
+import time
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import nullcontext
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Any, TextIO
+
+import pyarrow as pa
+from py4j.protocol import Py4JJavaError
+from pyspark import StorageLevel
+from pyspark.errors import PySparkException
+from pyspark.sql import SparkSession
+from pyspark.sql.pandas.types import to_arrow_schema
+from pyspark.sql.types import _parse_datatype_string
+
+from spark.extract import FailFast, fold_files, parse_splits, parser_version
+from spark.plan import (
+    DEFAULT_SPLIT_SIZE,
+    FileInfo,
+    Split,
+    list_inputs,
+    pack,
+    parse_size,
+    plan_file,
+    read_scripts,
+    whole_file,
+)
+from spark.progress import DoneParam, ProgressPrinter
+from spark.schemas import FILES, PARSED_KINDS, SPLIT_STATS, TABLES, column_names, ddl
+
+SORT_KEYS = {
+    "files": ("file",),
+    "events": ("file", "pos"),
+    "transactions": ("file", "begin_pos"),
+    "row_changes": ("file", "pos", "inner_pos", "row"),
+    "errors": ("file", "offset"),
+}
+FORMATS = ("parquet", "orc", "json")
+BATCH_ROWS = 4096
+"""Records of one kind stored together as one row of the persisted parse."""
+PACKED_DDL = "kind string, rows int, records binary"
+PACKED_ARROW = pa.schema([("kind", pa.string()), ("rows", pa.int32()),
+                          ("records", pa.binary())])
+
+
+class JobFailed(Exception):
+    """FAILFAST found a problem (message ``FILE: offset N: what``), or no input exists."""
+
+
+@dataclass
+class JobResult:
+    """What a run did, for the console and the benchmark."""
+
+    files: int = 0
+    bytes: int = 0
+    splits: int = 0
+    tasks: int = 0
+    rows: dict[str, int] = field(default_factory=dict)
+    seconds: dict[str, float] = field(default_factory=dict)
+    worker_peak_rss: int = 0
+    """Largest peak RSS of a Python worker at the end of one of its splits, in bytes."""
+
+
+def plan_files(files: Iterable[FileInfo], split_size: int, schema_scripts: tuple[str, ...]
+               ) -> Iterator[Split]:
+    """Executor side of the planning stage."""
+    for info in files:
+        yield from plan_file(info, split_size, schema_scripts)
+
+
+def parse_tasks(batches: Iterable[pa.RecordBatch], schemas: dict[str, pa.Schema],
+                batch_rows: int, failfast: bool, schema_scripts: tuple[str, ...], done: Any
+                ) -> Iterator[pa.RecordBatch]:
+    """Executor side of the parse. Each input row is one task (its splits, pickled). The
+    records of each kind become Arrow batches of that table's typed columns,
+    ``batch_rows`` at a time, each stored as Arrow IPC bytes in one row of the persisted
+    parse: Spark keeps them as opaque bytes, and each table's writer hands them back to
+    Arrow as they are (:func:`unpack`). Nothing is held longer than one batch per kind."""
+    pending: dict[str, list[tuple[Any, ...]]] = {kind: [] for kind in PARSED_KINDS}
+    for batch in batches:
+        for task in batch.column(0).to_pylist():
+            for split in pickle.loads(task):
+                for kind, values in parse_splits([split], failfast=failfast,
+                                                 schema_scripts=schema_scripts):
+                    group = pending[kind]
+                    group.append(values)
+                    if len(group) >= batch_rows:
+                        yield packed(kind, group, schemas[kind])
+                        group.clear()
+                done.add({split.path: (1, split.nbytes)})
+    for kind, group in pending.items():
+        if group:
+            yield packed(kind, group, schemas[kind])
+
+
+def packed(kind: str, rows: list[tuple[Any, ...]], schema: pa.Schema) -> pa.RecordBatch:
+    """One row of the persisted parse: ``rows`` as an Arrow IPC stream of one batch."""
+    batch = pa.RecordBatch.from_arrays(
+        [pa.array(column, type=f.type) for column, f in zip(zip(*rows, strict=True), schema,
+                                                             strict=True)], schema=schema)
+    sink = pa.BufferOutputStream()
+    with pa.ipc.new_stream(sink, schema) as writer:
+        writer.write_batch(batch)
+    return pa.RecordBatch.from_arrays(
+        [pa.array([kind]), pa.array([len(rows)], pa.int32()),
+         pa.array([sink.getvalue().to_pybytes()], pa.binary())], schema=PACKED_ARROW)
+
+
+def unpacked(records: bytes) -> pa.Table:
+    return pa.ipc.open_stream(records).read_all()
+
+
+def unpack(batches: Iterable[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
+    """The persisted record batches of one table, as they were made."""
+    for batch in batches:
+        for records in batch.column(0).to_pylist():
+            yield from unpacked(records).to_batches()
+
+
+def run_job(spark: SparkSession, inputs: Sequence[str], output: str, *, split_size: int =
+            DEFAULT_SPLIT_SIZE, mode: str = "permissive", fmt: str = "parquet",
+            schema_files: Sequence[str] = (), progress: TextIO | None = sys.stderr
+            ) -> JobResult:
+    """Parse ``inputs`` (paths, directories, globs) and write every table under ``output``.
+
+    ``schema_files`` are DDL scripts (``mysqldump --no-data``) the row decoder's schema
+    history starts from in every file, for tables created before the binlogs at hand.
+
+    Raises :class:`JobFailed` when nothing matches the inputs, or in ``failfast`` mode at
+    the first problem.
+    """
+    result = JobResult()
+    sc = spark.sparkContext
+    t0 = time.monotonic()
+    files, unmatched = list_inputs(inputs)
+    for pattern in unmatched:
+        if progress is not None:
+            print(f"binlog-kaitai-spark: no file matches {pattern}", file=progress)
+    if not files:
+        raise JobFailed("no input files")
+    result.files, result.bytes = len(files), sum(f.size for f in files)
+
+    scripts = read_scripts(schema_files)
+    large = [f for f in files if f.size > split_size]
+    splits = [s for f in files if f.size <= split_size for s in whole_file(f)]
+    if large:
+        sc.setJobDescription(f"binlog-kaitai: plan splits of {len(large)} large file(s)")
+        slices = min(len(large), 4 * sc.defaultParallelism)
+        splits += sc.parallelize(large, slices).mapPartitions(
+            partial(plan_files, split_size=split_size, schema_scripts=scripts)).collect()
+    splits.sort(key=lambda s: (s.path, s.index))
+    tasks = pack(splits, split_size)
+    result.splits, result.tasks = len(splits), len(tasks)
+    result.seconds["plan"] = time.monotonic() - t0
+
+    t1 = time.monotonic()
+    done = sc.accumulator({}, DoneParam())
+    task_rows = sc.parallelize([(pickle.dumps(t),) for t in tasks], len(tasks))
+    spark_schemas = {kind: _parse_datatype_string(ddl(columns))
+                     for kind, columns in {**TABLES, "split_stats": SPLIT_STATS}.items()}
+    arrow_schemas = {kind: to_arrow_schema(schema) for kind, schema in spark_schemas.items()}
+    parsed = spark.createDataFrame(task_rows, "task binary").mapInArrow(
+        partial(parse_tasks, schemas=arrow_schemas, batch_rows=BATCH_ROWS,
+                failfast=mode == "failfast", schema_scripts=scripts, done=done), PACKED_DDL)
+    parsed = parsed.persist(StorageLevel.MEMORY_AND_DISK)
+    sc.setJobDescription("binlog-kaitai: parse")
+    split_counts = {s.path: s.count for s in splits}
+    printer = (nullcontext() if progress is None
+               else ProgressPrinter(done, split_counts, result.bytes, progress))
+    try:
+        with printer:
+            counts = {r.kind: r.rows for r in parsed.groupBy("kind").sum("rows")
+                      .withColumnRenamed("sum(rows)", "rows").collect()}
+    except (Py4JJavaError, PySparkException) as exc:
+        parsed.unpersist()
+        message = str(exc)
+        found = re.search(rf"{FailFast.__name__}: (.*)", message)
+        if found:
+            raise JobFailed(found.group(1)) from None
+        raise
+    result.seconds["parse"] = time.monotonic() - t1
+
+    t2 = time.monotonic()
+    stats = [row for r in parsed.where("kind = 'split_stats'").select("records").collect()
+             for row in unpacked(r.records).to_pylist()]
+    result.worker_peak_rss = max((s["worker_peak_rss"] for s in stats), default=0)
+    file_rows = fold_files(stats, parser_version())
+    for table, columns in TABLES.items():
+        sc.setJobDescription(f"binlog-kaitai: write {table}")
+        if table == "files":
+            df = spark.createDataFrame(file_rows, ddl(FILES)).coalesce(1)
+        else:
+            df = parsed.where(f"kind = '{table}'").select("records").mapInArrow(
+                unpack, spark_schemas[table])
+        df = df.select(*column_names(columns)).sortWithinPartitions(
+            "event_date", *SORT_KEYS[table])
+        (df.write.mode("overwrite").partitionBy("event_date").format(fmt)
+         .save(os.path.join(output, table)))
+        result.rows[table] = len(file_rows) if table == "files" else counts.get(table, 0)
+    parsed.unpersist()
+    result.seconds["write"] = time.monotonic() - t2
+    result.seconds["total"] = time.monotonic() - t0
+    return result
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="binlog-kaitai-spark",
+        description="Parse MySQL/MariaDB binlog files with Spark into files, events, "
+                    "transactions, row_changes and errors tables.")
+    parser.add_argument("--input", nargs="+", action="extend", required=True,
+                        metavar="PATH_OR_GLOB", help="files, directories or globs (repeatable)")
+    parser.add_argument("--output", required=True, metavar="DIR",
+                        help="one folder per table is written (replaced) under DIR")
+    parser.add_argument("--format", choices=FORMATS, default="parquet", dest="fmt")
+    parser.add_argument("--mode", choices=("permissive", "failfast"), default="permissive",
+                        help="permissive (default): a bad file goes to the errors table; "
+                             "failfast: the first problem fails the job")
+    parser.add_argument("--split-size", type=parse_size, default=DEFAULT_SPLIT_SIZE,
+                        metavar="SIZE", help="target bytes per task (default 64m)")
+    parser.add_argument("--schema", action="append", default=[], metavar="DDL_FILE",
+                        help="CREATE TABLE statements giving column names to tables whose "
+                             "DDL is not in the binlogs (repeatable)")
+    parser.add_argument("--master", help="Spark master when not run by spark-submit "
+                                         "(default local[*])")
+    parser.add_argument("--driver-memory", default="2g", metavar="SIZE",
+                        help="JVM heap when not run by spark-submit (default 2g)")
+    parser.add_argument("--show", type=int, default=0, metavar="N",
+                        help="print N rows of each table and the per-file summary at the end")
+    return parser
+
+
+def create_session(master: str | None, driver_memory: str | None = None) -> SparkSession:
+    """The session of ``spark-submit`` if it launched us, else a local one (whose executors
+    live in the driver's JVM, hence ``driver_memory``)."""
+    builder = SparkSession.builder.appName("binlog-kaitai").config(
+        "spark.sql.session.timeZone", "UTC")
+    if "PYSPARK_GATEWAY_PORT" not in os.environ:  # not started by spark-submit
+        os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
+        builder = builder.master(master or "local[*]").config(
+            "spark.ui.showConsoleProgress", "false")
+        if driver_memory:
+            builder = builder.config("spark.driver.memory", driver_memory)
+    spark = builder.getOrCreate()
+    spark.sparkContext.setLogLevel("ERROR")
+    return spark
+
+
+def show_tables(spark: SparkSession, output: str, fmt: str, n: int, out: TextIO) -> None:
+    for table, columns in TABLES.items():
+        df = spark.read.format(fmt).schema(ddl(columns)).load(os.path.join(output, table))
+        print(f"\n== {table} ({df.count()} rows) ==", file=out, flush=True)
+        if table == "files":
+            df = df.select("file", "status", "start_time", "end_time", "end_reason",
+                           "event_count", "transaction_count", "row_change_count", "error")
+        df.orderBy(*SORT_KEYS[table]).show(n, truncate=60)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    spark = create_session(args.master, args.driver_memory)
+    try:
+        result = run_job(spark, args.input, args.output, split_size=args.split_size,
+                         mode=args.mode, fmt=args.fmt, schema_files=args.schema)
+        if args.show:
+            show_tables(spark, args.output, args.fmt, args.show, sys.stdout)
+    except JobFailed as exc:
+        print(f"binlog-kaitai-spark: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        spark.stop()
+    rows = ", ".join(f"{n} {t}" for t, n in result.rows.items())
+    print(f"binlog-kaitai-spark: {result.files} files, {result.bytes / 1e6:.1f} MB in "
+          f"{result.splits} splits -> {rows} under {args.output} "
+          f"({result.seconds['total']:.1f} s)", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,189 @@
+"""Which files to read and how to cut them into splits.
+
+The driver only lists: :func:`list_inputs` expands paths, directories and globs into
+(path, size, mtime) without opening a file. Cutting a large file needs its event
+headers, so :func:`plan_file` runs on an executor (one task per large file): it walks
+the headers (:mod:`spark.scan`) and cuts right before an event that starts a
+transaction, once the split has grown past the target size. Because a split never
+starts inside a transaction, every TABLE_MAP it needs precedes its rows within the same
+task.
+
+Column names often come from the row decoder's schema history (the CREATE/ALTER TABLE
+statements seen earlier in the file), which a task starting mid-file has not seen. The
+planner therefore feeds the statements it walks over to a
+:class:`~binlog_kaitai.rows.RowDecoder` of its own, and each split carries a snapshot of
+that history as it stands where the split starts: every DDL is parsed once by the
+planner, never once per later split.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import pickle
+import re
+import zlib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from binlog_kaitai.errors import BinlogError
+from binlog_kaitai.rows import RowDecoder
+from binlog_kaitai.schema import SchemaHistory
+from spark.scan import HeaderWalker
+from spark.txn import QUERY_TYPES, TransactionTracker
+
+DEFAULT_SPLIT_SIZE = 64 << 20
+
+
+@dataclass(frozen=True, slots=True)
+class FileInfo:
+    """An input file as listed by the driver."""
+
+    path: str
+    size: int
+    mtime: float
+
+
+@dataclass(frozen=True, slots=True)
+class Split:
+    """Events starting in [start, stop) of one file; None means the file's start or end.
+
+    ``count`` is the number of splits the file was cut into; ``schema`` the row decoder's
+    schema history where the split starts (:func:`freeze`), None for a file's first split.
+    """
+
+    file: FileInfo
+    index: int
+    count: int
+    start: int | None
+    stop: int | None
+    schema: bytes | None = None
+
+    @property
+    def path(self) -> str:
+        return self.file.path
+
+    @property
+    def nbytes(self) -> int:
+        """Bytes of the file this split covers (as listed)."""
+        stop = self.file.size if self.stop is None else self.stop
+        return max(0, stop - (self.start or 0))
+
+
+def parse_size(text: str) -> int:
+    """``67108864``, ``64m``, ``64MiB``, ``1g``... -> bytes (ValueError if not a size)."""
+    m = re.fullmatch(r"\s*(\d+)\s*([kmg]?)(?:i?b)?\s*", text, re.I)
+    if not m or int(m.group(1)) == 0:
+        raise ValueError(f"not a size: {text!r} (e.g. 64m)")
+    return int(m.group(1)) << {"": 0, "k": 10, "m": 20, "g": 30}[m.group(2).lower()]
+
+
+def read_scripts(paths: Iterable[str]) -> tuple[str, ...]:
+    """DDL files for the row decoder's schema history, read where the job starts (they
+    travel to the executors with the tasks)."""
+    return tuple(Path(p).read_text(encoding="utf-8", errors="replace") for p in paths)
+
+
+def schema_history(scripts: Iterable[str]) -> SchemaHistory:
+    """A schema history that starts from the given DDL scripts (``--schema`` files)."""
+    history = SchemaHistory()
+    for script in scripts:
+        history.apply_script(script)
+    return history
+
+
+def freeze(history: SchemaHistory) -> bytes:
+    return zlib.compress(pickle.dumps(history, protocol=pickle.HIGHEST_PROTOCOL))
+
+
+def thaw(frozen: bytes) -> SchemaHistory:
+    """The history :func:`freeze` stored (bytes the planner made, never user input)."""
+    history = pickle.loads(zlib.decompress(frozen))
+    assert isinstance(history, SchemaHistory)
+    return history
+
+
+def whole_file(info: FileInfo) -> list[Split]:
+    return [Split(info, 0, 1, None, None)]
+
+
+def list_inputs(patterns: Iterable[str]) -> tuple[list[FileInfo], list[str]]:
+    """Files named by paths, directories (all regular files below, hidden ones skipped)
+    and globs (``**`` recursive), each once, sorted by path; and the patterns that
+    matched nothing. Only ``os.stat`` is called: no file is opened."""
+    seen: dict[str, FileInfo] = {}
+    unmatched = []
+    for pattern in patterns:
+        found = 0
+        matches = sorted(glob.glob(pattern, recursive=True)) if glob.has_magic(pattern) else [
+            pattern]
+        for match in matches:
+            for path in walk(match):
+                st = os.stat(path)
+                seen[path] = FileInfo(path, st.st_size, st.st_mtime)
+                found += 1
+        if not found:
+            unmatched.append(pattern)
+    return [seen[p] for p in sorted(seen)], unmatched
+
+
+def walk(path: str) -> list[str]:
+    """A regular file itself, or the regular files below a directory; absolute paths."""
+    path = os.path.abspath(path)
+    if os.path.isfile(path):
+        return [path]
+    found = []
+    for root, dirs, files in os.walk(path):
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        found.extend(os.path.join(root, f) for f in sorted(files) if not f.startswith("."))
+    return [f for f in found if os.path.isfile(f)]
+
+
+def plan_file(info: FileInfo, split_size: int, schema_scripts: Sequence[str] = ()
+              ) -> list[Split]:
+    """Cut one file at transaction starts into splits of about ``split_size`` bytes.
+
+    A file that is not a binlog, or whose first event is unreadable, stays whole: the
+    parse of that single split reports the problem.
+    """
+    if info.size <= split_size:
+        return whole_file(info)
+    cuts: list[tuple[int, bytes]] = []
+    try:
+        with HeaderWalker(info.path) as walker:
+            tracker = TransactionTracker()
+            history = schema_history(schema_scripts)
+            decoder = RowDecoder(schema=history)
+            decoder.feed(walker.first)
+            frozen = b""
+            last_cut = 0
+            for mark in walker.marks(walker.first.next_pos):
+                step = tracker.step(mark.type_code, mark.kind)
+                if step.starts and mark.pos - last_cut >= split_size:
+                    now = freeze(history)
+                    frozen = frozen if now == frozen else now  # one copy while unchanged
+                    cuts.append((mark.pos, frozen))
+                    last_cut = mark.pos
+                if mark.type_code in QUERY_TYPES and mark.event is not None:
+                    decoder.feed(mark.event)
+    except (BinlogError, OSError):
+        return whole_file(info)
+    bounds: list[tuple[int | None, bytes | None]] = [(None, None), *cuts]
+    stops = [pos for pos, _ in cuts] + [None]
+    return [Split(info, i, len(bounds), start, stop, schema)
+            for i, ((start, schema), stop) in enumerate(zip(bounds, stops, strict=True))]
+
+
+def pack(splits: Sequence[Split], target: int) -> list[list[Split]]:
+    """Group consecutive splits into tasks of about ``target`` bytes (many small files
+    share a task; a split of a large file is a task of its own)."""
+    bins: list[list[Split]] = []
+    size = target
+    for split in splits:
+        if size >= target:
+            bins.append([])
+            size = 0
+        bins[-1].append(split)
+        size += max(split.nbytes, 1)
+    return bins

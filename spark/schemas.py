@@ -1,0 +1,168 @@
+"""The output tables' columns, declared once: names and Spark SQL types, in order.
+
+Executors build plain tuples in exactly this column order; the driver and the data
+source hand Spark the DDL strings below, so nothing is ever inferred. Every table ends
+with ``event_date``, the UTC date it is partitioned by (of the event, of the
+transaction's first event, of the change, of the file's first event; for an error, of
+the last event read before it).
+
+``row_changes`` has one column more than the issue lists: ``inner_pos``, the offset of
+the rows event inside a MySQL TRANSACTION_PAYLOAD (null otherwise), without which the
+rows of a compressed transaction would share (file, pos, row).
+
+Integers the format stores unsigned in 8 bytes (xid, GTID sequence numbers) are
+``bigint``: servers never write values near 2^63, and one that is (a corrupt field) is
+left null rather than wrapped.
+"""
+
+from __future__ import annotations
+
+Columns = tuple[tuple[str, str], ...]
+
+FILES: Columns = (
+    # the summary fields of the CLI's `summary --json` contract, in its order
+    ("file", "string"),
+    ("size", "bigint"),
+    ("binlog_version", "int"),
+    ("server_version", "string"),
+    ("server_id", "bigint"),
+    ("header_length", "int"),
+    ("checksum", "string"),
+    ("in_use", "boolean"),
+    ("start_timestamp", "bigint"),
+    ("start_time", "timestamp"),
+    ("end_timestamp", "bigint"),
+    ("end_time", "timestamp"),
+    ("last_event_type", "string"),
+    ("last_event_pos", "bigint"),
+    ("end_reason", "string"),
+    ("next_file", "string"),
+    ("next_position", "bigint"),
+    ("previous_gtids", "string"),
+    ("truncated", "boolean"),
+    ("bytes_read", "bigint"),
+    ("error", "string"),
+    # what the full parse found
+    ("status", "string"),
+    ("error_offset", "bigint"),
+    ("event_count", "bigint"),
+    ("transaction_count", "bigint"),
+    ("row_change_count", "bigint"),
+    ("first_gtid", "string"),
+    ("last_gtid", "string"),
+    ("parser_version", "string"),
+    ("event_date", "date"),
+)
+
+EVENTS: Columns = (
+    ("file", "string"),
+    ("pos", "bigint"),
+    ("next_pos", "bigint"),
+    ("type", "string"),
+    ("type_code", "int"),
+    ("ts", "timestamp"),
+    ("server_id", "bigint"),
+    ("length", "bigint"),
+    ("flags", "int"),
+    ("checksum_ok", "boolean"),
+    ("gtid", "string"),
+    ("xid", "bigint"),
+    ("thread_id", "bigint"),
+    ("schema", "string"),
+    ("query", "string"),
+    ("table_id", "bigint"),
+    ("db", "string"),
+    ("table", "string"),
+    ("rows_count", "int"),
+    ("event_date", "date"),
+)
+
+TRANSACTIONS: Columns = (
+    ("gtid", "string"),
+    ("gtid_uuid", "string"),
+    ("gtid_tag", "string"),
+    ("gtid_domain", "bigint"),
+    ("gtid_server_id", "bigint"),
+    ("gtid_sequence", "bigint"),
+    ("file", "string"),
+    ("begin_pos", "bigint"),
+    ("end_pos", "bigint"),
+    ("begin_ts", "timestamp"),
+    ("commit_ts", "timestamp"),
+    ("xid", "bigint"),
+    ("event_count", "int"),
+    ("row_count", "bigint"),
+    ("tables", "array<string>"),
+    ("is_ddl", "boolean"),
+    ("commit_kind", "string"),
+    ("last_committed", "bigint"),
+    ("sequence_number", "bigint"),
+    ("original_commit_ts", "timestamp"),
+    ("immediate_commit_ts", "timestamp"),
+    ("event_date", "date"),
+)
+
+ROW_CHANGES: Columns = (
+    ("op", "string"),
+    ("db", "string"),
+    ("table", "string"),
+    ("before", "map<string,string>"),
+    ("after", "map<string,string>"),
+    ("pk", "array<string>"),
+    ("file", "string"),
+    ("pos", "bigint"),
+    ("inner_pos", "bigint"),
+    ("row", "int"),
+    ("server_id", "bigint"),
+    ("gtid", "string"),
+    ("xid", "bigint"),
+    ("ts", "timestamp"),
+    ("event_date", "date"),
+)
+
+ERRORS: Columns = (
+    ("file", "string"),
+    ("offset", "bigint"),
+    ("event_type", "string"),
+    ("message", "string"),
+    ("event_date", "date"),
+)
+
+SPLIT_STATS: Columns = (
+    # internal: one per split, folded into `files` by the driver
+    ("file", "string"),
+    ("split_index", "int"),
+    ("bytes", "bigint"),
+    ("event_count", "bigint"),
+    ("transaction_count", "bigint"),
+    ("row_change_count", "bigint"),
+    ("first_gtid", "string"),
+    ("last_gtid", "string"),
+    ("error_kind", "string"),
+    ("error_offset", "bigint"),
+    ("error_message", "string"),
+    ("damaged", "boolean"),
+    ("summary_json", "string"),
+    ("worker_peak_rss", "bigint"),
+)
+
+TABLES: dict[str, Columns] = {
+    "files": FILES,
+    "events": EVENTS,
+    "transactions": TRANSACTIONS,
+    "row_changes": ROW_CHANGES,
+    "errors": ERRORS,
+}
+"""Output tables by name, in the order the job writes them."""
+
+PARSED_KINDS: tuple[str, ...] = ("events", "transactions", "row_changes", "errors", "split_stats")
+"""What one parse of a split yields: a record is (kind, values) with kind from here."""
+
+
+def ddl(columns: Columns) -> str:
+    """Spark SQL DDL for a column list, every name quoted (``table``, ``row`` are keywords)."""
+    return ", ".join(f"`{name}` {kind}" for name, kind in columns)
+
+
+def column_names(columns: Columns) -> list[str]:
+    return [name for name, _ in columns]

@@ -1,0 +1,204 @@
+"""Where transactions begin and end, from event types and statement texts alone.
+
+One small state machine, :class:`TransactionTracker`, decides it for the full parse (the
+``transactions`` table, the ``gtid`` of each event) and for the header-only passes (the
+split planner, the XID look-ahead), so a split always starts exactly where the full
+parse would start a new transaction. The rules follow what MySQL and MariaDB write:
+
+* a GTID event (MySQL 33, 34, 42; MariaDB 162) always starts a transaction; MariaDB's
+  stands for BEGIN unless it is flagged standalone, so the transaction is explicit;
+* ``BEGIN`` (or ``XA START``) starts one when none is open and makes it explicit: only
+  XID, ``COMMIT``, ``ROLLBACK``, XA_PREPARE (or XA COMMIT/ROLLBACK) end it;
+* in a transaction that is not explicit (a DDL after its GTID, a standalone MariaDB
+  group, a statement of a binlog without GTIDs) the first other statement ends it;
+* any other event of a transaction (table maps, rows, INTVAR, ...) seen while none is
+  open starts an implicit one (binlogs older than GTIDs);
+* file-level events (FORMAT_DESCRIPTION, ROTATE, STOP, GTID lists, checkpoints,
+  heartbeats, START_ENCRYPTION) belong to no transaction and change nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from kaitaistruct import KaitaiStructError
+
+from binlog_kaitai.gtid import uuid_text
+from binlog_kaitai.reader import EventType
+
+QUERY_TYPES = frozenset({EventType.query_event, EventType.execute_load_query_event,
+                         EventType.query_compressed_event})
+MYSQL_GTID_TYPES = frozenset({EventType.gtid_log_event, EventType.anonymous_gtid_log_event,
+                              EventType.gtid_tagged_log_event})
+GTID_TYPES = MYSQL_GTID_TYPES | {EventType.gtid_event}
+KINDED_TYPES = QUERY_TYPES | {EventType.gtid_event}
+"""Event types whose body (not only the header) the tracker needs: see :func:`event_kind`."""
+FILE_LEVEL_TYPES = frozenset({
+    EventType.start_event_v3, EventType.format_description_event, EventType.rotate_event,
+    EventType.stop_event, EventType.previous_gtids_log_event, EventType.gtid_list_event,
+    EventType.binlog_checkpoint_event, EventType.heartbeat_log_event,
+    EventType.start_encryption_event, EventType.incident_event,
+})
+END_KINDS = {"commit": "commit", "rollback": "rollback", "xa_commit": "xa_commit",
+             "xa_rollback": "xa_rollback"}
+
+DDL_KEYWORDS = frozenset({b"CREATE", b"ALTER", b"DROP", b"RENAME", b"TRUNCATE"})
+_LEADING = re.compile(rb"^(?:\s+|/\*(?!!).*?\*/|#[^\n]*\n|--\s[^\n]*\n)*", re.S)
+"""Whitespace and comments before a statement (not /*! ... */, which is executable)."""
+_WORD = re.compile(rb"[A-Za-z_]+")
+
+
+def query_kind(query: bytes) -> str:
+    """What a logged statement does to transaction boundaries.
+
+    ``begin``, ``commit``, ``rollback`` (the exact words the server writes), ``xa_start``,
+    ``xa_commit``, ``xa_rollback``, ``ddl`` (CREATE, ALTER, DROP, RENAME, TRUNCATE) or
+    ``statement`` for anything else (DML, SAVEPOINT, XA END, SET ...).
+    """
+    text = query[_LEADING.match(query).end():]  # type: ignore[union-attr]
+    words = [w.upper() for w in _WORD.findall(text[:40])[:2]]
+    if not words:
+        return "statement"
+    first = words[0]
+    stripped = text.strip().rstrip(b";").strip().upper()
+    if stripped in (b"BEGIN", b"COMMIT", b"ROLLBACK"):
+        return stripped.decode().lower()
+    if first == b"XA" and len(words) > 1:
+        second = words[1]
+        if second in (b"START", b"BEGIN"):
+            return "xa_start"
+        if second in (b"COMMIT", b"ROLLBACK"):
+            return "xa_" + second.decode().lower()
+        return "statement"
+    return "ddl" if first in DDL_KEYWORDS else "statement"
+
+
+def event_kind(type_code: int, body: Any) -> str | None:
+    """The part of an event's body the tracker needs: :func:`query_kind` of a statement,
+    ``standalone`` or ``group`` for a MariaDB GTID event; None for every other event."""
+    if body is None:
+        return None
+    if type_code == EventType.gtid_event:
+        return "standalone" if body.is_standalone else "group"
+    if type_code in QUERY_TYPES:
+        try:
+            text = body.query_text  # inflated here for QUERY_COMPRESSED_EVENT
+        except KaitaiStructError:
+            return "statement"
+        return query_kind(text) if text is not None else "statement"
+    return None
+
+
+class Step(NamedTuple):
+    """The tracker's verdict on one event."""
+
+    starts: bool
+    """The event opens a new transaction (any open one was left incomplete)."""
+    member: bool
+    """The event belongs to a transaction (the one it opens, or the open one)."""
+    ends: bool
+    """The event closes the transaction; ``commit_kind`` says how."""
+    commit_kind: str | None
+
+
+NOT_IN_TRANSACTION = Step(False, False, False, None)
+
+
+class TransactionTracker:
+    """Feeds on (type code, :func:`event_kind`) pairs; see the module docstring for the rules."""
+
+    __slots__ = ("explicit", "open", "opened_by_gtid")
+
+    def __init__(self) -> None:
+        self.open = False
+        self.explicit = False
+        self.opened_by_gtid = False
+
+    def copy(self) -> TransactionTracker:
+        other = TransactionTracker()
+        other.open, other.explicit, other.opened_by_gtid = (
+            self.open, self.explicit, self.opened_by_gtid)
+        return other
+
+    def step(self, type_code: int, kind: str | None = None) -> Step:
+        """Advance over one event; ``kind`` is its :func:`event_kind`."""
+        if type_code in FILE_LEVEL_TYPES:
+            return NOT_IN_TRANSACTION
+        if type_code in GTID_TYPES:
+            self.open, self.explicit, self.opened_by_gtid = True, kind == "group", True
+            return Step(True, True, False, None)
+        begins = type_code in QUERY_TYPES and kind in ("begin", "xa_start")
+        # BEGIN after events that opened a transaction implicitly (MyISAM rows of a
+        # pre-GTID binlog, which have no BEGIN) starts a new one; after a GTID it does not.
+        starts = not self.open or (begins and not self.explicit and not self.opened_by_gtid)
+        if starts:
+            self.open, self.explicit, self.opened_by_gtid = True, False, False
+        if begins:
+            self.explicit = True
+            return Step(starts, True, False, None)
+        if type_code in QUERY_TYPES:
+            if kind in END_KINDS:
+                return self._end(starts, END_KINDS[kind])
+            if not self.explicit:
+                return self._end(starts, "ddl" if kind == "ddl" else "statement")
+            return Step(starts, True, False, None)
+        if type_code == EventType.xid_event:
+            return self._end(starts, "xid")
+        if type_code == EventType.xa_prepare_log_event:
+            return self._end(starts, "xa_prepare")
+        return Step(starts, True, False, None)
+
+    def _end(self, starts: bool, commit_kind: str) -> Step:
+        self.open = self.explicit = self.opened_by_gtid = False
+        return Step(starts, True, True, commit_kind)
+
+
+@dataclass(frozen=True, slots=True)
+class GtidInfo:
+    """What a GTID event says about its transaction.
+
+    ``gtid`` is the text MySQL (``uuid:gno``, ``uuid:tag:gno``) or MariaDB
+    (``domain-server-seq``) prints; None for MySQL's anonymous GTIDs, which still carry
+    the logical clock and commit timestamps.
+    """
+
+    gtid: str | None = None
+    uuid: str | None = None
+    tag: str | None = None
+    domain: int | None = None
+    server_id: int | None = None
+    sequence: int | None = None
+    is_ddl: bool = False
+    last_committed: int | None = None
+    sequence_number: int | None = None
+    original_commit_us: int | None = None
+    immediate_commit_us: int | None = None
+
+
+def gtid_info(type_code: int, server_id: int, body: Any) -> GtidInfo:
+    """The GtidInfo of a decoded GTID event body (type in :data:`GTID_TYPES`)."""
+    if type_code == EventType.gtid_event:  # MariaDB
+        return GtidInfo(f"{body.domain_id}-{server_id}-{body.seq_no}", domain=body.domain_id,
+                        server_id=server_id, sequence=body.seq_no, is_ddl=body.is_ddl)
+    if type_code == EventType.gtid_tagged_log_event:
+        uuid = uuid_text(bytes(b.value for b in body.fields.uuid))
+        tag = body.tag or None
+        gtid = f"{uuid}:{tag}:{body.gno}" if tag else f"{uuid}:{body.gno}"
+        return GtidInfo(gtid, uuid, tag, sequence=body.gno,
+                        last_committed=body.last_committed,
+                        sequence_number=body.sequence_number,
+                        original_commit_us=body.original_commit_ts or None,
+                        immediate_commit_us=body.immediate_commit_ts or None)
+    clock = body.has_logical_clock
+    stamps = body.has_commit_timestamps
+    anonymous = type_code == EventType.anonymous_gtid_log_event
+    uuid = None if anonymous else uuid_text(body.sid)
+    return GtidInfo(
+        None if anonymous else f"{uuid}:{body.gno}", uuid,
+        sequence=None if anonymous else body.gno,
+        last_committed=body.last_committed if clock else None,
+        sequence_number=body.sequence_number if clock else None,
+        original_commit_us=body.original_commit_ts if stamps else None,
+        immediate_commit_us=body.immediate_commit_ts if stamps else None)

@@ -1,0 +1,415 @@
+"""The Spark job and the mysql_binlog data source on real binlogs, against the plain reader.
+
+One session (local[2], UI off, UTC). The job runs over every MariaDB fixture and every
+corpus file plus a truncated copy and a file that is no binlog, with the default split
+size (no file is cut) and with a small one (the larger files are cut into several
+tasks); and over the MariaDB scenarios with DDL and rows with a tiny one (a task per
+transaction or two). All runs must write the same rows for the same file, and those
+rows must be what read_events, summary and iter_row_changes give for each file.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+import zipfile
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from binlog_kaitai.errors import BinlogError
+from binlog_kaitai.reader import read_events
+from binlog_kaitai.render import text
+from binlog_kaitai.rows import ROWS_TYPES, iter_row_changes
+from binlog_kaitai.summary import summary
+from spark.build_zip import build
+from spark.datasource import register
+from spark.extract import OPS, parser_version, string_map
+from spark.job import JobFailed, JobResult, run_job
+from spark.plan import FileInfo, plan_file
+from spark.schemas import TABLES, column_names, ddl
+from tests.conftest import CORPUS, FIXTURES, REPO
+
+pyspark = pytest.importorskip("pyspark")
+from pyspark.sql import SparkSession  # noqa: E402
+
+MARIADB = FIXTURES / "mariadb"
+SMALL_SPLIT = 256 << 10
+TINY_SPLIT = 1024
+
+
+@pytest.fixture(scope="session")
+def spark() -> Iterator[SparkSession]:
+    os.environ["PYSPARK_PYTHON"] = sys.executable
+    session = (SparkSession.builder.master("local[2]").appName("binlog-kaitai-tests")
+               .config("spark.ui.enabled", "false")
+               .config("spark.ui.showConsoleProgress", "false")
+               .config("spark.sql.session.timeZone", "UTC")
+               .config("spark.sql.shuffle.partitions", "2")
+               .getOrCreate())
+    session.sparkContext.setLogLevel("ERROR")
+    yield session
+    session.stop()
+
+
+@dataclass
+class Run:
+    inputs: list[Path]
+    out: Path
+    result: JobResult
+    progress: str
+
+
+@pytest.fixture(scope="module")
+def inputs(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
+    tmp = tmp_path_factory.mktemp("inputs")
+    cut = tmp / "truncated.000001"
+    cut.write_bytes((MARIADB / "mixed" / "binlog.000001").read_bytes()[:5000])
+    junk = tmp / "not-a-binlog.txt"
+    junk.write_bytes(b"these are not the bytes you are looking for\n" * 100)
+    corpus = sorted(p for p in CORPUS.glob("*/*") if p.is_file())
+    return sorted(MARIADB.glob("*/binlog.[0-9]*")) + corpus + [cut, junk]
+
+
+def job(spark: SparkSession, inputs: list[Path], out: Path, **kw: Any) -> Run:
+    progress = io.StringIO()
+    result = run_job(spark, [str(p) for p in inputs], str(out), progress=progress, **kw)
+    return Run(inputs, out, result, progress.getvalue())
+
+
+@pytest.fixture(scope="module")
+def split_run(spark: SparkSession, inputs: list[Path],
+              tmp_path_factory: pytest.TempPathFactory) -> Run:
+    return job(spark, inputs, tmp_path_factory.mktemp("split"), split_size=SMALL_SPLIT)
+
+
+@pytest.fixture(scope="module")
+def tiny_run(spark: SparkSession, tmp_path_factory: pytest.TempPathFactory) -> Run:
+    files = sorted(MARIADB.glob("mixed/binlog.*")) + sorted(MARIADB.glob("gtid/binlog.*"))
+    return job(spark, files, tmp_path_factory.mktemp("tiny"), split_size=TINY_SPLIT)
+
+
+@pytest.fixture(scope="module")
+def whole_run(spark: SparkSession, inputs: list[Path],
+              tmp_path_factory: pytest.TempPathFactory) -> Run:
+    return job(spark, inputs, tmp_path_factory.mktemp("whole"))
+
+
+TABLE_CACHE: dict[tuple[Path, str], list[dict[str, Any]]] = {}
+
+
+def table(spark: SparkSession, out: Path, name: str) -> list[dict[str, Any]]:
+    """A written table, rows as dicts, timestamps as aware UTC datetimes (read once)."""
+    if (out, name) not in TABLE_CACHE:
+        df = spark.read.schema(ddl(TABLES[name])).parquet(str(out / name))
+        TABLE_CACHE[out, name] = [{k: as_utc(v) for k, v in row.asDict().items()}
+                                  for row in df.collect()]
+    return TABLE_CACHE[out, name]
+
+
+def as_utc(value: Any) -> Any:
+    # PySpark gives timestamps as naive local datetimes; .timestamp() reads them as such.
+    if isinstance(value, datetime):
+        return datetime.fromtimestamp(value.timestamp(), UTC)
+    return value
+
+
+def by_file(rows: list[dict[str, Any]], path: Path, key: str) -> list[dict[str, Any]]:
+    return sorted((r for r in rows if r["file"] == str(path)), key=lambda r: r[key])
+
+
+def utc(seconds: int | None) -> datetime | None:
+    return None if seconds is None else datetime.fromtimestamp(seconds, UTC)
+
+
+def plain_events(path: Path) -> tuple[list[Any], BinlogError | None]:
+    events = []
+    try:
+        for ev in read_events(path):
+            events.append(ev)
+    except BinlogError as exc:
+        return events, exc
+    return events, None
+
+
+def test_small_splits_cut_files_into_several_tasks(split_run: Run, whole_run: Run,
+                                                   tiny_run: Run) -> None:
+    assert split_run.result.files == whole_run.result.files == len(split_run.inputs)
+    assert whole_run.result.splits == len(split_run.inputs)
+    assert split_run.result.splits > len(split_run.inputs) + 10
+    assert split_run.result.tasks > 10
+    assert tiny_run.result.splits >= tiny_run.result.tasks > 2 * tiny_run.result.files
+    mixed = str(MARIADB / "mixed" / "binlog.000001")
+    size = os.path.getsize(mixed)
+    assert len(plan_file(FileInfo(mixed, size, 0.0), TINY_SPLIT)) > 4
+
+
+@pytest.mark.parametrize("name", list(TABLES))
+def test_split_and_whole_runs_write_the_same_rows(spark: SparkSession, split_run: Run,
+                                                  whole_run: Run, tiny_run: Run,
+                                                  name: str) -> None:
+    split_rows = table(spark, split_run.out, name)
+    whole_rows = table(spark, whole_run.out, name)
+    assert split_rows and sorted(map(repr, split_rows)) == sorted(map(repr, whole_rows))
+    assert len(split_rows) == split_run.result.rows[name]
+    tiny_files = {str(p) for p in tiny_run.inputs}
+    tiny_rows = table(spark, tiny_run.out, name)
+    assert sorted(map(repr, tiny_rows)) == sorted(
+        repr(r) for r in whole_rows if r["file"] in tiny_files)
+
+
+def test_events_equal_the_plain_reader(spark: SparkSession, split_run: Run) -> None:
+    rows = table(spark, split_run.out, "events")
+    for path in split_run.inputs:
+        events, _ = plain_events(path)
+        ours = by_file(rows, path, "pos")
+        assert [(r["pos"], r["next_pos"], r["type"], r["type_code"], r["ts"], r["server_id"],
+                 r["length"], r["flags"], r["checksum_ok"], r["event_date"]) for r in ours] == [
+            (e.pos, e.next_pos, e.type_name, e.type_code, utc(e.timestamp), e.server_id,
+             e.length, e.flags, e.checksum_ok, utc(e.timestamp).date()) for e in events]
+        for r, e in zip(ours, events, strict=True):
+            name, body = e.type_name, e.body
+            if name == "XID_EVENT":
+                assert r["xid"] == body.xid
+            if name in ("QUERY_EVENT", "QUERY_COMPRESSED_EVENT") and body is not None:
+                assert (r["query"], r["schema"], r["thread_id"]) == (
+                    text(body.query_text), body.schema or None, body.thread_id)
+            if name == "TABLE_MAP_EVENT":
+                assert (r["table_id"], r["db"], r["table"]) == (
+                    body.table_id, body.schema_name, body.table_name)
+
+
+def test_rows_columns_of_events_equal_the_row_decoder(spark: SparkSession,
+                                                      split_run: Run) -> None:
+    rows = table(spark, split_run.out, "events")
+    for path in split_run.inputs:
+        counts: dict[int, list[Any]] = {}
+        try:
+            for c in iter_row_changes(path):
+                if c.inner_pos is None:
+                    counts.setdefault(c.pos, []).append((c.schema, c.table))
+        except BinlogError:
+            continue
+        for r in by_file(rows, path, "pos"):
+            if r["pos"] in counts:
+                assert r["rows_count"] == len(counts[r["pos"]])
+                assert {(r["db"], r["table"])} == set(counts[r["pos"]])
+            elif r["type_code"] in ROWS_TYPES:
+                assert r["rows_count"] == 0
+
+
+def test_files_equal_the_summaries(spark: SparkSession, split_run: Run) -> None:
+    rows = {r["file"]: r for r in table(spark, split_run.out, "files")}
+    assert sorted(rows) == sorted(map(str, split_run.inputs))
+    ev_rows = table(spark, split_run.out, "events")
+    trx_rows = table(spark, split_run.out, "transactions")
+    for path in split_run.inputs:
+        expected = summary(path).to_dict()
+        row = rows[str(path)]
+        plain, error = plain_events(path)
+        for key, value in expected.items():
+            if key in ("start_time", "end_time"):
+                assert row[key] == utc(expected[key.replace("time", "timestamp")])
+            elif key != "error" or error is None:
+                assert row[key] == value, key
+        assert row["event_count"] == len(plain) == len(by_file(ev_rows, path, "pos"))
+        assert row["transaction_count"] == len(by_file(trx_rows, path, "begin_pos"))
+        gtids = [t["gtid"] for t in by_file(trx_rows, path, "begin_pos") if t["gtid"]]
+        assert (row["first_gtid"], row["last_gtid"]) == (
+            (gtids[0], gtids[-1]) if gtids else (None, None))
+        assert row["parser_version"] == parser_version() != "unknown"
+        if error is None:
+            assert (row["status"], row["error_offset"]) == ("ok", None)
+        else:
+            assert (row["status"], row["error"], row["error_offset"]) == (
+                error.kind, error.message, error.offset)
+
+
+def test_bad_files_are_statuses_and_errors_not_failures(spark: SparkSession,
+                                                         split_run: Run) -> None:
+    status = {r["file"]: r["status"] for r in table(spark, split_run.out, "files")}
+    truncated, junk = split_run.inputs[-2:]
+    assert status[str(truncated)] == "truncated"
+    assert status[str(junk)] == "not_binlog"
+    assert status[str(MARIADB / "encrypted" / "binlog.000001")] == "encrypted"
+    assert status[str(MARIADB / "mixed" / "binlog.000001")] == "ok"
+    errors = table(spark, split_run.out, "errors")
+    for path in split_run.inputs:
+        _, error = plain_events(path)
+        ours = [(r["offset"], r["message"]) for r in by_file(errors, path, "offset")]
+        if error is not None:
+            assert (error.offset, error.message) in ours
+    assert [(r["event_type"], r["event_date"] is not None)
+            for r in by_file(errors, truncated, "offset")] == [
+        ("WRITE_ROWS_EVENT_V1", True)]
+    assert "parsed" in split_run.progress and (
+        f"{len(split_run.inputs)}/{len(split_run.inputs)} files" in split_run.progress)
+
+
+def test_row_changes_equal_the_plain_decoder(spark: SparkSession, split_run: Run) -> None:
+    rows = table(spark, split_run.out, "row_changes")
+    trx = table(spark, split_run.out, "transactions")
+    xid_of = {(t["file"], t["gtid"]): t["xid"] for t in trx if t["gtid"]}
+    total = 0
+    for path in split_run.inputs:
+        expected = []
+        try:
+            for c in iter_row_changes(path):
+                expected.append((OPS[c.op], c.schema, c.table, string_map(c.before),
+                                 string_map(c.after), c.pk, c.pos, c.inner_pos, c.row,
+                                 c.server_id, c.gtid, utc(c.timestamp),
+                                 utc(c.timestamp).date()))
+        except BinlogError:
+            pass
+        ours = sorted(by_file(rows, path, "pos"), key=lambda r: (r["pos"], r["inner_pos"] or 0,
+                                                                 r["row"]))
+        assert [(r["op"], r["db"], r["table"], r["before"], r["after"], r["pk"], r["pos"],
+                 r["inner_pos"], r["row"], r["server_id"], r["gtid"], r["ts"],
+                 r["event_date"]) for r in ours] == expected
+        for r in ours:
+            if r["gtid"] is not None:
+                assert r["xid"] == xid_of[(r["file"], r["gtid"])]
+        total += len(ours)
+    assert total > 1000
+
+
+def test_mariadb_transactions_against_the_fixture(spark: SparkSession, split_run: Run) -> None:
+    """GTIDs of the gtid scenario, in order, with their domains, sequences and kinds."""
+    trx = by_file(table(spark, split_run.out, "transactions"),
+                  MARIADB / "gtid" / "binlog.000001", "begin_pos")
+    assert [t["gtid"] for t in trx] == [f"0-1-{i}" for i in range(1, 14)] + ["5-1-1", "5-1-100"]
+    assert [(t["gtid_domain"], t["gtid_server_id"], t["gtid_sequence"]) for t in trx][-2:] == [
+        (5, 1, 1), (5, 1, 100)]
+    assert [t["commit_kind"] for t in trx][:8] == [
+        "ddl", "ddl", "ddl", "xid", "xid", "commit", "xa_prepare", "xa_commit"]
+    assert [t["tables"] for t in trx][3:6] == [["t.a"], ["t.a"], ["t.m"]]
+    assert all(t["event_date"] == t["begin_ts"].date() for t in trx)
+
+
+def test_mysql_gtid_fields(spark: SparkSession, split_run: Run) -> None:
+    """MySQL 9.6 tagged GTID 55778904-0299-11f1-b1b8-4ef0c4956feb:mytag:3 (see
+    tests/test_gtid_events.py for where these values come from)."""
+    path = CORPUS / "blackbeam__rust_mysql_common" / (
+        "test-data__binlogs__binlog_transaction_with_GTID_TAG.000001")
+    if not path.exists():
+        pytest.skip("corpus missing")
+    (t,) = [t for t in by_file(table(spark, split_run.out, "transactions"), path, "begin_pos")
+            if t["gtid"]]
+    assert (t["gtid"], t["gtid_uuid"], t["gtid_tag"], t["gtid_sequence"]) == (
+        "55778904-0299-11f1-b1b8-4ef0c4956feb:mytag:3",
+        "55778904-0299-11f1-b1b8-4ef0c4956feb", "mytag", 3)
+    assert (t["last_committed"], t["sequence_number"]) == (0, 1)
+    stamp = datetime.fromtimestamp(1770368687, UTC).replace(microsecond=207196)
+    assert t["immediate_commit_ts"] == t["original_commit_ts"] == stamp
+    assert t["gtid_domain"] is None
+
+
+def test_outputs_are_partitioned_by_utc_date(split_run: Run) -> None:
+    for name in TABLES:
+        parts = {p.name for p in (split_run.out / name).iterdir() if p.is_dir()}
+        assert parts and all(p.startswith("event_date=") for p in parts)
+    days = {p.name for p in (split_run.out / "events").iterdir() if p.is_dir()}
+    first = next(read_events(MARIADB / "mixed" / "binlog.000001"))
+    assert f"event_date={datetime.fromtimestamp(first.timestamp, UTC).date()}" in days
+
+
+def test_failfast_fails_on_the_first_bad_file(spark: SparkSession, inputs: list[Path],
+                                              tmp_path: Path) -> None:
+    junk = inputs[-1]
+    with pytest.raises(JobFailed) as failed:
+        run_job(spark, [str(MARIADB / "mixed" / "binlog.000002"), str(junk)],
+                str(tmp_path / "out"), mode="failfast", progress=None)
+    assert f"{junk}: offset 0: not a binlog" in str(failed.value)
+    assert not (tmp_path / "out" / "events").exists()
+    with pytest.raises(JobFailed):
+        run_job(spark, [str(tmp_path / "nothing-*")], str(tmp_path / "out"), progress=None)
+
+
+def test_schema_files_name_the_columns(spark: SparkSession, tmp_path: Path) -> None:
+    """binlog.000002 of the mixed scenario writes rows of `items`, created in .000001."""
+    ddl_file = tmp_path / "shop.sql"
+    ddl_file.write_text(
+        "CREATE DATABASE shop; USE shop;\n"
+        "CREATE TABLE items (id INT AUTO_INCREMENT PRIMARY KEY, name VARCHAR(40) NOT NULL,"
+        " qty INT NOT NULL, price DECIMAL(10, 2), added DATETIME) ENGINE=InnoDB;\n")
+    path = MARIADB / "mixed" / "binlog.000002"
+    run_job(spark, [str(path)], str(tmp_path / "out"), schema_files=[str(ddl_file)],
+            progress=None)
+    ours = sorted(table(spark, tmp_path / "out", "row_changes"),
+                  key=lambda r: (r["pos"], r["row"]))
+    expected = list(iter_row_changes(path, schema_files=[ddl_file]))
+    assert [(r["after"], r["before"], r["pk"]) for r in ours] == [
+        (string_map(c.after), string_map(c.before), c.pk) for c in expected]
+    assert ours[0]["after"]["name"] == "orange" and ours[0]["pk"] == ["id"]
+
+
+def test_data_source_reads_the_same_tables(spark: SparkSession, split_run: Run) -> None:
+    register(spark)
+    pattern = str(MARIADB / "mixed" / "binlog.*")
+    paths = sorted(MARIADB.glob("mixed/binlog.*"))
+    for name in TABLES:
+        df = (spark.read.format("mysql_binlog").option("table", name)
+              .option("split_size", str(TINY_SPLIT)).load(pattern))
+        if name == "files":
+            assert df.rdd.getNumPartitions() == len(paths)
+        else:
+            assert df.rdd.getNumPartitions() == sum(
+                len(plan_file(FileInfo(str(p), p.stat().st_size, 0.0), TINY_SPLIT))
+                for p in paths)
+        ours = [{k: as_utc(v) for k, v in r.asDict().items()} for r in df.collect()]
+        assert column_names(TABLES[name]) == df.columns
+        expected = [r for r in table(spark, split_run.out, name)
+                    if r["file"] in {str(p) for p in paths}]
+        assert ours or name == "errors"
+        assert sorted(map(repr, ours)) == sorted(map(repr, expected))
+    events = spark.read.format("mysql_binlog").load(str(paths[0]))
+    assert events.where("type = 'XID_EVENT'").count() > 5
+
+
+def test_spark_submit_with_the_zip(tmp_path: Path) -> None:
+    """The --py-files zip alone carries the project: driver and workers run a Python that
+    sees every installed package except the project and what the zip holds."""
+    spark_home = Path(pyspark.__file__).parent
+    submit = spark_home / "bin" / "spark-submit"
+    zip_path = tmp_path / "binlog-kaitai-spark.zip"
+    native = build(zip_path)
+    assert "zstandard" in native
+    with zipfile.ZipFile(zip_path) as zf:
+        in_zip = {name.split("/")[0] for name in zf.namelist()}
+    assert {"binlog_kaitai", "generated", "spark", "kaitaistruct.py", "sqlglot"} <= in_zip
+    site = spark_home.parent
+    deps = tmp_path / "site"
+    deps.mkdir()
+    for entry in site.iterdir():  # no .pth files: the editable install stays invisible
+        if entry.name not in in_zip and entry.suffix != ".pth":
+            os.symlink(entry, deps / entry.name)
+    python = tmp_path / "python"
+    python.write_text(f'#!/bin/sh\nexec "{sys.executable}" -S "$@"\n')
+    python.chmod(0o755)
+    env = {**os.environ, "PYSPARK_PYTHON": str(python), "PYSPARK_DRIVER_PYTHON": str(python),
+           "PYTHONPATH": str(deps), "SPARK_HOME": str(spark_home)}
+    check = subprocess.run([str(python), "-c", "import binlog_kaitai"], env=env, cwd=tmp_path,
+                           capture_output=True)
+    assert check.returncode != 0  # only the zip can provide it
+    inputs = [str(p) for p in sorted(MARIADB.glob("gtid/binlog.*"))]
+    out = tmp_path / "out"
+    done = subprocess.run(
+        [str(submit), "--master", "local[2]", "--conf", "spark.ui.enabled=false",
+         "--py-files", str(zip_path), str(REPO / "spark" / "job.py"),
+         "--input", *inputs, "--output", str(out), "--split-size", "1k"],
+        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
+    output = done.stdout + done.stderr  # spark-submit sends the driver's stderr to stdout
+    assert done.returncode == 0, output[-3000:]
+    assert "binlog-kaitai-spark: 3 files" in output and "parsed 3/3 files" in output
+    events = sum(1 for p in inputs for _ in read_events(p))
+    written = list((out / "events").rglob("*.parquet"))
+    assert written and f"{events} events" in output
+    assert {p.parent.name for p in written} == {
+        f"event_date={datetime.fromtimestamp(e.timestamp, UTC).date()}"
+        for p in inputs for e in read_events(p)}

@@ -1,0 +1,232 @@
+"""The Spark job's executor side without Spark: planning, transaction tracking, one split.
+
+Every file here is a real binlog (tests/fixtures/mariadb, ../shared/corpus); the
+references are the project's plain reader (read_events, iter_row_changes) and
+mariadb-binlog's own text output.
+"""
+
+from __future__ import annotations
+
+import itertools
+import shutil
+import subprocess
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from binlog_kaitai.errors import BinlogError
+from binlog_kaitai.reader import read_events
+from binlog_kaitai.rows import iter_row_changes
+from spark.extract import OPS, SplitParser, parse_splits, string_map
+from spark.plan import FileInfo, Split, list_inputs, pack, parse_size, plan_file, thaw
+from spark.scan import HeaderWalker
+from spark.txn import TransactionTracker, event_kind, query_kind
+from tests.conftest import CORPUS, FIXTURES
+
+MARIADB = FIXTURES / "mariadb"
+BINLOGS = sorted(p for p in MARIADB.glob("*/binlog.[0-9]*"))
+CORPUS_FILES = sorted(p for p in CORPUS.glob("*/*") if p.is_file())
+ALL = BINLOGS + CORPUS_FILES
+
+
+def info(path: Path) -> FileInfo:
+    st = path.stat()
+    return FileInfo(str(path), st.st_size, st.st_mtime)
+
+
+def many_splits(path: Path) -> list[Split]:
+    """The file cut before every transaction."""
+    return plan_file(info(path), 1)
+
+
+def records(splits: list[Split]) -> list[tuple[str, tuple]]:
+    """Every record but the per-split statistics, which differ by construction."""
+    return [(k, v) for k, v in parse_splits(splits) if k != "split_stats"]
+
+
+def test_query_kind() -> None:
+    assert query_kind(b"BEGIN") == "begin"
+    assert query_kind(b"COMMIT") == "commit"
+    assert query_kind(b"ROLLBACK") == "rollback"
+    assert query_kind(b"ROLLBACK TO `before_audit`") == "statement"
+    assert query_kind(b"XA START X'67',X'',1") == "xa_start"
+    assert query_kind(b"XA COMMIT 'fixture-xa-1'") == "xa_commit"
+    assert query_kind(b"XA END 'g'") == "statement"
+    assert query_kind(b"/* comment */ CREATE TABLE t (id INT)") == "ddl"
+    assert query_kind(b"  drop table x") == "ddl"
+    assert query_kind(b"INSERT INTO t VALUES (1)") == "statement"
+    assert query_kind(b"") == "statement"
+
+
+def mariadb_binlog_groups(path: Path) -> list[tuple[str, int | None, bool]]:
+    """(gtid, xid, ddl flag) per transaction, as mariadb-binlog prints them."""
+    out = subprocess.run(["mariadb-binlog", str(path)], capture_output=True, text=True,
+                         check=True).stdout
+    groups: list[tuple[str, int | None, bool]] = []
+    for line in out.splitlines():
+        words = line.split("\t")[-1].split()
+        if len(words) >= 2 and words[0] == "GTID":
+            groups.append((words[1], None, "ddl" in words[2:]))
+        elif len(words) == 3 and words[:2] == ["Xid", "="]:
+            gtid, _, ddl = groups[-1]
+            groups[-1] = (gtid, int(words[2]), ddl)
+    return groups
+
+
+MARIADB_READABLE = [p for p in BINLOGS if p.parent.name != "encrypted"]
+
+
+@pytest.mark.skipif(shutil.which("mariadb-binlog") is None, reason="needs mariadb-binlog")
+@pytest.mark.parametrize("path", MARIADB_READABLE, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_transactions_match_mariadb_binlog(path: Path) -> None:
+    """GTID, XID and DDL flag of every transaction, against the server's own tool."""
+    trx = [v for k, v in records(plan_file(info(path), 1)) if k == "transactions"]
+    assert [(t[0], t[11], t[15]) for t in trx] == mariadb_binlog_groups(path)
+    assert all(t[16] is not None for t in trx)  # every group of a clean file is complete
+
+
+def test_tracker_groups_the_mixed_fixture() -> None:
+    """The commit kinds of the scenario's groups, in order (see its scenario.sql)."""
+    kinds = []
+    tracker = TransactionTracker()
+    for ev in read_events(MARIADB / "mixed" / "binlog.000001"):
+        step = tracker.step(ev.type_code, event_kind(ev.type_code, ev.body))
+        if step.ends:
+            kinds.append(step.commit_kind)
+    assert kinds == [
+        "ddl", "ddl", "ddl", "xid", "xid", "commit", "commit", "xid", "ddl", "commit", "xid",
+        "ddl", "commit", "rollback", "commit", "xid", "xid", "xa_prepare", "xa_commit", "xid",
+        "xid", "xid", "xid", "xid"]
+
+
+@pytest.mark.parametrize("path", ALL, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_header_walk_sees_every_event(path: Path) -> None:
+    """The header-only walk finds the events read_events reads, at the same offsets."""
+    expected = []
+    try:
+        for ev in read_events(path):
+            expected.append((ev.pos, ev.type_code, event_kind(ev.type_code, ev.body)))
+    except BinlogError:
+        pass
+    try:
+        with HeaderWalker(str(path)) as walker:
+            walked = [(m.pos, m.type_code, m.kind) for m in walker.marks(walker.first.next_pos)]
+    except BinlogError:
+        walked = []
+    assert walked == expected[1:]
+
+
+@pytest.mark.parametrize("path", ALL, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_split_parse_equals_whole_parse(path: Path) -> None:
+    """Cut at transaction starts, the records are those of one whole-file parse."""
+    whole = records(plan_file(info(path), 1 << 40))
+    splits = many_splits(path)
+    assert [s.index for s in splits] == list(range(len(splits)))
+    assert records(splits) == whole
+
+
+def test_splits_start_at_transactions_and_carry_the_schema() -> None:
+    path = MARIADB / "mixed" / "binlog.000001"
+    splits = plan_file(info(path), 1000)
+    assert len(splits) > 4
+    starts = {ev.pos: ev for ev in read_events(path)}
+    create_items = next(p for p, ev in starts.items() if ev.type_name == "QUERY_EVENT"
+                        and b"CREATE TABLE items" in ev.body.query_text)
+    assert splits[0].schema is None
+    for before, split in itertools.pairwise(splits):
+        assert before.stop == split.start
+        assert starts[split.start].type_name == "GTID_EVENT"
+        assert split.schema is not None
+        columns = thaw(split.schema).columns("shop", "items")
+        if split.start > create_items:
+            assert columns is not None
+            assert [c.name for c in columns] == ["id", "name", "qty", "price", "added"]
+        else:
+            assert columns is None
+    assert splits[-1].stop is None
+    # while no DDL comes between two cuts, the splits share one snapshot
+    assert len({id(s.schema) for s in splits[1:]}) < len(splits) - 1
+
+
+def test_row_changes_of_a_late_split_have_names_from_earlier_ddl() -> None:
+    """A task starting after `ALTER TABLE t.a ADD COLUMN w` names the new column."""
+    path = MARIADB / "gtid" / "binlog.000001"
+    last = plan_file(info(path), 1)[-1]
+    changes = [v for k, v in parse_splits([last]) if k == "row_changes"]
+    assert changes and all(c[4] is not None and set(c[4]) == {"id", "v", "w"} for c in changes)
+    assert [c for k, c in records(plan_file(info(path), 1 << 40))
+            if k == "row_changes"][-len(changes):] == changes
+
+
+@pytest.mark.parametrize("path", ALL, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_row_changes_equal_the_plain_decoder(path: Path) -> None:
+    ours = [(*v[:12], v[13]) for k, v in records(many_splits(path))
+            if k == "row_changes"]
+    expected = []
+    try:
+        for c in iter_row_changes(path):
+            expected.append((OPS[c.op], c.schema, c.table, string_map(c.before),
+                             string_map(c.after), c.pk, str(path), c.pos, c.inner_pos, c.row,
+                             c.server_id, c.gtid, datetime.fromtimestamp(c.timestamp, UTC)))
+    except BinlogError:
+        pass
+    assert ours == expected
+
+
+def test_xid_of_row_changes_in_a_compressed_transaction() -> None:
+    """MySQL 8 TRANSACTION_PAYLOAD: the XID is inside the payload, after the rows."""
+    path = (CORPUS / "osheroff__mysql-binlog-connector-java"
+            / "src__test__resources__mysql-bin.compressed")
+    if not path.exists():
+        pytest.skip("corpus missing")
+    recs = records(plan_file(info(path), 1))
+    (trx,) = [v for k, v in recs if k == "transactions"]
+    xids = [ev.body.xid for ev in read_events(path, expand_payloads=True)
+            if ev.type_name == "XID_EVENT"]
+    assert trx[11] == xids[0] == 31
+    changes = [v for k, v in recs if k == "row_changes"]
+    assert changes and {c[12] for c in changes} == {31} and {c[8] for c in changes} == {158}
+    assert trx[13] == len(changes) and trx[14] == ["demo.movies"] and trx[16] == "xid"
+
+
+def test_damaged_files_end_their_split_with_an_error(tmp_path: Path) -> None:
+    cut = tmp_path / "cut.000001"
+    data = (MARIADB / "mixed" / "binlog.000001").read_bytes()
+    cut.write_bytes(data[:5000])
+    with pytest.raises(BinlogError) as raised:
+        list(read_events(cut))
+    recs = list(SplitParser(plan_file(info(cut), 1 << 40)[0]).records())
+    errors = [v for k, v in recs if k == "errors"]
+    assert errors == [(str(cut), raised.value.offset, "WRITE_ROWS_EVENT_V1",
+                       raised.value.message, errors[0][4])]
+    stats = recs[-1][1]
+    assert recs[-1][0] == "split_stats" and stats[8:11] == (
+        "truncated", raised.value.offset, raised.value.message)
+    # the transaction cut short is still reported, without a commit
+    assert [v[16] for k, v in recs if k == "transactions"][-1] is None
+
+
+def test_plan_leaves_small_and_non_binlog_files_whole(tmp_path: Path) -> None:
+    text = tmp_path / "notes.txt"
+    text.write_bytes(b"not a binlog\n" * 1000)
+    assert plan_file(info(text), 10) == [Split(info(text), 0, 1, None, None)]
+    small = MARIADB / "mixed" / "binlog.000002"
+    assert plan_file(info(small), 1 << 20) == [Split(info(small), 0, 1, None, None)]
+
+
+def test_pack_and_sizes(tmp_path: Path) -> None:
+    files = [FileInfo(f"/x/{i}", size, 0.0) for i, size in enumerate([10, 10, 100, 10])]
+    splits = [Split(f, 0, 1, None, None) for f in files]
+    assert [[s.path for s in b] for b in pack(splits, 20)] == [
+        ["/x/0", "/x/1"], ["/x/2"], ["/x/3"]]
+    assert parse_size("64m") == 64 << 20 and parse_size("2KiB") == 2048
+    assert parse_size("1000") == 1000
+    with pytest.raises(ValueError):
+        parse_size("lots")
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a" / "b.000001").write_bytes(b"x")
+    (tmp_path / "a" / ".hidden").write_bytes(b"x")
+    found, unmatched = list_inputs([str(tmp_path / "a"), str(tmp_path / "*.none")])
+    assert [f.path for f in found] == [str(tmp_path / "a" / "b.000001")]
+    assert unmatched == [str(tmp_path / "*.none")]
