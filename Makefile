@@ -68,9 +68,11 @@ bench-spark: setup
 	$(PY) -m tools.make_bench_data --out bench/data/spark --large-mb 1000 --count 1 --small-files 60
 	$(PY) -m bench.spark_bench --data bench/data/spark
 
+# Everything in one run: summary, event scan, rows and the Spark job, each against its peers.
 bench: setup
 	$(PY) -m tools.make_bench_data --out bench/data
-	$(PY) -m bench.bench --data bench/data
+	$(PY) -m tools.make_bench_data --out bench/data/spark --large-mb 1000 --count 1 --small-files 60
+	$(PY) -m bench.bench --data bench/data --spark-data bench/data/spark
 
 clean:
 	rm -rf build .pytest_cache .ruff_cache

@@ -1,10 +1,12 @@
 """`make bench`: our reader against mariadb-binlog on the same files, in one run.
 
-Prints, for a ~1 MB and a >= 150 MB binlog made by ``tools.make_bench_data``:
+Prints, for a ~1 MB and a >= 150 MB binlog made by ``tools.make_bench_data`` (and, for
+the summary, a 1 GiB one: MySQL's default max_binlog_size):
 - summary: wall time and bytes read, in process and as a CLI process, against a full
   ``mariadb-binlog`` pass (what a DBA would otherwise run to learn a file's end time);
 - event scan: events/s and MB/s of ``read_events`` against ``mariadb-binlog``, and the
-  scan's peak RSS on the large file (run in a fresh process so nothing else counts).
+  scan's peak RSS on the large file (run in a fresh process so nothing else counts);
+then the rows benchmark (bench/rows_bench.py) and the Spark job (bench/spark_bench.py).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from bench.rows_bench import bench_files, bench_rows
+from bench.spark_bench import bench_spark
 from binlog_kaitai.summary import summary
 
 REPO = Path(__file__).resolve().parents[1]
@@ -79,15 +82,19 @@ def bench_scan(files: list[Path], mariadb_binlog: str) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--data", type=Path, default=REPO / "bench" / "data")
+    parser.add_argument("--spark-data", type=Path, default=REPO / "bench" / "data" / "spark",
+                        help="the >= 500 MB set (a 1 GiB file and many small ones)")
     args = parser.parse_args(argv)
     mariadb_binlog = shutil.which("mariadb-binlog")
     if mariadb_binlog is None:
         print("mariadb-binlog is not installed (make setup installs it)", file=sys.stderr)
         return 1
     files = bench_files(args.data)
-    bench_summary(files, mariadb_binlog)
+    gib_file = bench_files(args.spark_data)[1]
+    bench_summary([*files, gib_file], mariadb_binlog)
     bench_scan(files, mariadb_binlog)
     bench_rows(args.data)
+    bench_spark(args.spark_data)
     return 0
 
 
