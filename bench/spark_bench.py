@@ -11,8 +11,10 @@ prints:
   file, run first so the JIT and the Python workers are warm for the real run;
 - for ``local[1]`` pinned to one CPU and ``local[2]`` pinned to two: the job's wall time
   on all files (session start excluded), its phases (plan, parse + persist, write),
-  MB/s, and the peak RSS of the Python workers (largest ru_maxrss a worker reported at
-  the end of a split); then the scaling ratio of the two wall times;
+  MB/s, the CPU time it took (driver, JVM and Python workers: on a busy machine, wall
+  time over CPU time shows how much other load slowed it), and the peak RSS of the
+  Python workers (largest ru_maxrss a worker reported at the end of a split); then the
+  scaling ratio of the two wall times;
 - the same input through the plain reader in one process (read_events with
   TRANSACTION_PAYLOADs expanded, every event fed to a RowDecoder), and through the
   executors' own code without Spark (SplitParser over each whole file, one split per
@@ -27,6 +29,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -52,6 +56,29 @@ def child(*args: str) -> dict[str, Any]:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
+def tree_cpu_seconds(root: int) -> float:
+    """CPU time (user + system, reaped children included) of a process and all its live
+    descendants: here the driver, its JVM and the JVM's Python daemon and workers."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            children.setdefault(ppid, []).append(int(entry.name))
+    total, stack = 0.0, [root]
+    while stack:
+        pid = stack.pop()
+        stack.extend(children.get(pid, []))
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += sum(int(x) for x in fields[11:15]) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
 def run_spark(master: str, files: list[str]) -> dict[str, Any]:
     """In the child: session start, the warm-up job on the smallest file, the full job.
 
@@ -60,8 +87,6 @@ def run_spark(master: str, files: list[str]) -> dict[str, Any]:
     second core for the JVM's JIT, GC and Arrow/Parquet work next to its one Python
     worker, and 1 -> 2 would not compare one core with two.
     """
-    import os
-
     from spark.job import create_session, run_job
 
     slots = int(master.removeprefix("local[").removesuffix("]"))
@@ -76,11 +101,13 @@ def run_spark(master: str, files: list[str]) -> dict[str, Any]:
         t = time.perf_counter()
         run_job(spark, [smallest], out, progress=None)
         fixed = time.perf_counter() - t
-        t = time.perf_counter()
+        t, cpu = time.perf_counter(), tree_cpu_seconds(os.getpid())
         result = run_job(spark, files, out, progress=None)
         wall = time.perf_counter() - t
+        cpu = tree_cpu_seconds(os.getpid()) - cpu
     spark.stop()
-    return {"cpus": len(os.sched_getaffinity(0)), "session": session, "fixed_job": fixed,
+    return {"cpus": len(os.sched_getaffinity(0)), "cpu": cpu, "session": session,
+            "fixed_job": fixed,
             "smallest_mb": os.path.getsize(smallest) / 1e6,
             "wall": wall, "phases": result.seconds, "rows": result.rows,
             "splits": result.splits, "tasks": result.tasks,
@@ -89,7 +116,6 @@ def run_spark(master: str, files: list[str]) -> dict[str, Any]:
 
 def run_plain(files: list[str]) -> dict[str, Any]:
     """In the child: read_events + RowDecoder over every file, one process."""
-    import resource
 
     from binlog_kaitai.reader import read_events
     from binlog_kaitai.rows import RowDecoder
@@ -108,8 +134,6 @@ def run_plain(files: list[str]) -> dict[str, Any]:
 
 def run_records(files: list[str]) -> dict[str, Any]:
     """In the child: the executors' SplitParser over each whole file, no Spark."""
-    import os
-    import resource
 
     from spark.extract import parse_splits
     from spark.plan import FileInfo, whole_file
@@ -142,11 +166,11 @@ def bench_spark(data_dir: Path) -> None:
           f"{first['smallest_mb']:.1f} MB file {first['fixed_job']:.1f} s "
           f"({first['splits']} splits in {first['tasks']} tasks for the full input)")
     print(f"{'master':<10}{'CPUs':>5}{'wall s':>8}{'MB/s':>7}{'plan s':>8}{'parse s':>9}"
-          f"{'write s':>9}{'worker peak RSS MB':>20}")
+          f"{'write s':>9}{'CPU s':>8}{'worker peak RSS MB':>20}")
     for master, r in runs.items():
         p = r["phases"]
         print(f"{master:<10}{r['cpus']:>5}{r['wall']:>8.1f}{mb / r['wall']:>7.1f}"
-              f"{p['plan']:>8.1f}{p['parse']:>9.1f}{p['write']:>9.1f}"
+              f"{p['plan']:>8.1f}{p['parse']:>9.1f}{p['write']:>9.1f}{r['cpu']:>8.0f}"
               f"{r['worker_peak_rss'] / 1e6:>20.0f}")
     one, two = (runs[m] for m in MASTERS)
     print(f"scaling local[1] -> local[2]: {one['wall'] / two['wall']:.2f}x "

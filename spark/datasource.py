@@ -11,7 +11,8 @@ row decoder's schema history). The path may be a file, a directory or a glob, or
 joined by commas.
 
 There is one input partition per split, planned as the job plans them, except for the
-``files`` table, which needs all of a file at once (one partition per file). The
+``files`` table, which needs all of a file at once (one partition per file, parsed
+whole). The
 planning runs in ``partitions()``, on the driver: files larger than ``split_size`` have
 their event headers walked there (the batch job does that on executors instead).
 """
@@ -34,6 +35,7 @@ from spark.plan import (
     parse_size,
     plan_file,
     read_scripts,
+    whole_file,
 )
 from spark.schemas import SPLIT_STATS, TABLES, column_names, ddl
 
@@ -90,8 +92,7 @@ class BinlogReader(DataSourceReader):
         if partition.file is not None:
             stats_names = column_names(SPLIT_STATS)
             stats = [dict(zip(stats_names, values, strict=True))
-                     for kind, values in self._parse(
-                         plan_file(partition.file, self.split_size, self.schema_scripts))
+                     for kind, values in self._parse(whole_file(partition.file))
                      if kind == "split_stats"]
             yield from fold_files(stats, parser_version())
             return

@@ -4,11 +4,16 @@ Executors build plain tuples in exactly this column order; the driver and the da
 source hand Spark the DDL strings below, so nothing is ever inferred. Every table ends
 with ``event_date``, the UTC date it is partitioned by (of the event, of the
 transaction's first event, of the change, of the file's first event; for an error, of
-the last event read before it).
+the event concerned, else of the last event read before it; null when there is none).
 
-``row_changes`` has one column more than the issue lists: ``inner_pos``, the offset of
-the rows event inside a MySQL TRANSACTION_PAYLOAD (null otherwise), without which the
-rows of a compressed transaction would share (file, pos, row).
+``files`` keeps the names of the ``summary --json`` fields, but ``start_time`` and
+``end_time`` are timestamps rather than ISO strings. ``events`` has a row per event of
+the file itself: the events inside a MySQL TRANSACTION_PAYLOAD (compressed transaction)
+have none of their own; their rows and their transaction are in ``row_changes`` and
+``transactions``. ``row_changes`` has one column more than the issue lists:
+``inner_pos``, the offset of the rows event inside a TRANSACTION_PAYLOAD (null
+otherwise), without which the rows of a compressed transaction would share
+(file, pos, row).
 
 Integers the format stores unsigned in 8 bytes (xid, GTID sequence numbers) are
 ``bigint``: servers never write values near 2^63, and one that is (a corrupt field) is

@@ -355,21 +355,31 @@ def test_data_source_reads_the_same_tables(spark: SparkSession, split_run: Run) 
     paths = sorted(MARIADB.glob("mixed/binlog.*"))
     for name in TABLES:
         df = (spark.read.format("mysql_binlog").option("table", name)
-              .option("split_size", str(TINY_SPLIT)).load(pattern))
+              .option("split_size", "4k").load(pattern))
         if name == "files":
             assert df.rdd.getNumPartitions() == len(paths)
         else:
             assert df.rdd.getNumPartitions() == sum(
-                len(plan_file(FileInfo(str(p), p.stat().st_size, 0.0), TINY_SPLIT))
-                for p in paths)
+                len(plan_file(FileInfo(str(p), p.stat().st_size, 0.0), 4096))
+                for p in paths) > len(paths)
         ours = [{k: as_utc(v) for k, v in r.asDict().items()} for r in df.collect()]
         assert column_names(TABLES[name]) == df.columns
         expected = [r for r in table(spark, split_run.out, name)
                     if r["file"] in {str(p) for p in paths}]
         assert ours or name == "errors"
         assert sorted(map(repr, ours)) == sorted(map(repr, expected))
-    events = spark.read.format("mysql_binlog").load(str(paths[0]))
-    assert events.where("type = 'XID_EVENT'").count() > 5
+    events = spark.read.format("mysql_binlog").load([str(p) for p in paths])  # default table
+    assert events.count() == sum(1 for p in paths for _ in read_events(p))
+
+
+def test_data_source_failfast(spark: SparkSession, inputs: list[Path]) -> None:
+    register(spark)
+    junk = inputs[-1]
+    df = spark.read.format("mysql_binlog").option("mode", "failfast").load(str(junk))
+    with pytest.raises(Exception, match=f"FailFast: {junk}: offset 0: not a binlog"):
+        df.collect()
+    lenient = spark.read.format("mysql_binlog").option("table", "errors").load(str(junk))
+    assert [r.offset for r in lenient.collect()] == [0]
 
 
 def test_spark_submit_with_the_zip(tmp_path: Path) -> None:
@@ -402,7 +412,7 @@ def test_spark_submit_with_the_zip(tmp_path: Path) -> None:
     done = subprocess.run(
         [str(submit), "--master", "local[2]", "--conf", "spark.ui.enabled=false",
          "--py-files", str(zip_path), str(REPO / "spark" / "job.py"),
-         "--input", *inputs, "--output", str(out), "--split-size", "1k"],
+         "--input", *inputs, "--output", str(out)],
         cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
     output = done.stdout + done.stderr  # spark-submit sends the driver's stderr to stdout
     assert done.returncode == 0, output[-3000:]
