@@ -13,7 +13,9 @@ prints:
   on all files (session start excluded), its phases (plan, parse + persist, write),
   MB/s, the CPU time it took (driver, JVM and Python workers: on a busy machine, wall
   time over CPU time shows how much other load slowed it), and the peak RSS of the
-  Python workers (largest ru_maxrss a worker reported at the end of a split); then the
+  Python workers: the largest ru_maxrss a worker reported at the end of a split (what
+  the job itself can tell, on a cluster too), and the largest VmHWM of any Spark Python
+  process sampled through the whole job (planning and writing included); then the
   scaling ratio of the two wall times;
 - the same input through the plain reader in one process (read_events with
   TRANSACTION_PAYLOADs expanded, every event fed to a RowDecoder), and through the
@@ -34,6 +36,7 @@ import resource
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -56,9 +59,9 @@ def child(*args: str) -> dict[str, Any]:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-def tree_cpu_seconds(root: int) -> float:
-    """CPU time (user + system, reaped children included) of a process and all its live
-    descendants: here the driver, its JVM and the JVM's Python daemon and workers."""
+def descendants(root: int) -> list[int]:
+    """A process and all its live descendants (here: the driver, its JVM, and the JVM's
+    Python daemon and workers)."""
     children: dict[int, list[int]] = {}
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
@@ -67,16 +70,57 @@ def tree_cpu_seconds(root: int) -> float:
             except (OSError, IndexError, ValueError):
                 continue
             children.setdefault(ppid, []).append(int(entry.name))
-    total, stack = 0.0, [root]
+    found, stack = [], [root]
     while stack:
         pid = stack.pop()
+        found.append(pid)
         stack.extend(children.get(pid, []))
+    return found
+
+
+def tree_cpu_seconds(root: int) -> float:
+    """CPU time (user + system, reaped children included) of ``root`` and its descendants."""
+    total = 0.0
+    for pid in descendants(root):
         try:
             fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
             continue
         total += sum(int(x) for x in fields[11:15]) / os.sysconf("SC_CLK_TCK")
     return total
+
+
+class WorkerPeakRss:
+    """Samples, every 0.2 s, the peak RSS (VmHWM) of every Python process below the JVM:
+    Spark's Python daemon and its workers, whatever phase they are in (planning,
+    parsing, writing). Workers are long-lived (reused between tasks), so sampling misses
+    nothing but a worker's last 0.2 s."""
+
+    def __init__(self) -> None:
+        self.peak = 0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def __enter__(self) -> WorkerPeakRss:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join()
+
+    def _run(self) -> None:
+        me = os.getpid()
+        while not self._stop.wait(0.2):
+            for pid in descendants(me):
+                try:
+                    status = Path(f"/proc/{pid}/status").read_text()
+                    exe = os.readlink(f"/proc/{pid}/exe")
+                except OSError:
+                    continue
+                if pid != me and "python" in os.path.basename(exe):
+                    hwm = next(line for line in status.splitlines() if line.startswith("VmHWM"))
+                    self.peak = max(self.peak, int(hwm.split()[1]) * 1024)
 
 
 def run_spark(master: str, files: list[str]) -> dict[str, Any]:
@@ -102,7 +146,8 @@ def run_spark(master: str, files: list[str]) -> dict[str, Any]:
         run_job(spark, [smallest], out, progress=None)
         fixed = time.perf_counter() - t
         t, cpu = time.perf_counter(), tree_cpu_seconds(os.getpid())
-        result = run_job(spark, files, out, progress=None)
+        with WorkerPeakRss() as rss:
+            result = run_job(spark, files, out, progress=None)
         wall = time.perf_counter() - t
         cpu = tree_cpu_seconds(os.getpid()) - cpu
     spark.stop()
@@ -111,7 +156,7 @@ def run_spark(master: str, files: list[str]) -> dict[str, Any]:
             "smallest_mb": os.path.getsize(smallest) / 1e6,
             "wall": wall, "phases": result.seconds, "rows": result.rows,
             "splits": result.splits, "tasks": result.tasks,
-            "worker_peak_rss": result.worker_peak_rss}
+            "worker_peak_rss": result.worker_peak_rss, "worker_peak_rss_any": rss.peak}
 
 
 def run_plain(files: list[str]) -> dict[str, Any]:
@@ -166,12 +211,12 @@ def bench_spark(data_dir: Path) -> None:
           f"{first['smallest_mb']:.1f} MB file {first['fixed_job']:.1f} s "
           f"({first['splits']} splits in {first['tasks']} tasks for the full input)")
     print(f"{'master':<10}{'CPUs':>5}{'wall s':>8}{'MB/s':>7}{'plan s':>8}{'parse s':>9}"
-          f"{'write s':>9}{'CPU s':>8}{'worker peak RSS MB':>20}")
+          f"{'write s':>9}{'CPU s':>8}{'worker peak RSS MB: parse':>27}{'any phase':>11}")
     for master, r in runs.items():
         p = r["phases"]
         print(f"{master:<10}{r['cpus']:>5}{r['wall']:>8.1f}{mb / r['wall']:>7.1f}"
               f"{p['plan']:>8.1f}{p['parse']:>9.1f}{p['write']:>9.1f}{r['cpu']:>8.0f}"
-              f"{r['worker_peak_rss'] / 1e6:>20.0f}")
+              f"{r['worker_peak_rss'] / 1e6:>27.0f}{r['worker_peak_rss_any'] / 1e6:>11.0f}")
     one, two = (runs[m] for m in MASTERS)
     print(f"scaling local[1] -> local[2]: {one['wall'] / two['wall']:.2f}x "
           f"(parse {one['phases']['parse'] / two['phases']['parse']:.2f}x, "

@@ -184,9 +184,7 @@ def run_job(spark: SparkSession, inputs: Sequence[str], output: str, *, split_si
         splits += sc.parallelize(large, slices).mapPartitions(
             partial(plan_files, split_size=split_size, schema_scripts=scripts)).collect()
     splits.sort(key=lambda s: (s.path, s.index))
-    # largest tasks first, so that no large one is left running alone at the end
-    tasks = sorted(pack(splits, split_size), key=lambda t: (-sum(s.nbytes for s in t),
-                                                            t[0].path, t[0].index))
+    tasks = pack(splits, split_size)
     result.splits, result.tasks = len(splits), len(tasks)
     result.seconds["plan"] = time.monotonic() - t0
 

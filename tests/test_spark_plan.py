@@ -18,8 +18,19 @@ import pytest
 from binlog_kaitai.errors import BinlogError
 from binlog_kaitai.reader import read_events
 from binlog_kaitai.rows import iter_row_changes
+from spark import extract
 from spark.extract import OPS, SplitParser, parse_splits, string_map
-from spark.plan import FileInfo, Split, list_inputs, pack, parse_size, plan_file, thaw
+from spark.plan import (
+    OPEN_COST,
+    FileInfo,
+    Split,
+    list_inputs,
+    pack,
+    parse_size,
+    plan_file,
+    task_weight,
+    thaw,
+)
 from spark.scan import HeaderWalker
 from spark.txn import TransactionTracker, event_kind, query_kind
 from tests.conftest import CORPUS, FIXTURES
@@ -190,6 +201,32 @@ def test_xid_of_row_changes_in_a_compressed_transaction() -> None:
     assert trx[13] == len(changes) and trx[14] == ["demo.movies"] and trx[16] == "xid"
 
 
+@pytest.mark.parametrize("path", [MARIADB / "mixed" / "binlog.000001",
+                                  MARIADB / "alltypes_full" / "binlog.000001",
+                                  CORPUS / "osheroff__mysql-binlog-connector-java"
+                                  / "src__test__resources__mysql-bin.compressed"],
+                         ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_xids_held_equal_xids_looked_up(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A transaction's changes wait for its XID (HOLD_BYTES); with nothing held, the XID
+    is looked up ahead. Both give each change the XID that commits its transaction."""
+    if not path.exists():
+        pytest.skip("corpus missing")
+    held = records(plan_file(info(path), 1 << 40))
+    monkeypatch.setattr(extract, "HOLD_BYTES", 0)
+    looked_up = records(plan_file(info(path), 1 << 40))
+    changes = [v for k, v in held if k == "row_changes"]
+    assert changes == [v for k, v in looked_up if k == "row_changes"]
+    assert [r for r in held if r[0] != "row_changes"] == [
+        r for r in looked_up if r[0] != "row_changes"]
+    xids = [ev.body.xid for ev in read_events(path, expand_payloads=True)
+            if ev.type_name == "XID_EVENT"]
+    committed = [v for k, v in held if k == "transactions" and v[16] == "xid"]
+    assert xids and [t[11] for t in committed] == xids
+    # each change in the byte range of an XID-committed transaction carries its XID
+    in_committed = [(c, t[11]) for c in changes for t in committed if t[7] <= c[7] < t[8]]
+    assert in_committed and all(c[12] == xid for c, xid in in_committed)
+
+
 def test_damaged_files_end_their_split_with_an_error(tmp_path: Path) -> None:
     cut = tmp_path / "cut.000001"
     data = (MARIADB / "mixed" / "binlog.000001").read_bytes()
@@ -216,10 +253,17 @@ def test_plan_leaves_small_and_non_binlog_files_whole(tmp_path: Path) -> None:
 
 
 def test_pack_and_sizes(tmp_path: Path) -> None:
-    files = [FileInfo(f"/x/{i}", size, 0.0) for i, size in enumerate([10, 10, 100, 10])]
+    mib = 1 << 20
+    files = [FileInfo(f"/x/{i}", size * mib, 0.0) for i, size in enumerate([1, 1, 100, 1])]
     splits = [Split(f, 0, 1, None, None) for f in files]
-    assert [[s.path for s in b] for b in pack(splits, 20)] == [
-        ["/x/0", "/x/1"], ["/x/2"], ["/x/3"]]
+    # heaviest first; each split weighs its bytes plus OPEN_COST
+    assert [[s.path for s in b] for b in pack(splits, 64 * mib)] == [
+        ["/x/2"], ["/x/0", "/x/1"], ["/x/3"]]
+    assert task_weight(splits[:2]) == 2 * mib + 2 * OPEN_COST
+    # sixty 1.1 MB files are not one 64 MiB task but five
+    small = [Split(FileInfo(f"/s/{i:02}", 1_100_000, 0.0), 0, 1, None, None)
+             for i in range(60)]
+    assert [len(b) for b in pack(small, 64 * mib)] == [12] * 5
     assert parse_size("64m") == 64 << 20 and parse_size("2KiB") == 2048
     assert parse_size("1000") == 1000
     with pytest.raises(ValueError):
