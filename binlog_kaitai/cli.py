@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from datetime import UTC, datetime
 from typing import Any, TextIO
 
@@ -129,30 +129,44 @@ def event_line(ev: Event) -> str:
             f"len={ev.length:<7}{crc}  {info}").rstrip()
 
 
-def run_events(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+def each_file(args: argparse.Namespace, out: TextIO, err: TextIO,
+              handle: Callable[[str], int]) -> int:
+    """Run ``handle`` (which returns 0, or 1 after reporting a problem) on every file in
+    turn. A damaged file, or a bug of ours on one file, is reported on ``err`` as
+    ``FILE: ...`` and the next file still runs; the worst status is returned (2 for a
+    bug)."""
     status = 0
     for name in args.files:
         if not args.json:
             print(f"# {name}", file=out)
         try:
-            stream = read_events(name, start=args.start_position, stop=args.stop_position,
-                                 strict_checksums=args.strict_checksums)
-            for ev in filtered(stream, args):
-                if ev.decode_error is not None:
-                    print(f"{name}: offset {ev.pos}: cannot decode {ev.type_name} body: "
-                          f"{ev.decode_error}", file=err)
-                    status = 1
-                if args.json:
-                    print(json.dumps(event_json(ev, name)), file=out)
-                else:
-                    print(event_line(ev), file=out)
+            status = max(status, handle(name))
         except BinlogError as exc:
             print(f"{name}: offset {exc.offset}: {exc.message}", file=err)
-            status = 1
+            status = max(status, 1)
         except Exception as exc:  # a bug of ours on this file: say so, go on with the next
             print(f"{name}: internal error: {type(exc).__name__}: {exc}", file=err)
             status = 2
     return status
+
+
+def run_events(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    def handle(name: str) -> int:
+        status = 0
+        stream = read_events(name, start=args.start_position, stop=args.stop_position,
+                             strict_checksums=args.strict_checksums)
+        for ev in filtered(stream, args):
+            if ev.decode_error is not None:
+                print(f"{name}: offset {ev.pos}: cannot decode {ev.type_name} body: "
+                      f"{ev.decode_error}", file=err)
+                status = 1
+            if args.json:
+                print(json.dumps(event_json(ev, name)), file=out)
+            else:
+                print(event_line(ev), file=out)
+        return status
+
+    return each_file(args, out, err, handle)
 
 
 def run_rows(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -165,7 +179,6 @@ def run_rows(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from binlog_kaitai.rows import RowDecoder, RowsError, json_lines, render_change
     from binlog_kaitai.schema import SchemaHistory
 
-    status = 0
     types = set().union(*args.type) if args.type else None
     try:
         schema = SchemaHistory(args.schema)
@@ -173,35 +186,30 @@ def run_rows(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         print(f"{exc.filename}: cannot read schema file: {exc.strerror}", file=err)
         return 1
     decoder = RowDecoder(schema=schema, tables=args.table)
-    for name in args.files:
-        if not args.json:
-            print(f"# {name}", file=out)
-        try:
-            stream = read_events(name, start=args.start_position, stop=args.stop_position,
-                                 strict_checksums=args.strict_checksums, expand_payloads=True)
-            for ev in stream:
-                if args.stop_datetime is not None and ev.timestamp >= args.stop_datetime:
-                    break
-                try:
-                    changes = decoder.feed(ev)
-                except RowsError as exc:
-                    print(f"{name}: offset {exc.offset}: {exc.message}", file=err)
-                    status = 1
-                    continue
-                if not changes or (types is not None and ev.type_code not in types) or (
-                        args.start_datetime is not None and ev.timestamp < args.start_datetime):
-                    continue
-                if args.json:
-                    out.write(json_lines(changes))
-                else:
-                    out.write("".join(render_change(c) for c in changes))
-        except BinlogError as exc:
-            print(f"{name}: offset {exc.offset}: {exc.message}", file=err)
-            status = 1
-        except Exception as exc:  # a bug of ours on this file: say so, go on with the next
-            print(f"{name}: internal error: {type(exc).__name__}: {exc}", file=err)
-            status = 2
-    return status
+
+    def handle(name: str) -> int:
+        status = 0
+        stream = read_events(name, start=args.start_position, stop=args.stop_position,
+                             strict_checksums=args.strict_checksums, expand_payloads=True)
+        for ev in stream:
+            if args.stop_datetime is not None and ev.timestamp >= args.stop_datetime:
+                break
+            try:
+                changes = decoder.feed(ev)
+            except RowsError as exc:
+                print(f"{name}: offset {exc.offset}: {exc.message}", file=err)
+                status = 1
+                continue
+            if not changes or (types is not None and ev.type_code not in types) or (
+                    args.start_datetime is not None and ev.timestamp < args.start_datetime):
+                continue
+            if args.json:
+                out.write(json_lines(changes))
+            else:
+                out.write("".join(render_change(c) for c in changes))
+        return status
+
+    return each_file(args, out, err, handle)
 
 
 def run_summary(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:

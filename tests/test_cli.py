@@ -126,6 +126,38 @@ def test_bad_file_among_good_ones(capsys: pytest.CaptureFixture[str], tmp_path: 
     assert json.loads(lines[2])["error"] is None
 
 
+@pytest.mark.parametrize("command", ["events", "rows"])
+def test_a_bug_on_one_file_does_not_stop_the_others(
+        command: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        tmp_path: Path) -> None:
+    """An exception of ours on one file is reported as `FILE: internal error: ...`, the
+    next files still run, and the exit status stays 2 even when a later file is only
+    damaged (1)."""
+    import binlog_kaitai.cli as cli
+
+    good = str(corpus(ROTATE_FILE))
+    buggy = tmp_path / "buggy.000001"
+    buggy.write_bytes(Path(good).read_bytes())
+    junk = tmp_path / "junk.txt"
+    junk.write_text("hello")
+    real = cli.read_events
+
+    def read_events(name: str, **kwargs: object) -> object:
+        if name == str(buggy):
+            raise KeyError("a bug")
+        return real(name, **kwargs)
+
+    monkeypatch.setattr(cli, "read_events", read_events)
+    status, lines, err = run(capsys, command, "--json", str(buggy), str(junk), good)
+    assert status == 2
+    assert err.splitlines()[:2] == [f"{buggy}: internal error: KeyError: 'a bug'",
+                                    f"{junk}: offset 0: not a binlog: bad magic 68 65 6c 6c "
+                                    "(expected fe 62 69 6e)"]
+    assert "Traceback" not in err
+    if command == "events":
+        assert sum(json.loads(x)["file"] == good for x in lines) == 59
+
+
 def test_module_entry_point_and_table_output() -> None:
     path = str(corpus(ROTATE_FILE))
     proc = subprocess.run([sys.executable, "-m", "binlog_kaitai", "summary", path],
