@@ -319,6 +319,25 @@ def test_outputs_are_partitioned_by_utc_date(split_run: Run) -> None:
     assert f"event_date={datetime.fromtimestamp(first.timestamp, UTC).date()}" in days
 
 
+def test_a_rerun_writes_the_same_files(spark: SparkSession, tiny_run: Run,
+                                      tmp_path: Path) -> None:
+    """Deterministic output: the same rows, in the same order, in the same part files."""
+    again = job(spark, tiny_run.inputs, tmp_path / "again", split_size=TINY_SPLIT)
+    for name in TABLES:
+        first = part_files(tiny_run.out / name)
+        assert first == part_files(again.out / name)
+        assert first or name == "errors"
+
+
+def part_files(folder: Path) -> dict[str, list[dict[str, Any]]]:
+    """The rows of each Parquet file under ``folder``, in file order, by date partition
+    and part number (file names also hold a per-run UUID)."""
+    import pyarrow.parquet as pq
+
+    return {f"{f.parent.name}/{f.name.split('-')[1]}": pq.read_table(f).to_pylist()
+            for f in sorted(folder.rglob("*.parquet"))}
+
+
 def test_failfast_fails_on_the_first_bad_file(spark: SparkSession, inputs: list[Path],
                                               tmp_path: Path) -> None:
     junk = inputs[-1]
