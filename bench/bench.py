@@ -26,11 +26,12 @@ from binlog_kaitai.summary import summary
 REPO = Path(__file__).resolve().parents[1]
 CLI = [sys.executable, "-m", "binlog_kaitai"]
 SCAN_SCRIPT = """
-import resource, sys, time
+import sys, time
+from bench.memory import peak_rss_kib
 from binlog_kaitai.reader import read_events
 t = time.perf_counter()
 n = sum(1 for _ in read_events(sys.argv[1]))
-print(n, time.perf_counter() - t, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+print(n, time.perf_counter() - t, peak_rss_kib())
 """
 
 

@@ -25,7 +25,8 @@ TARGET_RSS_MB = 200
 
 # Runs the CLI's rows command in-process, writing to a sink that only counts lines.
 ROWS_SCRIPT = """
-import resource, sys, time
+import sys, time
+from bench.memory import peak_rss_kib
 from binlog_kaitai.cli import main
 
 class Count:
@@ -41,7 +42,7 @@ t = time.perf_counter()
 status = main(["rows", "--json", sys.argv[1]])
 elapsed = time.perf_counter() - t
 sys.stdout = out
-print(Count.lines, elapsed, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, status)
+print(Count.lines, elapsed, peak_rss_kib(), status)
 """
 
 _ROW_LINE = re.compile(rb"^### (INSERT INTO|UPDATE|DELETE FROM) ", re.MULTILINE)

@@ -33,7 +33,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import resource
 import subprocess
 import sys
 import tempfile
@@ -41,6 +40,8 @@ import threading
 import time
 from pathlib import Path
 from typing import Any
+
+from bench.memory import peak_rss_kib
 
 REPO = Path(__file__).resolve().parents[1]
 MASTERS = ("local[1]", "local[2]")
@@ -178,7 +179,7 @@ def run_plain(files: list[str]) -> dict[str, Any]:
             events += 1
             changes += len(decoder.feed(ev))
     return {"wall": time.perf_counter() - t, "events": events, "row_changes": changes,
-            "peak_rss": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024}
+            "peak_rss": peak_rss_kib() * 1024}
 
 
 def run_records(files: list[str]) -> dict[str, Any]:
@@ -194,7 +195,7 @@ def run_records(files: list[str]) -> dict[str, Any]:
         for _ in parse_splits(whole_file(FileInfo(path, st.st_size, st.st_mtime))):
             records += 1
     return {"wall": time.perf_counter() - t, "records": records,
-            "peak_rss": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024}
+            "peak_rss": peak_rss_kib() * 1024}
 
 
 def bench_spark(data_dir: Path) -> None:
