@@ -104,10 +104,11 @@ def whole_run(spark: SparkSession, inputs: list[Path],
 TABLE_CACHE: dict[tuple[Path, str], list[dict[str, Any]]] = {}
 
 
-def table(spark: SparkSession, out: Path, name: str) -> list[dict[str, Any]]:
+def table(spark: SparkSession, out: Path, name: str, fmt: str = "parquet"
+          ) -> list[dict[str, Any]]:
     """A written table, rows as dicts, timestamps as aware UTC datetimes (read once)."""
     if (out, name) not in TABLE_CACHE:
-        df = spark.read.schema(ddl(TABLES[name])).parquet(str(out / name))
+        df = spark.read.schema(ddl(TABLES[name])).format(fmt).load(str(out / name))
         TABLE_CACHE[out, name] = [{k: as_utc(v) for k, v in row.asDict().items()}
                                   for row in df.collect()]
     return TABLE_CACHE[out, name]
@@ -336,6 +337,20 @@ def part_files(folder: Path) -> dict[str, list[dict[str, Any]]]:
 
     return {f"{f.parent.name}/{f.name.split('-')[1]}": pq.read_table(f).to_pylist()
             for f in sorted(folder.rglob("*.parquet"))}
+
+
+@pytest.mark.parametrize("fmt", ["orc", "json"])
+def test_orc_and_json_hold_the_same_rows(spark: SparkSession, whole_run: Run, tmp_path: Path,
+                                         fmt: str) -> None:
+    files = [*sorted(MARIADB.glob("mixed/binlog.*")), MARIADB / "encrypted" / "binlog.000001"]
+    run = job(spark, files, tmp_path, fmt=fmt)
+    assert next((tmp_path / "events").rglob(f"*.{fmt}")).stat().st_size > 0
+    names = {str(p) for p in files}
+    for name in TABLES:
+        ours = table(spark, run.out, name, fmt)
+        assert ours
+        assert sorted(map(repr, ours)) == sorted(
+            repr(r) for r in table(spark, whole_run.out, name) if r["file"] in names)
 
 
 def test_failfast_fails_on_the_first_bad_file(spark: SparkSession, inputs: list[Path],
