@@ -22,7 +22,6 @@ FAILFAST: the first problem raises :class:`FailFast`, which fails the Spark task
 from __future__ import annotations
 
 import json
-import os
 import resource
 from collections.abc import Iterable, Iterator, Sequence
 from datetime import UTC, date, datetime
@@ -47,6 +46,7 @@ from binlog_kaitai.summary import Summary, summary
 from generated.rows_event import RowsEvent
 from spark.plan import Split, schema_history, thaw
 from spark.scan import HeaderWalker
+from spark.storage import open_input, stat
 from spark.txn import (
     GTID_TYPES,
     QUERY_TYPES,
@@ -175,9 +175,10 @@ class SplitParser:
                 summary_json = json.dumps(safe_summary(self.path))
                 yield from self.changed_since_listing()
             self.resume()
-            for ev in read_events(self.path, start=split.start, stop=split.stop,
-                                  expand_payloads=True):
-                yield from self.event(ev)
+            with open_input(self.path) as f:
+                for ev in read_events(f, start=split.start, stop=split.stop,
+                                      expand_payloads=True):
+                    yield from self.event(ev)
         except BinlogError as exc:
             fatal = (exc.kind, exc.offset, exc.message)
             yield self.error(exc.offset, self.event_type_at(exc.offset, exc.kind), exc.message)
@@ -211,12 +212,12 @@ class SplitParser:
     def changed_since_listing(self) -> Iterator[Record]:
         info = self.split.file
         try:
-            st = os.stat(self.path)
+            size, mtime = stat(self.path)
         except OSError:
             return  # the parse reports that the file cannot be opened
-        if (st.st_size, st.st_mtime) != (info.size, info.mtime):
+        if (size, mtime) != (info.size, info.mtime):
             yield self.error(0, None, f"file changed after it was listed (size {info.size} -> "
-                             f"{st.st_size}); read as it is now")
+                             f"{size}); read as it is now")
 
     def event_type_at(self, offset: int, kind: str) -> str | None:
         """The type of the event whose header is at ``offset``, when that header is
@@ -224,10 +225,10 @@ class SplitParser:
         if kind not in ("corrupt", "truncated") or offset < 4:
             return None
         try:
-            with open(self.path, "rb") as f:
+            with open_input(self.path) as f:
                 f.seek(offset + 4)
                 code = f.read(1)
-        except OSError:
+        except (BinlogError, OSError):
             return None
         return event_type_name(code[0]) if code else None
 
@@ -391,7 +392,10 @@ def safe_summary(path: str) -> dict[str, Any]:
     """:func:`~binlog_kaitai.summary.summary` as a dict; a failure of the summary itself
     (not of the file, which it reports in ``error``) is reported there too."""
     try:
-        return summary(path).to_dict()
+        with open_input(path) as f:
+            return summary(f).to_dict()
+    except BinlogError as exc:  # cannot open
+        return Summary(file=path, error=f"offset {exc.offset}: {exc.message}").to_dict()
     except Exception as exc:  # PERMISSIVE: the file's row must exist whatever happens
         return Summary(file=path, error=f"internal error: {type(exc).__name__}: {exc}").to_dict()
 

@@ -253,7 +253,9 @@ def build_parser() -> argparse.ArgumentParser:
         description="Parse MySQL/MariaDB binlog files with Spark into files, events, "
                     "transactions, row_changes and errors tables.")
     parser.add_argument("--input", nargs="+", action="extend", required=True,
-                        metavar="PATH_OR_GLOB", help="files, directories or globs (repeatable)")
+                        metavar="PATH_OR_GLOB",
+                        help="files, directories or globs, local or URIs (s3://, gs://, "
+                             "hdfs://...; repeatable)")
     parser.add_argument("--output", required=True, metavar="DIR",
                         help="one folder per table is written (replaced) under DIR")
     parser.add_argument("--format", choices=FORMATS, default="parquet", dest="fmt")

@@ -31,6 +31,7 @@ from binlog_kaitai.errors import BinlogError
 from binlog_kaitai.rows import RowDecoder
 from binlog_kaitai.schema import SchemaHistory
 from spark.scan import HeaderWalker
+from spark.storage import is_uri, list_uri
 from spark.txn import QUERY_TYPES, TransactionTracker
 
 DEFAULT_SPLIT_SIZE = 64 << 20
@@ -118,18 +119,24 @@ def whole_file(info: FileInfo) -> list[Split]:
 def list_inputs(patterns: Iterable[str]) -> tuple[list[FileInfo], list[str]]:
     """Files named by paths, directories (all regular files below, hidden ones skipped)
     and globs (``**`` recursive), each once, sorted by path; and the patterns that
-    matched nothing. Only ``os.stat`` is called: no file is opened."""
+    matched nothing. A pattern with a scheme (``s3://bucket/dumps/*``) is listed through
+    :mod:`spark.storage`. Files are only listed (name, size, mtime), never opened."""
     seen: dict[str, FileInfo] = {}
     unmatched = []
     for pattern in patterns:
         found = 0
-        matches = sorted(glob.glob(pattern, recursive=True)) if glob.has_magic(pattern) else [
-            pattern]
-        for match in matches:
-            for path in walk(match):
-                st = os.stat(path)
-                seen[path] = FileInfo(path, st.st_size, st.st_mtime)
+        if is_uri(pattern):
+            for uri, size, mtime in list_uri(pattern):
+                seen[uri] = FileInfo(uri, size, mtime)
                 found += 1
+        else:
+            matches = sorted(glob.glob(pattern, recursive=True)) if glob.has_magic(
+                pattern) else [pattern]
+            for match in matches:
+                for path in walk(match):
+                    st = os.stat(path)
+                    seen[path] = FileInfo(path, st.st_size, st.st_mtime)
+                    found += 1
         if not found:
             unmatched.append(pattern)
     return [seen[p] for p in sorted(seen)], unmatched

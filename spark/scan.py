@@ -29,6 +29,7 @@ from binlog_kaitai.reader import (
     parse_event,
     read_first_event,
 )
+from spark.storage import open_input
 from spark.txn import KINDED_TYPES, QUERY_TYPES, event_kind
 
 BODY_TYPES = KINDED_TYPES | QUERY_TYPES | {EventType.xid_event, FDE}
@@ -65,9 +66,10 @@ class HeaderWalker:
 
     def __init__(self, path: str) -> None:
         self.path = path
-        self.file: BinaryIO = open(path, "rb")  # noqa: SIM115 - closed by close()
+        self.file: BinaryIO = open_input(path)
         try:
-            self.size = os.fstat(self.file.fileno()).st_size
+            self.size = self.file.seek(0, os.SEEK_END)
+            self.file.seek(0)
             first, self.format = read_first_event(self.file, path, self.size)
         except BaseException:
             self.file.close()

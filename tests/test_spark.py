@@ -353,6 +353,19 @@ def test_orc_and_json_hold_the_same_rows(spark: SparkSession, whole_run: Run, tm
             repr(r) for r in table(spark, whole_run.out, name) if r["file"] in names)
 
 
+def test_inputs_by_uri(spark: SparkSession, whole_run: Run, tmp_path: Path) -> None:
+    """A glob URI (file:// here, s3:// or hdfs:// on a cluster) is listed and read
+    through pyarrow.fs: the same rows, with the URI in the ``file`` column."""
+    run_job(spark, [f"file://{MARIADB}/gtid/binlog.*"], str(tmp_path), progress=None)
+    paths = {str(p): f"file://{p}" for p in sorted(MARIADB.glob("gtid/binlog.*"))}
+    for name in TABLES:
+        expected = [{**r, "file": paths[r["file"]]} for r in table(spark, whole_run.out, name)
+                    if r["file"] in paths]
+        ours = table(spark, tmp_path, name)
+        assert ours or name == "errors"
+        assert sorted(map(repr, ours)) == sorted(map(repr, expected))
+
+
 def test_failfast_fails_on_the_first_bad_file(spark: SparkSession, inputs: list[Path],
                                               tmp_path: Path) -> None:
     junk = inputs[-1]

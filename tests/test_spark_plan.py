@@ -252,6 +252,39 @@ def test_plan_leaves_small_and_non_binlog_files_whole(tmp_path: Path) -> None:
     assert plan_file(info(small), 1 << 20) == [Split(info(small), 0, 1, None, None)]
 
 
+def test_inputs_named_by_uri_are_listed_and_read_through_pyarrow(tmp_path: Path) -> None:
+    """file:// goes through pyarrow.fs, as s3://, gs:// or hdfs:// would: the same
+    listing and the same records as plain paths, with the URI as the file's name."""
+    (tmp_path / "a" / "b").mkdir(parents=True)
+    mixed = MARIADB / "mixed" / "binlog.000001"
+    (tmp_path / "a" / "binlog.000001").write_bytes(mixed.read_bytes())
+    (tmp_path / "a" / "b" / "binlog.000002").write_bytes(
+        (MARIADB / "mixed" / "binlog.000002").read_bytes())
+    (tmp_path / "a" / "b" / "cut.000003").write_bytes(mixed.read_bytes()[:5000])
+    (tmp_path / "a" / ".hidden").write_bytes(b"x")
+    root = f"file://{tmp_path}/a"
+    listed, unmatched = list_inputs([root, f"{root}/**/binlog.*", f"{root}/none*"])
+    assert [f.path for f in listed] == [f"{root}/b/binlog.000002", f"{root}/b/cut.000003",
+                                        f"{root}/binlog.000001"]
+    assert unmatched == [f"{root}/none*"]
+    assert [f.path for f in list_inputs([f"{root}/*/binlog.*"])[0]] == [
+        f"{root}/b/binlog.000002"]
+    for remote in listed:
+        local = info(Path(remote.path.removeprefix("file://")))
+        assert remote.size == local.size and remote.mtime == pytest.approx(local.mtime, abs=1e-5)
+        expected = [(k, tuple(remote.path if v == local.path else v for v in values))
+                    for k, values in records(many_splits(Path(local.path)))]
+        assert records(plan_file(remote, 1)) == expected
+    missing = FileInfo(f"{root}/missing.000001", 10, 0.0)
+    stats = [v for k, v in parse_splits(plan_file(missing, 1)) if k == "split_stats"]
+    assert stats[0][8:10] == ("corrupt", 0) and stats[0][10].startswith("cannot open: ")
+    with pytest.raises(BinlogError) as raised:
+        list(read_events(tmp_path / "a" / "b" / "cut.000003"))
+    errors = [v for k, v in records(plan_file(listed[1], 1 << 40)) if k == "errors"]
+    assert [e[:4] for e in errors] == [(f"{root}/b/cut.000003", raised.value.offset,
+                                        "WRITE_ROWS_EVENT_V1", raised.value.message)]
+
+
 def test_pack_and_sizes(tmp_path: Path) -> None:
     mib = 1 << 20
     files = [FileInfo(f"/x/{i}", size * mib, 0.0) for i, size in enumerate([1, 1, 100, 1])]
