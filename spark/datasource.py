@@ -7,14 +7,14 @@
 Options: ``table`` (``events`` by default, or ``files``, ``transactions``,
 ``row_changes``, ``errors``), ``split_size`` (bytes or ``64m``), ``mode``
 (``permissive`` or ``failfast``), ``schema_files`` (comma-separated DDL files for the
-row decoder's schema history). The path may be a file, a directory or a glob, or several
-joined by commas.
+row decoder's schema history). The path may be a file, a directory or a glob, local or a
+URI (``s3://``, ``hdfs://``..., see :mod:`spark.storage`), or several joined by commas.
 
 There is one input partition per split, planned as the job plans them, except for the
 ``files`` table, which needs all of a file at once (one partition per file, parsed
-whole). The
-planning runs in ``partitions()``, on the driver: files larger than ``split_size`` have
-their event headers walked there (the batch job does that on executors instead).
+whole). The planning runs in ``partitions()``, on the driver: files larger than
+``split_size`` have their event headers walked there (the batch job does that on
+executors instead).
 """
 
 from __future__ import annotations
