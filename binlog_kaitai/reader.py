@@ -35,6 +35,14 @@ START_ENCRYPTION = EventType.start_encryption_event
 TRANSACTION_PAYLOAD = EventType.transaction_payload_event
 MIN_HEADER_LEN = 13
 """Bytes every binlog version's common header starts with; event_length sits at 9..13."""
+
+
+def header_fields(buf: bytes, at: int = 0) -> tuple[int, int]:
+    """(type code, event_length) of the common header at ``buf[at:]`` (at least
+    :data:`MIN_HEADER_LEN` bytes), as ksy/mysql_binlog.ksy's ``event_header`` declares
+    them. The one place that reads them by hand: before the spec can parse an event,
+    its length must say how many bytes to read, and whether the file has them."""
+    return buf[at + 4], int.from_bytes(buf[at + 9:at + 13], "little")
 READ_CHUNK = 16 << 20
 """Large events are read in chunks so a lying length field never allocates more than this
 beyond the bytes that really exist."""
@@ -199,7 +207,7 @@ def read_event_bytes(
             name, pos, f"file ends inside an event header ({len(head)} of {header_len} bytes)",
             index,
         )
-    length = int.from_bytes(head[9:13], "little")
+    _, length = header_fields(head)
     if length < header_len:
         raise CorruptEventError(
             name, pos, f"event length {length} is shorter than the {header_len}-byte header",
@@ -313,8 +321,8 @@ def payload_events(payload: Event, fmt: BinlogFormat) -> Iterator[Event]:
         where = f"inner event at payload offset {at} (of {len(data)} inflated bytes)"
         if len(data) - at < MIN_HEADER_LEN:
             raise CorruptEventError(name, pos, f"{where}: header cut short", index)
-        length = int.from_bytes(data[at + 9:at + 13], "little")
-        header_len = 19 if data[at + 4] == FDE else fmt.header_len
+        type_code, length = header_fields(data, at)
+        header_len = 19 if type_code == FDE else fmt.header_len
         if length < header_len or at + length > len(data):
             raise CorruptEventError(
                 name, pos, f"{where}: length {length} does not fit in the payload", index)

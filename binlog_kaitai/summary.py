@@ -25,6 +25,7 @@ from binlog_kaitai.reader import (
     Event,
     EventType,
     Source,
+    header_fields,
     open_source,
     parse_event,
     read_event_bytes,
@@ -198,7 +199,7 @@ def hop_to_last_event(
     while pos < size:
         f.seek(pos)
         head = f.read(fmt.header_len)
-        length = int.from_bytes(head[9:13], "little") if len(head) >= MIN_HEADER_LEN else 0
+        length = header_fields(head)[1] if len(head) >= MIN_HEADER_LEN else 0
         if len(head) < fmt.header_len or pos + length > size:
             result.truncated = True
             result.error = (f"offset {pos}: file ends inside an event "
@@ -219,9 +220,9 @@ def header_length_at(buf: bytes, at: int, fmt: BinlogFormat) -> int | None:
     """Length of the event whose header would be at buf[at:], if the header looks real."""
     if at + fmt.header_len > len(buf):
         return None
-    if buf[at + 4] not in FILE_EVENT_TYPES:
+    type_code, length = header_fields(buf, at)
+    if type_code not in FILE_EVENT_TYPES:
         return None
-    length = int.from_bytes(buf[at + 9:at + 13], "little")
     if length < fmt.header_len + fmt.checksum_len:
         return None
     return length

@@ -26,6 +26,7 @@ from binlog_kaitai.reader import (
     Event,
     EventType,
     format_of,
+    header_fields,
     parse_event,
     read_first_event,
 )
@@ -96,8 +97,7 @@ class HeaderWalker:
             head = f.read(fmt.header_len)
             if len(head) < max(MIN_HEADER_LEN, fmt.header_len):
                 return
-            length = int.from_bytes(head[9:13], "little")
-            type_code = head[4]
+            type_code, length = header_fields(head)
             if length < len(head) or pos + length > size:
                 return
             ev = None
