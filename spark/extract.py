@@ -25,6 +25,7 @@ import json
 import resource
 from collections.abc import Iterable, Iterator, Sequence
 from datetime import UTC, date, datetime
+from functools import lru_cache
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
@@ -95,6 +96,14 @@ def utc_us(micros: int | None) -> datetime | None:
         microsecond=micros % 1_000_000)
 
 
+@lru_cache(maxsize=1)
+def when(seconds: int) -> tuple[datetime, date]:
+    """An event's time and UTC date, converted once for all the rows of an event and
+    the events written in the same second."""
+    ts = datetime.fromtimestamp(seconds, UTC)
+    return ts, ts.date()
+
+
 def utc_date(seconds: int | None) -> date | None:
     return None if seconds is None else datetime.fromtimestamp(seconds, UTC).date()
 
@@ -133,13 +142,14 @@ class Transaction:
 
     def row(self, path: str, commit_kind: str | None) -> tuple[Any, ...]:
         g = self.gtid
+        begin_ts = utc(self.begin.timestamp)
         return (
             g.gtid, g.uuid, g.tag, g.domain, g.server_id, i64(g.sequence), path,
-            self.begin.pos, self.end_pos, utc(self.begin.timestamp), utc(self.commit_ts),
+            self.begin.pos, self.end_pos, begin_ts, utc(self.commit_ts),
             i64(self.xid), self.event_count, self.row_count, list(self.tables),
             self.is_ddl or g.is_ddl, commit_kind, g.last_committed, g.sequence_number,
             utc_us(g.original_commit_us), utc_us(g.immediate_commit_us),
-            utc_date(self.begin.timestamp),
+            None if begin_ts is None else begin_ts.date(),
         )
 
 
@@ -372,20 +382,21 @@ class SplitParser:
             elif isinstance(body, RowsEvent):
                 table_id = body.table_id
                 db, table = self.tables.get(table_id, (None, None))
+        ts, day = when(ev.timestamp)
         return (
-            self.path, ev.pos, ev.next_pos, ev.type_name, t, utc(ev.timestamp), ev.server_id,
+            self.path, ev.pos, ev.next_pos, ev.type_name, t, ts, ev.server_id,
             ev.length, ev.flags, ev.checksum_ok, trx.gtid.gtid if trx is not None else None,
-            xid, thread_id, schema, query, table_id, db, table, rows_count,
-            utc_date(ev.timestamp),
+            xid, thread_id, schema, query, table_id, db, table, rows_count, day,
         )
 
     def change_row(self, c: RowChange, xid: int | None) -> tuple[Any, ...]:
+        ts, day = when(c.timestamp)
         return (
             OPS[c.op], c.schema, c.table, string_map(c.before), string_map(c.after),
             None if c.pk is None else list(c.pk), self.path, c.pos, c.inner_pos, c.row,
-            c.server_id,
-            c.gtid, xid, utc(c.timestamp), utc_date(c.timestamp),
+            c.server_id, c.gtid, xid, ts, day,
         )
+
 
 
 def safe_summary(path: str) -> dict[str, Any]:
