@@ -58,6 +58,16 @@ ENCRYPTED_MESSAGE = (
 Source = str | os.PathLike[str] | BinaryIO
 
 
+def statement_bytes(body: Any) -> bytes | None:
+    """The statement of a QUERY, EXECUTE_LOAD_QUERY or QUERY_COMPRESSED event body; None
+    for a compressed one that cannot be inflated (unknown algorithm, damaged data)."""
+    try:
+        raw = body.query_text  # inflated here for QUERY_COMPRESSED_EVENT
+    except KaitaiStructError:
+        return None
+    return None if raw is None else bytes(raw)
+
+
 @dataclass(frozen=True, slots=True)
 class BinlogFormat:
     """What the governing FORMAT_DESCRIPTION_EVENT (or START_EVENT_V3) says about events."""

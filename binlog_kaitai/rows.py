@@ -459,9 +459,8 @@ class RowDecoder:
         elif t in GTID_TYPES:
             self.gtid = _gtid_text(ev)
         elif t in QUERY_TYPES:
-            if self.schema is not None and ev.body.error_code == 0:
-                sql = bytes(ev.body.query_text).decode("utf-8", errors="replace")
-                self.schema.apply_query(ev.body.schema or None, sql)
+            if self.schema is not None:
+                self.schema.apply_query_event(ev.body)
         elif t == FDE:
             self.is_mariadb = "mariadb" in ev.body.server_version.lower()
             self._maps.clear()

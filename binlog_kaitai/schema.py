@@ -23,6 +23,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from binlog_kaitai.reader import statement_bytes
+
 # --- lexing as the mysql client does -----------------------------------------------------------
 
 _DDL_WORDS = frozenset({"CREATE", "ALTER", "DROP", "RENAME", "USE"})
@@ -262,14 +264,15 @@ class SchemaHistory:
         statement once it took effect. The text is decoded as UTF-8 (identifiers, the
         part that matters here, are ASCII in practice).
         """
-        if body.error_code != 0 or body.query_text is None:
+        sql = statement_bytes(body)
+        if body.error_code != 0 or sql is None:
             return
         for var in getattr(getattr(body, "status_vars", None), "entries", ()):
             flags = var.value
             if getattr(flags, "is_start_alter", False) or getattr(flags, "is_rollback_alter",
                                                                    False):
                 return
-        self.apply_query(body.schema or None, bytes(body.query_text).decode("utf-8", "replace"))
+        self.apply_query(body.schema or None, sql.decode("utf-8", "replace"))
 
     def apply_script(self, script: str, default_db: str | None = None) -> None:
         """Apply every statement of an SQL script; ``USE db`` changes the default."""

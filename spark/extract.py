@@ -30,7 +30,6 @@ from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
 import orjson
-from kaitaistruct import KaitaiStructError
 
 from binlog_kaitai.errors import BinlogError
 from binlog_kaitai.reader import (
@@ -40,6 +39,7 @@ from binlog_kaitai.reader import (
     event_type_name,
     payload_events,
     read_events,
+    statement_bytes,
 )
 from binlog_kaitai.render import text
 from binlog_kaitai.rows import RowChange, RowDecoder
@@ -370,7 +370,8 @@ class SplitParser:
         if body is not None:
             if t in QUERY_TYPES:
                 thread_id, schema = body.thread_id, body.schema or None
-                query = statement_text(body)
+                raw = statement_bytes(body)
+                query = None if raw is None else text(raw)
             elif t == EventType.gtid_event and body.has_thread_id:
                 thread_id = body.thread_id
             elif t in (EventType.annotate_rows_event, EventType.rows_query_log_event):
@@ -409,16 +410,6 @@ def safe_summary(path: str) -> dict[str, Any]:
         return Summary(file=path, error=f"offset {exc.offset}: {exc.message}").to_dict()
     except Exception as exc:  # PERMISSIVE: the file's row must exist whatever happens
         return Summary(file=path, error=f"internal error: {type(exc).__name__}: {exc}").to_dict()
-
-
-def statement_text(body: Any) -> str | None:
-    """A QUERY event's statement for people; None for a compressed one that cannot be
-    inflated."""
-    try:
-        raw = body.query_text
-    except KaitaiStructError:
-        return None
-    return None if raw is None else text(raw)
 
 
 def parse_splits(splits: Iterable[Split], *, failfast: bool = False,

@@ -23,10 +23,8 @@ import re
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from kaitaistruct import KaitaiStructError
-
 from binlog_kaitai.gtid import uuid_text
-from binlog_kaitai.reader import EventType
+from binlog_kaitai.reader import EventType, statement_bytes
 
 QUERY_TYPES = frozenset({EventType.query_event, EventType.execute_load_query_event,
                          EventType.query_compressed_event})
@@ -83,10 +81,7 @@ def event_kind(type_code: int, body: Any) -> str | None:
     if type_code == EventType.gtid_event:
         return "standalone" if body.is_standalone else "group"
     if type_code in QUERY_TYPES:
-        try:
-            text = body.query_text  # inflated here for QUERY_COMPRESSED_EVENT
-        except KaitaiStructError:
-            return "statement"
+        text = statement_bytes(body)
         return query_kind(text) if text is not None else "statement"
     return None
 

@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from binlog_kaitai.reader import read_events
+from binlog_kaitai.rows import RowDecoder
 from binlog_kaitai.schema import ColumnDef, SchemaHistory, first_word, split_statements
 from tests.conftest import CORPUS_FILES, FIXTURES, corpus
 from tests.mariadb_oracle import mariadb_binlog_program
@@ -293,6 +294,14 @@ def test_two_phase_alter_applies_once_committed() -> None:
     assert [c.name for c in history_before(path, commit.pos + 1).columns("t", "a") or []] == [
         "id", "v", "w"]
     assert start.pos < commit.pos
+    # the row decoder (CLI `rows`, Spark) keeps its history through the same rule
+    decoder = RowDecoder(schema=SchemaHistory())
+    for ev in read_events(path):
+        if ev.pos >= commit.pos:
+            break
+        decoder.feed(ev)
+    assert decoder.schema is not None
+    assert [c.name for c in decoder.schema.columns("t", "a") or []] == ["id", "v"]
 
 
 def test_canal_constraints_and_qualified_names() -> None:
