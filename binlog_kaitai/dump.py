@@ -35,10 +35,10 @@ from io import BytesIO
 from operator import itemgetter
 from typing import Any
 
-from kaitaistruct import KaitaiStream, KaitaiStruct, KaitaiStructError
+from kaitaistruct import KaitaiStream, KaitaiStruct
 
 from binlog_kaitai.errors import BinlogError
-from binlog_kaitai.reader import FDE, Event, read_events
+from binlog_kaitai.reader import DECODE_ERRORS, FDE, Event, EventType, read_events
 from binlog_kaitai.render import fields
 from generated.row_image import RowImage
 from generated.rows_event import RowsEvent
@@ -46,10 +46,6 @@ from generated.table_map_event import TableMapEvent
 
 PARSE_ERROR = "<error>"
 """What a parse instance that fails to parse (e.g. a corrupt compressed stream) dumps as."""
-PARSE_ERRORS = (KaitaiStructError, EOFError, ValueError, UnicodeDecodeError)
-"""What the generated code raises on bad bytes (the errors the reader turns into
-undecodable events)."""
-PARTIAL_UPDATE_ROWS = 39
 quote = json.encoder.encode_basestring  # a JSON string, non-ASCII kept (as JSON.stringify)
 first = itemgetter(0)
 
@@ -111,7 +107,7 @@ def dumps(value: Any) -> str:
         for name in parse_instances(cls):
             try:
                 items.append((name, getattr(value, name)))
-            except PARSE_ERRORS:
+            except DECODE_ERRORS:
                 items.append((name, PARSE_ERROR))
         items.sort(key=first)
         return "{" + ",".join(f'"{k}":{dumps(v)}' for k, v in items) + "}"
@@ -166,7 +162,7 @@ class RowImages:
         if table_map is None:
             return None
         is_update = body.has_after_image
-        is_partial = body.type_code == PARTIAL_UPDATE_ROWS
+        is_partial = body.type_code == EventType.partial_update_rows_event
         count = body.column_count.value
         try:
             data = body.row_data
@@ -178,7 +174,7 @@ class RowImages:
                 count, table_map.column_metas, body.columns_present_after, is_partial,
                 KaitaiStream(BytesIO(b""))) if is_update else first
             return RowImage(first, second, is_update, is_partial, KaitaiStream(BytesIO(data)))
-        except (*PARSE_ERRORS, IndexError):  # IndexError: more columns than the map has
+        except DECODE_ERRORS:  # IndexError among them: more columns than the map has
             return PARSE_ERROR
 
 

@@ -33,6 +33,7 @@ from binlog_kaitai.errors import BinlogError
 from binlog_kaitai.gtid import uuid_text
 from binlog_kaitai.reader import DECODE_ERRORS, EventType, read_events
 from binlog_kaitai.schema import ColumnDef, SchemaHistory
+from binlog_kaitai.values import ENUM, SET
 from generated.row_image import RowImage
 from generated.table_map_event import TableMapEvent
 
@@ -42,7 +43,7 @@ WRITE_TYPES = frozenset({20, 23, 30, 166, 169})
 UPDATE_TYPES = frozenset({21, 24, 31, 39, 167, 170})
 DELETE_TYPES = frozenset({22, 25, 32, 168, 171})
 ROWS_TYPES = WRITE_TYPES | UPDATE_TYPES | DELETE_TYPES
-PARTIAL_UPDATE_ROWS = 39
+PARTIAL_UPDATE_ROWS = EventType.partial_update_rows_event
 QUERY_TYPES = frozenset({EventType.query_event, EventType.query_compressed_event})
 MYSQL_GTID_TYPES = frozenset({33, 34})
 GTID_TAGGED = 42
@@ -61,7 +62,6 @@ NUMERIC_TYPES_MARIADB = NUMERIC_TYPES_MYSQL | {13}
 #: counts STRING, VAR_STRING, VARCHAR, BLOB and (9.0+) VECTOR; MariaDB counts GEOMETRY too.
 CHARACTER_TYPES_MYSQL = frozenset({15, 242, 249, 250, 251, 252, 253, 254})
 CHARACTER_TYPES_MARIADB = frozenset({15, 249, 250, 251, 252, 253, 254, 255})
-ENUM, SET, JSON = 247, 248, 245
 
 
 class RowsError(BinlogError):
@@ -238,12 +238,14 @@ class _Layout:
         return {name: None if elements[first] == b"" else conv(elements[at])
                 for name, conv, first, at in self.columns}
 
-    def convert_partial(self, image: Any) -> dict[str, Any]:
-        """The after image of a PARTIAL_UPDATE_ROWS_EVENT: JSON columns may hold diffs."""
+    def convert_partial(self, image: Any, before: dict[str, Any]) -> dict[str, Any]:
+        """The after image of a PARTIAL_UPDATE_ROWS_EVENT, whose JSON columns may hold
+        diffs: each is applied to the ``before`` image's document (:func:`_patched`)."""
         if not image.has_partial_json:
             return self.convert(image.values)
         elements = image.values
-        return {name: None if elements[first] == b"" else values.json_diff(elements[at])
+        return {name: None if elements[first] == b"" else _patched(
+                    before, name, values.json_diff(elements[at]))
                 if flag.is_diff else conv(elements[at])
                 for (name, conv, first, at), flag in zip(self.columns, image.json_diff_flags,
                                                          strict=True)}
@@ -512,7 +514,7 @@ class RowDecoder:
     def _decode(self, ev: Any, table: _Table) -> list[RowChange]:
         body = ev.body
         t = ev.type_code
-        is_update = t in UPDATE_TYPES
+        is_update = body.has_after_image
         data = body.row_data
         if data is None:
             raise RowsError(ev.file, ev.pos, "compressed rows in an unknown format", ev.index)
@@ -534,16 +536,17 @@ class RowDecoder:
         if not is_update:
             dicts = [first.convert(img.values) for img in images]
         elif t == PARTIAL_UPDATE_ROWS:
-            dicts = [first.convert(img.values) if i % 2 == 0 else second.convert_partial(img)
-                     for i, img in enumerate(images)]
+            dicts = []
+            for i, img in enumerate(images):
+                dicts.append(first.convert(img.values) if i % 2 == 0
+                             else second.convert_partial(img, dicts[-1]))
         else:
             dicts = [first.convert(images[i].values) if i % 2 == 0
                      else second.convert(images[i].values) for i in range(len(images))]
         common = (ev.file, ev.pos, ev.inner_pos)
         head = (ev.timestamp, ev.server_id, self.gtid, table.schema, table.table)
         if is_update:
-            return [RowChange(*common, i, *head, "update", before,
-                              _apply_partial(before, after), table.pk)
+            return [RowChange(*common, i, *head, "update", before, after, table.pk)
                     for i, (before, after) in enumerate(zip(dicts[::2], dicts[1::2],
                                                             strict=True))]
         op = "insert" if t in WRITE_TYPES else "delete"
@@ -575,14 +578,13 @@ def _dumps(value: Any) -> str:
     return orjson.dumps(value).decode()
 
 
-def _apply_partial(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
-    """Replace each JSON diff of an after image by the document it produces from the
-    before image's, when the before image has it and the paths are understood."""
-    for name, value in after.items():
-        if isinstance(value, dict) and value.keys() == {"json_diff"} and name in before:
-            with contextlib.suppress(ValueError, KeyError, IndexError, TypeError):
-                after[name] = apply_json_diff(before[name], value["json_diff"])
-    return after
+def _patched(before: dict[str, Any], name: str, diff: dict[str, Any]) -> Any:
+    """The document a JSON diff (``{"json_diff": [...]}``) makes of the before image's,
+    when the before image has it and the paths are understood; else the diff itself."""
+    if name in before:
+        with contextlib.suppress(ValueError, KeyError, IndexError, TypeError):
+            return apply_json_diff(before[name], diff["json_diff"])
+    return diff
 
 
 _SQL_VERB = {"insert": ("INSERT INTO", "SET", None), "delete": ("DELETE FROM", "WHERE", None),
