@@ -4,10 +4,31 @@ from __future__ import annotations
 
 from typing import Any
 
+from binlog_kaitai.reader import EventType
+
 
 def uuid_text(sid: bytes) -> str:
     h = sid.hex()
     return f"{h[:8]}-{h[8:12]}-{h[12:16]}-{h[16:20]}-{h[20:]}"
+
+
+def tagged_uuid(body: Any) -> bytes | None:
+    """The source UUID of a GTID_TAGGED_LOG_EVENT body, when the event carries one."""
+    fields = body.fields
+    return bytes(u.value for u in fields.uuid) if fields.uuid_id.is_present else None
+
+
+def gtid_text(type_code: int, server_id: int, body: Any) -> str | None:
+    """The GTID of a GTID event body (MySQL 33, 34, 42; MariaDB 162) as the servers print
+    it: ``uuid:gno``, ``uuid:tag:gno``, ``domain-server-seq``; None for MySQL's
+    anonymous GTIDs (gno 0)."""
+    if type_code == EventType.gtid_event:  # MariaDB
+        return f"{body.domain_id}-{server_id}-{body.seq_no}"
+    uuid = tagged_uuid(body) if type_code == EventType.gtid_tagged_log_event else body.sid
+    if uuid is None or body.gno == 0:
+        return None
+    tag = f"{body.tag}:" if getattr(body, "tag", None) else ""
+    return f"{uuid_text(uuid)}:{tag}{body.gno}"
 
 
 def intervals_text(intervals: list[Any]) -> list[str]:

@@ -30,7 +30,7 @@ from kaitaistruct import EndOfStreamError, KaitaiStream
 
 from binlog_kaitai import values
 from binlog_kaitai.errors import BinlogError
-from binlog_kaitai.gtid import uuid_text
+from binlog_kaitai.gtid import gtid_text
 from binlog_kaitai.reader import DECODE_ERRORS, EventType, read_events
 from binlog_kaitai.schema import ColumnDef, SchemaHistory
 from binlog_kaitai.values import ENUM, SET
@@ -418,20 +418,6 @@ def _json_path(path: str) -> list[str | int]:
     return steps
 
 
-def _gtid_text(ev: Any) -> str | None:
-    body = ev.body
-    t = ev.type_code
-    if t in MYSQL_GTID_TYPES:
-        return None if body.gno == 0 else f"{uuid_text(body.sid)}:{body.gno}"
-    if t == GTID_TAGGED:
-        uuid = bytes(u.value for u in body.fields.uuid) if body.fields.uuid_id.is_present else None
-        if uuid is None or body.gno == 0:
-            return None
-        tag = f"{body.tag}:" if body.tag else ""
-        return f"{uuid_text(uuid)}:{tag}{body.gno}"
-    return f"{body.domain_id}-{ev.server_id}-{body.seq_no}"
-
-
 class RowDecoder:
     """Decodes the rows events of a stream of events fed one at a time, in order.
 
@@ -459,7 +445,7 @@ class RowDecoder:
         if t == EventType.table_map_event:
             self._table_map(ev)
         elif t in GTID_TYPES:
-            self.gtid = _gtid_text(ev)
+            self.gtid = gtid_text(t, ev.server_id, ev.body)
         elif t in QUERY_TYPES:
             if self.schema is not None:
                 self.schema.apply_query_event(ev.body)

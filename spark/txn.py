@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from binlog_kaitai.gtid import uuid_text
+from binlog_kaitai.gtid import gtid_text, tagged_uuid, uuid_text
 from binlog_kaitai.reader import EventType, statement_bytes
 
 QUERY_TYPES = frozenset({EventType.query_event, EventType.execute_load_query_event,
@@ -174,14 +174,14 @@ class GtidInfo:
 
 def gtid_info(type_code: int, server_id: int, body: Any) -> GtidInfo:
     """The GtidInfo of a decoded GTID event body (type in :data:`GTID_TYPES`)."""
+    gtid = gtid_text(type_code, server_id, body)
     if type_code == EventType.gtid_event:  # MariaDB
-        return GtidInfo(f"{body.domain_id}-{server_id}-{body.seq_no}", domain=body.domain_id,
-                        server_id=server_id, sequence=body.seq_no, is_ddl=body.is_ddl)
+        return GtidInfo(gtid, domain=body.domain_id, server_id=server_id,
+                        sequence=body.seq_no, is_ddl=body.is_ddl)
     if type_code == EventType.gtid_tagged_log_event:
-        uuid = uuid_text(bytes(b.value for b in body.fields.uuid))
-        tag = body.tag or None
-        gtid = f"{uuid}:{tag}:{body.gno}" if tag else f"{uuid}:{body.gno}"
-        return GtidInfo(gtid, uuid, tag, sequence=body.gno,
+        sid = tagged_uuid(body)
+        return GtidInfo(gtid, None if sid is None else uuid_text(sid), body.tag or None,
+                        sequence=body.gno,
                         last_committed=body.last_committed,
                         sequence_number=body.sequence_number,
                         original_commit_us=body.original_commit_ts or None,
@@ -191,7 +191,7 @@ def gtid_info(type_code: int, server_id: int, body: Any) -> GtidInfo:
     anonymous = type_code == EventType.anonymous_gtid_log_event
     uuid = None if anonymous else uuid_text(body.sid)
     return GtidInfo(
-        None if anonymous else f"{uuid}:{body.gno}", uuid,
+        gtid, uuid,
         sequence=None if anonymous else body.gno,
         last_committed=body.last_committed if clock else None,
         sequence_number=body.sequence_number if clock else None,
