@@ -286,13 +286,3 @@ class SchemaHistory:
         from binlog_kaitai import ddl  # here: sqlglot takes ~0.25 s to import
 
         return ddl.apply_statement(self._catalog, default_db, sql)
-
-
-def __getattr__(name: str) -> Any:
-    """``BinlogMySQL`` (the extended sqlglot dialect) lives in :mod:`binlog_kaitai.ddl`;
-    importable from here too, without importing sqlglot until it is asked for."""
-    if name == "BinlogMySQL":
-        from binlog_kaitai import ddl
-
-        return ddl.BinlogMySQL
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -34,6 +34,7 @@ import struct
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from functools import cache
 from io import BytesIO
 from typing import Any
 
@@ -211,6 +212,7 @@ def decimal_size(precision: int, scale: int) -> int:
     return (intg // 9 * 4 + _DIG2BYTES[intg % 9] + scale // 9 * 4 + _DIG2BYTES[scale % 9])
 
 
+@cache  # built once per (precision, scale): JSON documents decode a decimal per value
 def decimal_decoder(precision: int, scale: int) -> Callable[[bytes], str]:
     """A decoder of MySQL's binary DECIMAL(precision, scale) to its exact text.
 
