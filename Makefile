@@ -64,14 +64,16 @@ spark-zip: setup
 
 # The Spark job against the plain reader on ~1.1 GB of generated binlogs: one of 1000 MiB
 # (the per-worker memory target is for a 1 GiB file) and 60 of 1 MiB.
+SPARK_BENCH_DATA = $(PY) -m tools.make_bench_data --out bench/data/spark --large-mb 1000 \
+	--count 1 --small-files 60
 bench-spark: setup
-	$(PY) -m tools.make_bench_data --out bench/data/spark --large-mb 1000 --count 1 --small-files 60
+	$(SPARK_BENCH_DATA)
 	$(PY) -m bench.spark_bench --data bench/data/spark
 
 # Everything in one run: summary, event scan, rows and the Spark job, each against its peers.
 bench: setup
 	$(PY) -m tools.make_bench_data --out bench/data
-	$(PY) -m tools.make_bench_data --out bench/data/spark --large-mb 1000 --count 1 --small-files 60
+	$(SPARK_BENCH_DATA)
 	$(PY) -m bench.bench --data bench/data --spark-data bench/data/spark
 
 clean:

@@ -50,7 +50,9 @@ def run_quiet(cmd: list[str]) -> None:
                    cwd=REPO)
 
 
-def bench_summary(files: list[Path], mariadb_binlog: str) -> None:
+def bench_summary(files: list[Path], mariadb_binlog: str) -> dict[Path, float]:
+    """Prints the summary table; returns each file's full ``mariadb-binlog`` pass time."""
+    full_pass = {}
     print("\n== summary (first event + second + tail) vs a full mariadb-binlog pass ==")
     print(f"{'file':<20}{'size MB':>9}{'bytes read':>12}{'in-proc ms':>12}{'CLI ms':>9}"
           f"{'mariadb-binlog ms':>19}{'x (CLI)':>9}")
@@ -59,13 +61,15 @@ def bench_summary(files: list[Path], mariadb_binlog: str) -> None:
         s = summary(path)
         in_proc = best_of(20, lambda p=path: summary(p))
         cli = best_of(3, lambda p=path: run_quiet([*CLI, "summary", "--json", str(p)]))
-        full = best_of(1 if size_mb > 50 else 3,
-                       lambda p=path: run_quiet([mariadb_binlog, str(p)]))
+        full = full_pass[path] = best_of(1 if size_mb > 50 else 3,
+                                         lambda p=path: run_quiet([mariadb_binlog, str(p)]))
         print(f"{path.name:<20}{size_mb:>9.1f}{s.bytes_read:>12}{in_proc * 1e3:>12.2f}"
               f"{cli * 1e3:>9.0f}{full * 1e3:>19.0f}{full / cli:>9.1f}")
+    return full_pass
 
 
-def bench_scan(files: list[Path], mariadb_binlog: str) -> None:
+def bench_scan(files: list[Path], full_pass: dict[Path, float]) -> None:
+    """``full_pass``: the ``mariadb-binlog`` time of each file, as bench_summary measured."""
     print("\n== event scan: read_events (every event parsed by the generated spec) ==")
     print(f"{'file':<20}{'events':>9}{'ours ev/s':>11}{'ours MB/s':>10}{'peak RSS MB':>12}"
           f"{'mariadb-binlog ev/s':>21}{'MB/s':>7}{'ratio':>7}")
@@ -74,7 +78,7 @@ def bench_scan(files: list[Path], mariadb_binlog: str) -> None:
         out = subprocess.run([sys.executable, "-c", SCAN_SCRIPT, str(path)], check=True,
                              capture_output=True, text=True, cwd=REPO).stdout.split()
         events, ours, rss_kb = int(out[0]), float(out[1]), int(out[2])
-        theirs = best_of(1, lambda p=path: run_quiet([mariadb_binlog, str(p)]))
+        theirs = full_pass[path]
         print(f"{path.name:<20}{events:>9}{events / ours:>11.0f}{size_mb / ours:>10.1f}"
               f"{rss_kb / 1024:>12.0f}{events / theirs:>21.0f}{size_mb / theirs:>7.1f}"
               f"{theirs / ours:>7.2f}")
@@ -92,8 +96,8 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     files = bench_files(args.data)
     gib_file = bench_files(args.spark_data)[1]
-    bench_summary([*files, gib_file], mariadb_binlog)
-    bench_scan(files, mariadb_binlog)
+    full_pass = bench_summary([*files, gib_file], mariadb_binlog)
+    bench_scan(files, full_pass)
     bench_rows(args.data)
     bench_spark(args.spark_data)
     return 0

@@ -116,13 +116,11 @@ class WorkerPeakRss:
         while not self._stop.wait(0.2):
             for pid in descendants(me):
                 try:
-                    status = Path(f"/proc/{pid}/status").read_text()
-                    exe = os.readlink(f"/proc/{pid}/exe")
+                    if pid != me and "python" in os.path.basename(os.readlink(
+                            f"/proc/{pid}/exe")):
+                        self.peak = max(self.peak, peak_rss_kib(pid) * 1024)
                 except OSError:
                     continue
-                if pid != me and "python" in os.path.basename(exe):
-                    hwm = next(line for line in status.splitlines() if line.startswith("VmHWM"))
-                    self.peak = max(self.peak, int(hwm.split()[1]) * 1024)
 
 
 def run_spark(master: str, files: list[str]) -> dict[str, Any]:
