@@ -711,6 +711,10 @@ class TableMapEvent(KaitaiStruct):
 
     @property
     def table_id(self):
+        """6 bytes, or 4 when the post-header is 6 bytes long (early 5.1 servers). Multiplied,
+        not shifted by 32: JavaScript shifts are 32-bit, so `<< 32` would drop the high
+        part in the JS build.
+        """
         if hasattr(self, '_m_table_id'):
             return self._m_table_id
 

@@ -2,13 +2,13 @@
 
 (function (root, factory) {
   if (typeof define === 'function' && define.amd) {
-    define(['exports', 'kaitai-struct/KaitaiStream', './TableMapEvent', './TransactionPayloadEvent', './MariadbGtidEvent', './RowsEvent', './MariadbGtidListEvent', './PreviousGtidsEvent', './GtidTaggedEvent', './GtidEvent', './QueryEvent'], factory);
+    define(['exports', 'kaitai-struct/KaitaiStream', './TransactionPayloadEvent', './MariadbGtidEvent', './TableMapEvent', './RowsEvent', './MariadbGtidListEvent', './PreviousGtidsEvent', './GtidTaggedEvent', './GtidEvent', './QueryEvent'], factory);
   } else if (typeof exports === 'object' && exports !== null && typeof exports.nodeType !== 'number') {
-    factory(exports, require('kaitai-struct/KaitaiStream'), require('./TableMapEvent'), require('./TransactionPayloadEvent'), require('./MariadbGtidEvent'), require('./RowsEvent'), require('./MariadbGtidListEvent'), require('./PreviousGtidsEvent'), require('./GtidTaggedEvent'), require('./GtidEvent'), require('./QueryEvent'));
+    factory(exports, require('kaitai-struct/KaitaiStream'), require('./TransactionPayloadEvent'), require('./MariadbGtidEvent'), require('./TableMapEvent'), require('./RowsEvent'), require('./MariadbGtidListEvent'), require('./PreviousGtidsEvent'), require('./GtidTaggedEvent'), require('./GtidEvent'), require('./QueryEvent'));
   } else {
-    factory(root.MysqlBinlog || (root.MysqlBinlog = {}), root.KaitaiStream, root.TableMapEvent || (root.TableMapEvent = {}), root.TransactionPayloadEvent || (root.TransactionPayloadEvent = {}), root.MariadbGtidEvent || (root.MariadbGtidEvent = {}), root.RowsEvent || (root.RowsEvent = {}), root.MariadbGtidListEvent || (root.MariadbGtidListEvent = {}), root.PreviousGtidsEvent || (root.PreviousGtidsEvent = {}), root.GtidTaggedEvent || (root.GtidTaggedEvent = {}), root.GtidEvent || (root.GtidEvent = {}), root.QueryEvent || (root.QueryEvent = {}));
+    factory(root.MysqlBinlog || (root.MysqlBinlog = {}), root.KaitaiStream, root.TransactionPayloadEvent || (root.TransactionPayloadEvent = {}), root.MariadbGtidEvent || (root.MariadbGtidEvent = {}), root.TableMapEvent || (root.TableMapEvent = {}), root.RowsEvent || (root.RowsEvent = {}), root.MariadbGtidListEvent || (root.MariadbGtidListEvent = {}), root.PreviousGtidsEvent || (root.PreviousGtidsEvent = {}), root.GtidTaggedEvent || (root.GtidTaggedEvent = {}), root.GtidEvent || (root.GtidEvent = {}), root.QueryEvent || (root.QueryEvent = {}));
   }
-})(typeof self !== 'undefined' ? self : this, function (MysqlBinlog_, KaitaiStream, TableMapEvent_, TransactionPayloadEvent_, MariadbGtidEvent_, RowsEvent_, MariadbGtidListEvent_, PreviousGtidsEvent_, GtidTaggedEvent_, GtidEvent_, QueryEvent_) {
+})(typeof self !== 'undefined' ? self : this, function (MysqlBinlog_, KaitaiStream, TransactionPayloadEvent_, MariadbGtidEvent_, TableMapEvent_, RowsEvent_, MariadbGtidListEvent_, PreviousGtidsEvent_, GtidTaggedEvent_, GtidEvent_, QueryEvent_) {
 /**
  * A binary log file as written by MySQL (3.23 to 9.x) and MariaDB: the 4-byte magic, then
  * events back to back. Each event is a common header, an event-specific body and, when

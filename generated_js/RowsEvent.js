@@ -113,6 +113,12 @@ var RowsEvent = (function() {
       return this._m_rowData;
     }
   });
+
+  /**
+   * 6 bytes, or 4 when the post-header is 6 bytes long (early 5.1 servers). Multiplied,
+   * not shifted by 32: JavaScript shifts are 32-bit, so `<< 32` would drop the high
+   * part in the JS build.
+   */
   Object.defineProperty(RowsEvent.prototype, 'tableId', {
     get: function() {
       if (this._m_tableId !== undefined)

@@ -87,6 +87,10 @@ seq:
 instances:
   table_id:
     value: 'post_header_len == 6 ? table_id_low : table_id_low + table_id_high * 0x100000000'
+    doc: |
+      6 bytes, or 4 when the post-header is 6 bytes long (early 5.1 servers). Multiplied,
+      not shifted by 32: JavaScript shifts are 32-bit, so `<< 32` would drop the high
+      part in the JS build.
   column_metas:
     value: metadata.column_metas
     doc: One `column_meta` per column, in column order.
