@@ -366,6 +366,4 @@ function main(files) {
   return 0;
 }
 
-if (require.main === module) process.exitCode = main(process.argv.slice(2));
-
-module.exports = { readEvents, tree, RowImages, BinlogError };
+process.exitCode = main(process.argv.slice(2));

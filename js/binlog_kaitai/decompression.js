@@ -27,4 +27,4 @@ function sizeMismatch(what, declared, produced) {
     `${what}: the stream inflates to ${produced} bytes, but the header declares ${declared}`);
 }
 
-module.exports = { MAX_SIZE, DecompressionError, checkDeclared, sizeMismatch };
+module.exports = { DecompressionError, checkDeclared, sizeMismatch };
