@@ -469,8 +469,7 @@ class RowDecoder:
             cols = self.schema.columns(tm.schema_name, tm.table_name)
             pk = self.schema.primary_key(tm.schema_name, tm.table_name)
         # Identical table maps repeat in every transaction: describe each content once.
-        checksum = 4 if ev.checksum_ok is not None else 0
-        key = (ev.raw[25:len(ev.raw) - checksum], self.is_mariadb,
+        key = (tm.definition, self.is_mariadb,
                tuple(cols) if cols is not None else None, tuple(pk) if pk else None)
         table = self._described.get(key)
         if table is None:

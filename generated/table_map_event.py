@@ -142,6 +142,10 @@ class TableMapEvent(KaitaiStruct):
         self.metadata_length._fetch_instances()
         self.metadata._fetch_instances()
         self.optional_metadata._fetch_instances()
+        _ = self.definition
+        if hasattr(self, '_m_definition'):
+            pass
+
 
     class BitmapMsb(KaitaiStruct):
         """One bit per column of the kind the field describes, most significant bit first."""
@@ -708,6 +712,21 @@ class TableMapEvent(KaitaiStruct):
 
         self._m_column_metas = self.metadata.column_metas
         return getattr(self, '_m_column_metas', None)
+
+    @property
+    def definition(self):
+        """Everything after the post-header (names, types, metadata, null bitmap, optional
+        metadata): the table's description. A table map repeated in every transaction has
+        the same definition, whatever its table id, so readers can describe each table once.
+        """
+        if hasattr(self, '_m_definition'):
+            return self._m_definition
+
+        _pos = self._io.pos()
+        self._io.seek(self.post_header_len)
+        self._m_definition = self._io.read_bytes_full()
+        self._io.seek(_pos)
+        return getattr(self, '_m_definition', None)
 
     @property
     def table_id(self):

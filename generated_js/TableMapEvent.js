@@ -699,6 +699,23 @@ var TableMapEvent = (function() {
   });
 
   /**
+   * Everything after the post-header (names, types, metadata, null bitmap, optional
+   * metadata): the table's description. A table map repeated in every transaction has
+   * the same definition, whatever its table id, so readers can describe each table once.
+   */
+  Object.defineProperty(TableMapEvent.prototype, 'definition', {
+    get: function() {
+      if (this._m_definition !== undefined)
+        return this._m_definition;
+      var _pos = this._io.pos;
+      this._io.seek(this.postHeaderLen);
+      this._m_definition = this._io.readBytesFull();
+      this._io.seek(_pos);
+      return this._m_definition;
+    }
+  });
+
+  /**
    * 6 bytes, or 4 when the post-header is 6 bytes long (early 5.1 servers). Multiplied,
    * not shifted by 32: JavaScript shifts are 32-bit, so `<< 32` would drop the high
    * part in the JS build.

@@ -94,6 +94,13 @@ instances:
   column_metas:
     value: metadata.column_metas
     doc: One `column_meta` per column, in column order.
+  definition:
+    pos: post_header_len
+    size-eos: true
+    doc: |
+      Everything after the post-header (names, types, metadata, null bitmap, optional
+      metadata): the table's description. A table map repeated in every transaction has
+      the same definition, whatever its table id, so readers can describe each table once.
 types:
   field_metadata:
     doc: The per-column metadata block, read column by column according to the types.
