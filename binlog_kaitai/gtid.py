@@ -23,25 +23,28 @@ def gtid_text(type_code: int, server_id: int, body: Any) -> str | None:
     it: ``uuid:gno``, ``uuid:tag:gno``, ``domain-server-seq``; None for MySQL's
     anonymous GTIDs (gno 0)."""
     if type_code == EventType.gtid_event:  # MariaDB
-        return f"{body.domain_id}-{server_id}-{body.seq_no}"
-    uuid = tagged_uuid(body) if type_code == EventType.gtid_tagged_log_event else body.sid
-    if uuid is None or body.gno == 0:
+        return f"{body.domain_id}-{server_id}-{body.seq_no.value}"
+    if type_code == EventType.gtid_tagged_log_event:
+        uuid, gno = tagged_uuid(body), body.gno
+    else:
+        uuid, gno = body.sid, body.gno.value
+    if uuid is None or gno == 0:
         return None
     tag = f"{body.tag}:" if getattr(body, "tag", None) else ""
-    return f"{uuid_text(uuid)}:{tag}{body.gno}"
+    return f"{uuid_text(uuid)}:{tag}{gno}"
 
 
 def intervals_text(intervals: list[Any]) -> list[str]:
     """Intervals are stored [start, end); MySQL prints them start-(end-1), or one number."""
-    return [str(i.start) if i.end - i.start == 1 else f"{i.start}-{i.end - 1}"
-            for i in intervals]
+    bounds = [(i.start.value, i.end.value) for i in intervals]
+    return [str(start) if end - start == 1 else f"{start}-{end - 1}" for start, end in bounds]
 
 
 def gtid_set_text(body: Any) -> str:
     """PREVIOUS_GTIDS as ``uuid:1-7:9,uuid2:1-4`` (tags as ``uuid:1-3:tag:1-2``, grouped
     under their UUID like MySQL 8.3+), or MariaDB's GTID_LIST as ``0-1-5,1-2-9``."""
     if hasattr(body, "gtids"):  # MariaDB GTID_LIST_EVENT
-        return ",".join(f"{g.domain_id}-{g.server_id}-{g.seq_no}" for g in body.gtids)
+        return ",".join(f"{g.domain_id}-{g.server_id}-{g.seq_no.value}" for g in body.gtids)
     groups: list[list[str]] = []
     last_uuid = None
     for sid in body.sids:

@@ -9,6 +9,7 @@ from typing import Any
 from kaitaistruct import KaitaiStruct, KaitaiStructError
 
 from binlog_kaitai.reader import Event, EventType
+from generated.mysql_uint64 import MysqlUint64
 from generated.rows_event import RowsEvent
 
 INTERNAL_ATTRS = frozenset({"_io", "_parent", "_root"})
@@ -32,7 +33,10 @@ def fields(obj: KaitaiStruct) -> list[tuple[str, Any]]:
 
 
 def to_jsonable(value: Any, *, enums_as_names: bool = True) -> Any:
-    """Decoded value tree -> JSON types: bytes as hex, enums as names (or integers)."""
+    """Decoded value tree -> JSON types: bytes as hex, enums as names (or integers), 64-bit
+    integers (read by the spec as two 32-bit halves) as their int value."""
+    if isinstance(value, MysqlUint64):
+        return value.value
     if isinstance(value, KaitaiStruct):
         return {k: to_jsonable(v, enums_as_names=enums_as_names) for k, v in fields(value)}
     if isinstance(value, (bytes, bytearray)):
@@ -68,9 +72,10 @@ def describe(ev: Event) -> str:
     if t == EventType.format_description_event:
         return f"Server ver: {body.server_version}, Binlog ver: {body.binlog_version}"
     if t == EventType.rotate_event:
-        return f"{body.new_log_ident};pos={getattr(body, 'position', '')}"
+        position = getattr(body, "position", None)  # absent in binlog v1
+        return f"{body.new_log_ident};pos={'' if position is None else position.value}"
     if t == EventType.xid_event:
-        return f"COMMIT /* xid={body.xid} */"
+        return f"COMMIT /* xid={body.xid.value} */"
     if t == EventType.table_map_event:
         return f"table_id: {body.table_id} ({body.schema_name}.{body.table_name})"
     if t in (EventType.rows_query_log_event, EventType.annotate_rows_event):

@@ -162,7 +162,8 @@ def summarise(f: CountingReader, name: str, size: int, result: Summary) -> None:
     result.end_reason = END_REASONS.get(last.type_code, "none")
     if last.type_code == EventType.rotate_event:
         result.next_file = last.body.new_log_ident
-        result.next_position = getattr(last.body, "position", None)
+        position = getattr(last.body, "position", None)  # absent in binlog v1
+        result.next_position = None if position is None else position.value
 
 
 def find_last_event(

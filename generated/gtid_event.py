@@ -3,6 +3,7 @@
 
 import kaitaistruct
 from kaitaistruct import KaitaiStruct, KaitaiStream, BytesIO
+from . import mysql_uint64
 from . import mysql_packed_int
 from enum import IntEnum
 
@@ -54,18 +55,18 @@ class GtidEvent(KaitaiStruct):
     def _read(self):
         self.gtid_flags = self._io.read_u1()
         self.sid = self._io.read_bytes(16)
-        self.gno = self._io.read_u8le()
+        self.gno = mysql_uint64.MysqlUint64(self._io)
         if self._io.size() > 25:
             pass
             self.lc_typecode = self._io.read_u1()
 
         if self.has_logical_clock:
             pass
-            self.last_committed = self._io.read_u8le()
+            self.last_committed = mysql_uint64.MysqlUint64(self._io)
 
         if self.has_logical_clock:
             pass
-            self.sequence_number = self._io.read_u8le()
+            self.sequence_number = mysql_uint64.MysqlUint64(self._io)
 
         if self.has_commit_timestamps:
             pass
@@ -89,21 +90,24 @@ class GtidEvent(KaitaiStruct):
 
         if self.has_commit_group_ticket:
             pass
-            self.commit_group_ticket = self._io.read_u8le()
+            self.commit_group_ticket = mysql_uint64.MysqlUint64(self._io)
 
         self.rest = self._io.read_bytes_full()
 
 
     def _fetch_instances(self):
         pass
+        self.gno._fetch_instances()
         if self._io.size() > 25:
             pass
 
         if self.has_logical_clock:
             pass
+            self.last_committed._fetch_instances()
 
         if self.has_logical_clock:
             pass
+            self.sequence_number._fetch_instances()
 
         if self.has_commit_timestamps:
             pass
@@ -125,6 +129,7 @@ class GtidEvent(KaitaiStruct):
 
         if self.has_commit_group_ticket:
             pass
+            self.commit_group_ticket._fetch_instances()
 
 
     class Uint56(KaitaiStruct):

@@ -3,6 +3,7 @@
 
 import kaitaistruct
 from kaitaistruct import KaitaiStruct, KaitaiStream, BytesIO
+from . import mysql_uint64
 from enum import IntEnum
 
 
@@ -64,12 +65,12 @@ class MariadbGtidEvent(KaitaiStruct):
         self._read()
 
     def _read(self):
-        self.seq_no = self._io.read_u8le()
+        self.seq_no = mysql_uint64.MysqlUint64(self._io)
         self.domain_id = self._io.read_u4le()
         self.flags2 = self._io.read_u1()
         if self.is_group_commit_id:
             pass
-            self.commit_id = self._io.read_u8le()
+            self.commit_id = mysql_uint64.MysqlUint64(self._io)
 
         if  ((self.is_prepared_xa) or (self.is_completed_xa)) :
             pass
@@ -85,7 +86,7 @@ class MariadbGtidEvent(KaitaiStruct):
 
         if  ((self.is_commit_alter) or (self.is_rollback_alter)) :
             pass
-            self.sa_seq_no = self._io.read_u8le()
+            self.sa_seq_no = mysql_uint64.MysqlUint64(self._io)
 
         if self.has_thread_id:
             pass
@@ -96,8 +97,10 @@ class MariadbGtidEvent(KaitaiStruct):
 
     def _fetch_instances(self):
         pass
+        self.seq_no._fetch_instances()
         if self.is_group_commit_id:
             pass
+            self.commit_id._fetch_instances()
 
         if  ((self.is_prepared_xa) or (self.is_completed_xa)) :
             pass
@@ -111,6 +114,7 @@ class MariadbGtidEvent(KaitaiStruct):
 
         if  ((self.is_commit_alter) or (self.is_rollback_alter)) :
             pass
+            self.sa_seq_no._fetch_instances()
 
         if self.has_thread_id:
             pass

@@ -3,6 +3,7 @@
 
 import kaitaistruct
 from kaitaistruct import KaitaiStruct, KaitaiStream, BytesIO
+from . import mysql_uint64
 from enum import IntEnum
 
 
@@ -64,11 +65,12 @@ class MariadbGtidListEvent(KaitaiStruct):
         def _read(self):
             self.domain_id = self._io.read_u4le()
             self.server_id = self._io.read_u4le()
-            self.seq_no = self._io.read_u8le()
+            self.seq_no = mysql_uint64.MysqlUint64(self._io)
 
 
         def _fetch_instances(self):
             pass
+            self.seq_no._fetch_instances()
 
 
     @property

@@ -7,11 +7,12 @@ from . import transaction_payload_event
 from . import mariadb_gtid_event
 from . import table_map_event
 from . import rows_event
-from . import mariadb_gtid_list_event
 from . import previous_gtids_event
-from . import gtid_tagged_event
+from . import mysql_uint64
 from . import gtid_event
 from . import query_event
+from . import gtid_tagged_event
+from . import mariadb_gtid_list_event
 from enum import IntEnum
 
 
@@ -1154,12 +1155,14 @@ class MysqlBinlog(KaitaiStruct):
             self._read()
 
         def _read(self):
-            self.seed1 = self._io.read_u8le()
-            self.seed2 = self._io.read_u8le()
+            self.seed1 = mysql_uint64.MysqlUint64(self._io)
+            self.seed2 = mysql_uint64.MysqlUint64(self._io)
 
 
         def _fetch_instances(self):
             pass
+            self.seed1._fetch_instances()
+            self.seed2._fetch_instances()
 
 
     class RotateEvent(KaitaiStruct):
@@ -1179,7 +1182,7 @@ class MysqlBinlog(KaitaiStruct):
         def _read(self):
             if self.post_header_len >= 8:
                 pass
-                self.position = self._io.read_u8le()
+                self.position = mysql_uint64.MysqlUint64(self._io)
 
             self.new_log_ident = (self._io.read_bytes_full()).decode(u"UTF-8")
 
@@ -1188,6 +1191,7 @@ class MysqlBinlog(KaitaiStruct):
             pass
             if self.post_header_len >= 8:
                 pass
+                self.position._fetch_instances()
 
 
 
@@ -1360,11 +1364,12 @@ class MysqlBinlog(KaitaiStruct):
             self._read()
 
         def _read(self):
-            self.xid = self._io.read_u8le()
+            self.xid = mysql_uint64.MysqlUint64(self._io)
 
 
         def _fetch_instances(self):
             pass
+            self.xid._fetch_instances()
 
 
     @property

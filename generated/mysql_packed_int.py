@@ -3,6 +3,7 @@
 
 import kaitaistruct
 from kaitaistruct import KaitaiStruct, KaitaiStream, BytesIO
+from . import mysql_uint64
 
 
 if getattr(kaitaistruct, 'API_VERSION', (0, 9)) < (0, 11):
@@ -34,7 +35,7 @@ class MysqlPackedInt(KaitaiStruct):
 
         if self.first == 254:
             pass
-            self.value_u8 = self._io.read_u8le()
+            self.value_u8 = mysql_uint64.MysqlUint64(self._io)
 
 
 
@@ -48,6 +49,7 @@ class MysqlPackedInt(KaitaiStruct):
 
         if self.first == 254:
             pass
+            self.value_u8._fetch_instances()
 
 
     @property
@@ -64,7 +66,7 @@ class MysqlPackedInt(KaitaiStruct):
         if hasattr(self, '_m_value'):
             return self._m_value
 
-        self._m_value = (self.first if self.first < 251 else (self.value_u2 if self.first == 252 else (self.value_u3 if self.first == 253 else (self.value_u8 if self.first == 254 else 0))))
+        self._m_value = (self.first if self.first < 251 else (self.value_u2 if self.first == 252 else (self.value_u3 if self.first == 253 else (self.value_u8.value if self.first == 254 else 0))))
         return getattr(self, '_m_value', None)
 
 

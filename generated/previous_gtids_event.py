@@ -3,6 +3,7 @@
 
 import kaitaistruct
 from kaitaistruct import KaitaiStruct, KaitaiStream, BytesIO
+from . import mysql_uint64
 from . import mysql_varlen_uint
 from enum import IntEnum
 
@@ -80,12 +81,14 @@ class PreviousGtidsEvent(KaitaiStruct):
             self._read()
 
         def _read(self):
-            self.start = self._io.read_u8le()
-            self.end = self._io.read_u8le()
+            self.start = mysql_uint64.MysqlUint64(self._io)
+            self.end = mysql_uint64.MysqlUint64(self._io)
 
 
         def _fetch_instances(self):
             pass
+            self.start._fetch_instances()
+            self.end._fetch_instances()
 
         @property
         def last(self):
@@ -93,7 +96,7 @@ class PreviousGtidsEvent(KaitaiStruct):
             if hasattr(self, '_m_last'):
                 return self._m_last
 
-            self._m_last = self.end - 1
+            self._m_last = self.end.value - 1
             return getattr(self, '_m_last', None)
 
 
@@ -112,9 +115,9 @@ class PreviousGtidsEvent(KaitaiStruct):
                 pass
                 self.tag = PreviousGtidsEvent.Tag(self._io, self, self._root)
 
-            self.n_intervals = self._io.read_u8le()
+            self.n_intervals = mysql_uint64.MysqlUint64(self._io)
             self.intervals = []
-            for i in range(self.n_intervals):
+            for i in range(self.n_intervals.value):
                 self.intervals.append(PreviousGtidsEvent.Interval(self._io, self, self._root))
 
 
@@ -125,6 +128,7 @@ class PreviousGtidsEvent(KaitaiStruct):
                 pass
                 self.tag._fetch_instances()
 
+            self.n_intervals._fetch_instances()
             for i in range(len(self.intervals)):
                 pass
                 self.intervals[i]._fetch_instances()

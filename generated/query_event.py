@@ -3,6 +3,7 @@
 
 import kaitaistruct
 from kaitaistruct import KaitaiStruct, KaitaiStream, BytesIO
+from . import mysql_uint64
 from . import mariadb_compressed
 from enum import IntEnum
 
@@ -466,7 +467,7 @@ class QueryEvent(KaitaiStruct):
             self.flags = self._io.read_u1()
             if  ((self.is_commit_alter) or (self.is_rollback_alter)) :
                 pass
-                self.start_alter_seq_no = self._io.read_u8le()
+                self.start_alter_seq_no = mysql_uint64.MysqlUint64(self._io)
 
 
 
@@ -474,6 +475,7 @@ class QueryEvent(KaitaiStruct):
             pass
             if  ((self.is_commit_alter) or (self.is_rollback_alter)) :
                 pass
+                self.start_alter_seq_no._fetch_instances()
 
 
         @property
@@ -548,11 +550,12 @@ class QueryEvent(KaitaiStruct):
             self._read()
 
         def _read(self):
-            self.modes = self._io.read_u8le()
+            self.modes = mysql_uint64.MysqlUint64(self._io)
 
 
         def _fetch_instances(self):
             pass
+            self.modes._fetch_instances()
 
         @property
         def is_ansi_quotes(self):
@@ -560,7 +563,7 @@ class QueryEvent(KaitaiStruct):
             if hasattr(self, '_m_is_ansi_quotes'):
                 return self._m_is_ansi_quotes
 
-            self._m_is_ansi_quotes = self.modes & 4 != 0
+            self._m_is_ansi_quotes = self.modes.low & 4 != 0
             return getattr(self, '_m_is_ansi_quotes', None)
 
         @property
@@ -568,7 +571,7 @@ class QueryEvent(KaitaiStruct):
             if hasattr(self, '_m_is_error_for_division_by_zero'):
                 return self._m_is_error_for_division_by_zero
 
-            self._m_is_error_for_division_by_zero = self.modes & 67108864 != 0
+            self._m_is_error_for_division_by_zero = self.modes.low & 67108864 != 0
             return getattr(self, '_m_is_error_for_division_by_zero', None)
 
         @property
@@ -577,7 +580,7 @@ class QueryEvent(KaitaiStruct):
             if hasattr(self, '_m_is_ignore_space'):
                 return self._m_is_ignore_space
 
-            self._m_is_ignore_space = self.modes & 8 != 0
+            self._m_is_ignore_space = self.modes.low & 8 != 0
             return getattr(self, '_m_is_ignore_space', None)
 
         @property
@@ -585,7 +588,7 @@ class QueryEvent(KaitaiStruct):
             if hasattr(self, '_m_is_no_auto_value_on_zero'):
                 return self._m_is_no_auto_value_on_zero
 
-            self._m_is_no_auto_value_on_zero = self.modes & 524288 != 0
+            self._m_is_no_auto_value_on_zero = self.modes.low & 524288 != 0
             return getattr(self, '_m_is_no_auto_value_on_zero', None)
 
         @property
@@ -594,7 +597,7 @@ class QueryEvent(KaitaiStruct):
             if hasattr(self, '_m_is_no_backslash_escapes'):
                 return self._m_is_no_backslash_escapes
 
-            self._m_is_no_backslash_escapes = self.modes & 1048576 != 0
+            self._m_is_no_backslash_escapes = self.modes.low & 1048576 != 0
             return getattr(self, '_m_is_no_backslash_escapes', None)
 
         @property
@@ -602,7 +605,7 @@ class QueryEvent(KaitaiStruct):
             if hasattr(self, '_m_is_no_engine_substitution'):
                 return self._m_is_no_engine_substitution
 
-            self._m_is_no_engine_substitution = self.modes & 1073741824 != 0
+            self._m_is_no_engine_substitution = self.modes.low & 1073741824 != 0
             return getattr(self, '_m_is_no_engine_substitution', None)
 
         @property
@@ -610,7 +613,7 @@ class QueryEvent(KaitaiStruct):
             if hasattr(self, '_m_is_no_zero_date'):
                 return self._m_is_no_zero_date
 
-            self._m_is_no_zero_date = self.modes & 16777216 != 0
+            self._m_is_no_zero_date = self.modes.low & 16777216 != 0
             return getattr(self, '_m_is_no_zero_date', None)
 
         @property
@@ -618,7 +621,7 @@ class QueryEvent(KaitaiStruct):
             if hasattr(self, '_m_is_no_zero_in_date'):
                 return self._m_is_no_zero_in_date
 
-            self._m_is_no_zero_in_date = self.modes & 8388608 != 0
+            self._m_is_no_zero_in_date = self.modes.low & 8388608 != 0
             return getattr(self, '_m_is_no_zero_in_date', None)
 
         @property
@@ -626,7 +629,7 @@ class QueryEvent(KaitaiStruct):
             if hasattr(self, '_m_is_only_full_group_by'):
                 return self._m_is_only_full_group_by
 
-            self._m_is_only_full_group_by = self.modes & 32 != 0
+            self._m_is_only_full_group_by = self.modes.low & 32 != 0
             return getattr(self, '_m_is_only_full_group_by', None)
 
         @property
@@ -635,7 +638,7 @@ class QueryEvent(KaitaiStruct):
             if hasattr(self, '_m_is_pipes_as_concat'):
                 return self._m_is_pipes_as_concat
 
-            self._m_is_pipes_as_concat = self.modes & 2 != 0
+            self._m_is_pipes_as_concat = self.modes.low & 2 != 0
             return getattr(self, '_m_is_pipes_as_concat', None)
 
         @property
@@ -643,7 +646,7 @@ class QueryEvent(KaitaiStruct):
             if hasattr(self, '_m_is_real_as_float'):
                 return self._m_is_real_as_float
 
-            self._m_is_real_as_float = self.modes & 1 != 0
+            self._m_is_real_as_float = self.modes.low & 1 != 0
             return getattr(self, '_m_is_real_as_float', None)
 
         @property
@@ -651,7 +654,7 @@ class QueryEvent(KaitaiStruct):
             if hasattr(self, '_m_is_strict_all_tables'):
                 return self._m_is_strict_all_tables
 
-            self._m_is_strict_all_tables = self.modes & 4194304 != 0
+            self._m_is_strict_all_tables = self.modes.low & 4194304 != 0
             return getattr(self, '_m_is_strict_all_tables', None)
 
         @property
@@ -659,7 +662,7 @@ class QueryEvent(KaitaiStruct):
             if hasattr(self, '_m_is_strict_trans_tables'):
                 return self._m_is_strict_trans_tables
 
-            self._m_is_strict_trans_tables = self.modes & 2097152 != 0
+            self._m_is_strict_trans_tables = self.modes.low & 2097152 != 0
             return getattr(self, '_m_is_strict_trans_tables', None)
 
 
@@ -694,10 +697,10 @@ class QueryEvent(KaitaiStruct):
                 self.value = self._io.read_u2le()
             elif _on == QueryEvent.StatusVarCode.commit_ts:
                 pass
-                self.value = self._io.read_u8le()
+                self.value = mysql_uint64.MysqlUint64(self._io)
             elif _on == QueryEvent.StatusVarCode.ddl_logged_with_xid:
                 pass
-                self.value = self._io.read_u8le()
+                self.value = mysql_uint64.MysqlUint64(self._io)
             elif _on == QueryEvent.StatusVarCode.default_collation_for_utf8mb4:
                 pass
                 self.value = self._io.read_u2le()
@@ -748,7 +751,7 @@ class QueryEvent(KaitaiStruct):
                 self.value = QueryEvent.UpdatedDbNamesVar(self._io, self, self._root)
             elif _on == QueryEvent.StatusVarCode.xid:
                 pass
-                self.value = self._io.read_u8le()
+                self.value = mysql_uint64.MysqlUint64(self._io)
             else:
                 pass
                 self.value = QueryEvent.UnknownVar(self._io, self, self._root)
@@ -776,8 +779,10 @@ class QueryEvent(KaitaiStruct):
                 pass
             elif _on == QueryEvent.StatusVarCode.commit_ts:
                 pass
+                self.value._fetch_instances()
             elif _on == QueryEvent.StatusVarCode.ddl_logged_with_xid:
                 pass
+                self.value._fetch_instances()
             elif _on == QueryEvent.StatusVarCode.default_collation_for_utf8mb4:
                 pass
             elif _on == QueryEvent.StatusVarCode.default_table_encryption:
@@ -819,6 +824,7 @@ class QueryEvent(KaitaiStruct):
                 self.value._fetch_instances()
             elif _on == QueryEvent.StatusVarCode.xid:
                 pass
+                self.value._fetch_instances()
             else:
                 pass
                 self.value._fetch_instances()

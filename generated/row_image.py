@@ -3,8 +3,8 @@
 
 import kaitaistruct
 from kaitaistruct import KaitaiStruct, KaitaiStream, BytesIO
-from . import mysql_packed_int
 from . import table_map_event
+from . import mysql_packed_int
 
 
 if getattr(kaitaistruct, 'API_VERSION', (0, 9)) < (0, 11):

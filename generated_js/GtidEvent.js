@@ -2,13 +2,13 @@
 
 (function (root, factory) {
   if (typeof define === 'function' && define.amd) {
-    define(['exports', 'kaitai-struct/KaitaiStream', './MysqlPackedInt'], factory);
+    define(['exports', 'kaitai-struct/KaitaiStream', './MysqlUint64', './MysqlPackedInt'], factory);
   } else if (typeof exports === 'object' && exports !== null && typeof exports.nodeType !== 'number') {
-    factory(exports, require('kaitai-struct/KaitaiStream'), require('./MysqlPackedInt'));
+    factory(exports, require('kaitai-struct/KaitaiStream'), require('./MysqlUint64'), require('./MysqlPackedInt'));
   } else {
-    factory(root.GtidEvent || (root.GtidEvent = {}), root.KaitaiStream, root.MysqlPackedInt || (root.MysqlPackedInt = {}));
+    factory(root.GtidEvent || (root.GtidEvent = {}), root.KaitaiStream, root.MysqlUint64 || (root.MysqlUint64 = {}), root.MysqlPackedInt || (root.MysqlPackedInt = {}));
   }
-})(typeof self !== 'undefined' ? self : this, function (GtidEvent_, KaitaiStream, MysqlPackedInt_) {
+})(typeof self !== 'undefined' ? self : this, function (GtidEvent_, KaitaiStream, MysqlUint64_, MysqlPackedInt_) {
 /**
  * Body of GTID_LOG_EVENT (type 33) and ANONYMOUS_GTID_LOG_EVENT (type 34), the first event
  * of every transaction when the server writes GTIDs (33) or not (34, with an all-zero sid
@@ -51,15 +51,15 @@ var GtidEvent = (function() {
   GtidEvent.prototype._read = function() {
     this.gtidFlags = this._io.readU1();
     this.sid = this._io.readBytes(16);
-    this.gno = this._io.readU8le();
+    this.gno = new MysqlUint64_.MysqlUint64(this._io, null, null);
     if (this._io.size > 25) {
       this.lcTypecode = this._io.readU1();
     }
     if (this.hasLogicalClock) {
-      this.lastCommitted = this._io.readU8le();
+      this.lastCommitted = new MysqlUint64_.MysqlUint64(this._io, null, null);
     }
     if (this.hasLogicalClock) {
-      this.sequenceNumber = this._io.readU8le();
+      this.sequenceNumber = new MysqlUint64_.MysqlUint64(this._io, null, null);
     }
     if (this.hasCommitTimestamps) {
       this.immediateCommitTimestamp = new Uint56(this._io, this, this._root);
@@ -77,7 +77,7 @@ var GtidEvent = (function() {
       this.originalServerVersionRaw = this._io.readU4le();
     }
     if (this.hasCommitGroupTicket) {
-      this.commitGroupTicket = this._io.readU8le();
+      this.commitGroupTicket = new MysqlUint64_.MysqlUint64(this._io, null, null);
     }
     this.rest = this._io.readBytesFull();
   }

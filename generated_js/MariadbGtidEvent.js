@@ -2,13 +2,13 @@
 
 (function (root, factory) {
   if (typeof define === 'function' && define.amd) {
-    define(['exports', 'kaitai-struct/KaitaiStream'], factory);
+    define(['exports', 'kaitai-struct/KaitaiStream', './MysqlUint64'], factory);
   } else if (typeof exports === 'object' && exports !== null && typeof exports.nodeType !== 'number') {
-    factory(exports, require('kaitai-struct/KaitaiStream'));
+    factory(exports, require('kaitai-struct/KaitaiStream'), require('./MysqlUint64'));
   } else {
-    factory(root.MariadbGtidEvent || (root.MariadbGtidEvent = {}), root.KaitaiStream);
+    factory(root.MariadbGtidEvent || (root.MariadbGtidEvent = {}), root.KaitaiStream, root.MysqlUint64 || (root.MysqlUint64 = {}));
   }
-})(typeof self !== 'undefined' ? self : this, function (MariadbGtidEvent_, KaitaiStream) {
+})(typeof self !== 'undefined' ? self : this, function (MariadbGtidEvent_, KaitaiStream, MysqlUint64_) {
 /**
  * Body of MariaDB's GTID_EVENT (type 162), the first event of every event group (10.0+):
  * it replaces the BEGIN query of a transaction, or marks a standalone statement such as a
@@ -76,11 +76,11 @@ var MariadbGtidEvent = (function() {
     this._read();
   }
   MariadbGtidEvent.prototype._read = function() {
-    this.seqNo = this._io.readU8le();
+    this.seqNo = new MysqlUint64_.MysqlUint64(this._io, null, null);
     this.domainId = this._io.readU4le();
     this.flags2 = this._io.readU1();
     if (this.isGroupCommitId) {
-      this.commitId = this._io.readU8le();
+      this.commitId = new MysqlUint64_.MysqlUint64(this._io, null, null);
     }
     if ( ((this.isPreparedXa) || (this.isCompletedXa)) ) {
       this.xid = new Xid(this._io, this, this._root);
@@ -92,7 +92,7 @@ var MariadbGtidEvent = (function() {
       this.extraEngines = this._io.readU1();
     }
     if ( ((this.isCommitAlter) || (this.isRollbackAlter)) ) {
-      this.saSeqNo = this._io.readU8le();
+      this.saSeqNo = new MysqlUint64_.MysqlUint64(this._io, null, null);
     }
     if (this.hasThreadId) {
       this.threadId = this._io.readU4le();

@@ -2,13 +2,13 @@
 
 (function (root, factory) {
   if (typeof define === 'function' && define.amd) {
-    define(['exports', 'kaitai-struct/KaitaiStream'], factory);
+    define(['exports', 'kaitai-struct/KaitaiStream', './MysqlUint64'], factory);
   } else if (typeof exports === 'object' && exports !== null && typeof exports.nodeType !== 'number') {
-    factory(exports, require('kaitai-struct/KaitaiStream'));
+    factory(exports, require('kaitai-struct/KaitaiStream'), require('./MysqlUint64'));
   } else {
-    factory(root.MariadbGtidListEvent || (root.MariadbGtidListEvent = {}), root.KaitaiStream);
+    factory(root.MariadbGtidListEvent || (root.MariadbGtidListEvent = {}), root.KaitaiStream, root.MysqlUint64 || (root.MysqlUint64 = {}));
   }
-})(typeof self !== 'undefined' ? self : this, function (MariadbGtidListEvent_, KaitaiStream) {
+})(typeof self !== 'undefined' ? self : this, function (MariadbGtidListEvent_, KaitaiStream, MysqlUint64_) {
 /**
  * Body of MariaDB's GTID_LIST_EVENT (type 163), written after the FORMAT_DESCRIPTION_EVENT
  * of every binlog file (10.0+): the binlog state at the start of the file, i.e. the last
@@ -63,7 +63,7 @@ var MariadbGtidListEvent = (function() {
     Gtid.prototype._read = function() {
       this.domainId = this._io.readU4le();
       this.serverId = this._io.readU4le();
-      this.seqNo = this._io.readU8le();
+      this.seqNo = new MysqlUint64_.MysqlUint64(this._io, null, null);
     }
 
     return Gtid;

@@ -2,13 +2,13 @@
 
 (function (root, factory) {
   if (typeof define === 'function' && define.amd) {
-    define(['exports', 'kaitai-struct/KaitaiStream', './TransactionPayloadEvent', './MariadbGtidEvent', './TableMapEvent', './RowsEvent', './MariadbGtidListEvent', './PreviousGtidsEvent', './GtidTaggedEvent', './GtidEvent', './QueryEvent'], factory);
+    define(['exports', 'kaitai-struct/KaitaiStream', './TransactionPayloadEvent', './MariadbGtidEvent', './TableMapEvent', './RowsEvent', './PreviousGtidsEvent', './MysqlUint64', './GtidEvent', './QueryEvent', './GtidTaggedEvent', './MariadbGtidListEvent'], factory);
   } else if (typeof exports === 'object' && exports !== null && typeof exports.nodeType !== 'number') {
-    factory(exports, require('kaitai-struct/KaitaiStream'), require('./TransactionPayloadEvent'), require('./MariadbGtidEvent'), require('./TableMapEvent'), require('./RowsEvent'), require('./MariadbGtidListEvent'), require('./PreviousGtidsEvent'), require('./GtidTaggedEvent'), require('./GtidEvent'), require('./QueryEvent'));
+    factory(exports, require('kaitai-struct/KaitaiStream'), require('./TransactionPayloadEvent'), require('./MariadbGtidEvent'), require('./TableMapEvent'), require('./RowsEvent'), require('./PreviousGtidsEvent'), require('./MysqlUint64'), require('./GtidEvent'), require('./QueryEvent'), require('./GtidTaggedEvent'), require('./MariadbGtidListEvent'));
   } else {
-    factory(root.MysqlBinlog || (root.MysqlBinlog = {}), root.KaitaiStream, root.TransactionPayloadEvent || (root.TransactionPayloadEvent = {}), root.MariadbGtidEvent || (root.MariadbGtidEvent = {}), root.TableMapEvent || (root.TableMapEvent = {}), root.RowsEvent || (root.RowsEvent = {}), root.MariadbGtidListEvent || (root.MariadbGtidListEvent = {}), root.PreviousGtidsEvent || (root.PreviousGtidsEvent = {}), root.GtidTaggedEvent || (root.GtidTaggedEvent = {}), root.GtidEvent || (root.GtidEvent = {}), root.QueryEvent || (root.QueryEvent = {}));
+    factory(root.MysqlBinlog || (root.MysqlBinlog = {}), root.KaitaiStream, root.TransactionPayloadEvent || (root.TransactionPayloadEvent = {}), root.MariadbGtidEvent || (root.MariadbGtidEvent = {}), root.TableMapEvent || (root.TableMapEvent = {}), root.RowsEvent || (root.RowsEvent = {}), root.PreviousGtidsEvent || (root.PreviousGtidsEvent = {}), root.MysqlUint64 || (root.MysqlUint64 = {}), root.GtidEvent || (root.GtidEvent = {}), root.QueryEvent || (root.QueryEvent = {}), root.GtidTaggedEvent || (root.GtidTaggedEvent = {}), root.MariadbGtidListEvent || (root.MariadbGtidListEvent = {}));
   }
-})(typeof self !== 'undefined' ? self : this, function (MysqlBinlog_, KaitaiStream, TransactionPayloadEvent_, MariadbGtidEvent_, TableMapEvent_, RowsEvent_, MariadbGtidListEvent_, PreviousGtidsEvent_, GtidTaggedEvent_, GtidEvent_, QueryEvent_) {
+})(typeof self !== 'undefined' ? self : this, function (MysqlBinlog_, KaitaiStream, TransactionPayloadEvent_, MariadbGtidEvent_, TableMapEvent_, RowsEvent_, PreviousGtidsEvent_, MysqlUint64_, GtidEvent_, QueryEvent_, GtidTaggedEvent_, MariadbGtidListEvent_) {
 /**
  * A binary log file as written by MySQL (3.23 to 9.x) and MariaDB: the 4-byte magic, then
  * events back to back. Each event is a common header, an event-specific body and, when
@@ -1134,8 +1134,8 @@ var MysqlBinlog = (function() {
       this._read();
     }
     RandEvent.prototype._read = function() {
-      this.seed1 = this._io.readU8le();
-      this.seed2 = this._io.readU8le();
+      this.seed1 = new MysqlUint64_.MysqlUint64(this._io, null, null);
+      this.seed2 = new MysqlUint64_.MysqlUint64(this._io, null, null);
     }
 
     return RandEvent;
@@ -1158,7 +1158,7 @@ var MysqlBinlog = (function() {
     }
     RotateEvent.prototype._read = function() {
       if (this.postHeaderLen >= 8) {
-        this.position = this._io.readU8le();
+        this.position = new MysqlUint64_.MysqlUint64(this._io, null, null);
       }
       this.newLogIdent = KaitaiStream.bytesToStr(this._io.readBytesFull(), "UTF-8");
     }
@@ -1357,7 +1357,7 @@ var MysqlBinlog = (function() {
       this._read();
     }
     XidEvent.prototype._read = function() {
-      this.xid = this._io.readU8le();
+      this.xid = new MysqlUint64_.MysqlUint64(this._io, null, null);
     }
 
     return XidEvent;

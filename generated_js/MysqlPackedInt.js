@@ -2,13 +2,13 @@
 
 (function (root, factory) {
   if (typeof define === 'function' && define.amd) {
-    define(['exports', 'kaitai-struct/KaitaiStream'], factory);
+    define(['exports', 'kaitai-struct/KaitaiStream', './MysqlUint64'], factory);
   } else if (typeof exports === 'object' && exports !== null && typeof exports.nodeType !== 'number') {
-    factory(exports, require('kaitai-struct/KaitaiStream'));
+    factory(exports, require('kaitai-struct/KaitaiStream'), require('./MysqlUint64'));
   } else {
-    factory(root.MysqlPackedInt || (root.MysqlPackedInt = {}), root.KaitaiStream);
+    factory(root.MysqlPackedInt || (root.MysqlPackedInt = {}), root.KaitaiStream, root.MysqlUint64 || (root.MysqlUint64 = {}));
   }
-})(typeof self !== 'undefined' ? self : this, function (MysqlPackedInt_, KaitaiStream) {
+})(typeof self !== 'undefined' ? self : this, function (MysqlPackedInt_, KaitaiStream, MysqlUint64_) {
 /**
  * MySQL's variable-length unsigned integer ("length-encoded integer", net_field_length).
  * The first byte is the value itself when below 251; 251 marks SQL NULL; 252, 253 and 254
@@ -34,7 +34,7 @@ var MysqlPackedInt = (function() {
     }
     this._io.alignToByte();
     if (this.first == 254) {
-      this.valueU8 = this._io.readU8le();
+      this.valueU8 = new MysqlUint64_.MysqlUint64(this._io, null, null);
     }
   }
   Object.defineProperty(MysqlPackedInt.prototype, 'isNull', {
@@ -53,7 +53,7 @@ var MysqlPackedInt = (function() {
     get: function() {
       if (this._m_value !== undefined)
         return this._m_value;
-      this._m_value = (this.first < 251 ? this.first : (this.first == 252 ? this.valueU2 : (this.first == 253 ? this.valueU3 : (this.first == 254 ? this.valueU8 : 0))));
+      this._m_value = (this.first < 251 ? this.first : (this.first == 252 ? this.valueU2 : (this.first == 253 ? this.valueU3 : (this.first == 254 ? this.valueU8.value : 0))));
       return this._m_value;
     }
   });

@@ -2,13 +2,13 @@
 
 (function (root, factory) {
   if (typeof define === 'function' && define.amd) {
-    define(['exports', 'kaitai-struct/KaitaiStream', './MysqlVarlenUint'], factory);
+    define(['exports', 'kaitai-struct/KaitaiStream', './MysqlUint64', './MysqlVarlenUint'], factory);
   } else if (typeof exports === 'object' && exports !== null && typeof exports.nodeType !== 'number') {
-    factory(exports, require('kaitai-struct/KaitaiStream'), require('./MysqlVarlenUint'));
+    factory(exports, require('kaitai-struct/KaitaiStream'), require('./MysqlUint64'), require('./MysqlVarlenUint'));
   } else {
-    factory(root.PreviousGtidsEvent || (root.PreviousGtidsEvent = {}), root.KaitaiStream, root.MysqlVarlenUint || (root.MysqlVarlenUint = {}));
+    factory(root.PreviousGtidsEvent || (root.PreviousGtidsEvent = {}), root.KaitaiStream, root.MysqlUint64 || (root.MysqlUint64 = {}), root.MysqlVarlenUint || (root.MysqlVarlenUint = {}));
   }
-})(typeof self !== 'undefined' ? self : this, function (PreviousGtidsEvent_, KaitaiStream, MysqlVarlenUint_) {
+})(typeof self !== 'undefined' ? self : this, function (PreviousGtidsEvent_, KaitaiStream, MysqlUint64_, MysqlVarlenUint_) {
 /**
  * Body of PREVIOUS_GTIDS_LOG_EVENT (type 35), written near the start of every binlog file
  * (MySQL 5.6+): the set of GTIDs of all transactions in earlier binlog files, encoded by
@@ -71,8 +71,8 @@ var PreviousGtidsEvent = (function() {
       this._read();
     }
     Interval.prototype._read = function() {
-      this.start = this._io.readU8le();
-      this.end = this._io.readU8le();
+      this.start = new MysqlUint64_.MysqlUint64(this._io, null, null);
+      this.end = new MysqlUint64_.MysqlUint64(this._io, null, null);
     }
 
     /**
@@ -82,7 +82,7 @@ var PreviousGtidsEvent = (function() {
       get: function() {
         if (this._m_last !== undefined)
           return this._m_last;
-        this._m_last = this.end - 1;
+        this._m_last = this.end.value - 1;
         return this._m_last;
       }
     });
@@ -116,9 +116,9 @@ var PreviousGtidsEvent = (function() {
       if (this.tagged) {
         this.tag = new Tag(this._io, this, this._root);
       }
-      this.nIntervals = this._io.readU8le();
+      this.nIntervals = new MysqlUint64_.MysqlUint64(this._io, null, null);
       this.intervals = [];
-      for (var i = 0; i < this.nIntervals; i++) {
+      for (var i = 0; i < this.nIntervals.value; i++) {
         this.intervals.push(new Interval(this._io, this, this._root));
       }
     }

@@ -2,13 +2,13 @@
 
 (function (root, factory) {
   if (typeof define === 'function' && define.amd) {
-    define(['exports', 'kaitai-struct/KaitaiStream', './MariadbCompressed'], factory);
+    define(['exports', 'kaitai-struct/KaitaiStream', './MysqlUint64', './MariadbCompressed'], factory);
   } else if (typeof exports === 'object' && exports !== null && typeof exports.nodeType !== 'number') {
-    factory(exports, require('kaitai-struct/KaitaiStream'), require('./MariadbCompressed'));
+    factory(exports, require('kaitai-struct/KaitaiStream'), require('./MysqlUint64'), require('./MariadbCompressed'));
   } else {
-    factory(root.QueryEvent || (root.QueryEvent = {}), root.KaitaiStream, root.MariadbCompressed || (root.MariadbCompressed = {}));
+    factory(root.QueryEvent || (root.QueryEvent = {}), root.KaitaiStream, root.MysqlUint64 || (root.MysqlUint64 = {}), root.MariadbCompressed || (root.MariadbCompressed = {}));
   }
-})(typeof self !== 'undefined' ? self : this, function (QueryEvent_, KaitaiStream, MariadbCompressed_) {
+})(typeof self !== 'undefined' ? self : this, function (QueryEvent_, KaitaiStream, MysqlUint64_, MariadbCompressed_) {
 /**
  * Body of a QUERY_EVENT (type code 2): one SQL statement logged in statement
  * format (DDL, statement-based DML, and the BEGIN / COMMIT markers of some
@@ -590,7 +590,7 @@ var QueryEvent = (function() {
     GtidFlags3Var.prototype._read = function() {
       this.flags = this._io.readU1();
       if ( ((this.isCommitAlter) || (this.isRollbackAlter)) ) {
-        this.startAlterSeqNo = this._io.readU8le();
+        this.startAlterSeqNo = new MysqlUint64_.MysqlUint64(this._io, null, null);
       }
     }
     Object.defineProperty(GtidFlags3Var.prototype, 'isCommitAlter', {
@@ -685,7 +685,7 @@ var QueryEvent = (function() {
       this._read();
     }
     SqlModeVar.prototype._read = function() {
-      this.modes = this._io.readU8le();
+      this.modes = new MysqlUint64_.MysqlUint64(this._io, null, null);
     }
 
     /**
@@ -695,7 +695,7 @@ var QueryEvent = (function() {
       get: function() {
         if (this._m_isAnsiQuotes !== undefined)
           return this._m_isAnsiQuotes;
-        this._m_isAnsiQuotes = (this.modes & 4) != 0;
+        this._m_isAnsiQuotes = (this.modes.low & 4) != 0;
         return this._m_isAnsiQuotes;
       }
     });
@@ -703,7 +703,7 @@ var QueryEvent = (function() {
       get: function() {
         if (this._m_isErrorForDivisionByZero !== undefined)
           return this._m_isErrorForDivisionByZero;
-        this._m_isErrorForDivisionByZero = (this.modes & 67108864) != 0;
+        this._m_isErrorForDivisionByZero = (this.modes.low & 67108864) != 0;
         return this._m_isErrorForDivisionByZero;
       }
     });
@@ -715,7 +715,7 @@ var QueryEvent = (function() {
       get: function() {
         if (this._m_isIgnoreSpace !== undefined)
           return this._m_isIgnoreSpace;
-        this._m_isIgnoreSpace = (this.modes & 8) != 0;
+        this._m_isIgnoreSpace = (this.modes.low & 8) != 0;
         return this._m_isIgnoreSpace;
       }
     });
@@ -723,7 +723,7 @@ var QueryEvent = (function() {
       get: function() {
         if (this._m_isNoAutoValueOnZero !== undefined)
           return this._m_isNoAutoValueOnZero;
-        this._m_isNoAutoValueOnZero = (this.modes & 524288) != 0;
+        this._m_isNoAutoValueOnZero = (this.modes.low & 524288) != 0;
         return this._m_isNoAutoValueOnZero;
       }
     });
@@ -735,7 +735,7 @@ var QueryEvent = (function() {
       get: function() {
         if (this._m_isNoBackslashEscapes !== undefined)
           return this._m_isNoBackslashEscapes;
-        this._m_isNoBackslashEscapes = (this.modes & 1048576) != 0;
+        this._m_isNoBackslashEscapes = (this.modes.low & 1048576) != 0;
         return this._m_isNoBackslashEscapes;
       }
     });
@@ -743,7 +743,7 @@ var QueryEvent = (function() {
       get: function() {
         if (this._m_isNoEngineSubstitution !== undefined)
           return this._m_isNoEngineSubstitution;
-        this._m_isNoEngineSubstitution = (this.modes & 1073741824) != 0;
+        this._m_isNoEngineSubstitution = (this.modes.low & 1073741824) != 0;
         return this._m_isNoEngineSubstitution;
       }
     });
@@ -751,7 +751,7 @@ var QueryEvent = (function() {
       get: function() {
         if (this._m_isNoZeroDate !== undefined)
           return this._m_isNoZeroDate;
-        this._m_isNoZeroDate = (this.modes & 16777216) != 0;
+        this._m_isNoZeroDate = (this.modes.low & 16777216) != 0;
         return this._m_isNoZeroDate;
       }
     });
@@ -759,7 +759,7 @@ var QueryEvent = (function() {
       get: function() {
         if (this._m_isNoZeroInDate !== undefined)
           return this._m_isNoZeroInDate;
-        this._m_isNoZeroInDate = (this.modes & 8388608) != 0;
+        this._m_isNoZeroInDate = (this.modes.low & 8388608) != 0;
         return this._m_isNoZeroInDate;
       }
     });
@@ -767,7 +767,7 @@ var QueryEvent = (function() {
       get: function() {
         if (this._m_isOnlyFullGroupBy !== undefined)
           return this._m_isOnlyFullGroupBy;
-        this._m_isOnlyFullGroupBy = (this.modes & 32) != 0;
+        this._m_isOnlyFullGroupBy = (this.modes.low & 32) != 0;
         return this._m_isOnlyFullGroupBy;
       }
     });
@@ -779,7 +779,7 @@ var QueryEvent = (function() {
       get: function() {
         if (this._m_isPipesAsConcat !== undefined)
           return this._m_isPipesAsConcat;
-        this._m_isPipesAsConcat = (this.modes & 2) != 0;
+        this._m_isPipesAsConcat = (this.modes.low & 2) != 0;
         return this._m_isPipesAsConcat;
       }
     });
@@ -787,7 +787,7 @@ var QueryEvent = (function() {
       get: function() {
         if (this._m_isRealAsFloat !== undefined)
           return this._m_isRealAsFloat;
-        this._m_isRealAsFloat = (this.modes & 1) != 0;
+        this._m_isRealAsFloat = (this.modes.low & 1) != 0;
         return this._m_isRealAsFloat;
       }
     });
@@ -795,7 +795,7 @@ var QueryEvent = (function() {
       get: function() {
         if (this._m_isStrictAllTables !== undefined)
           return this._m_isStrictAllTables;
-        this._m_isStrictAllTables = (this.modes & 4194304) != 0;
+        this._m_isStrictAllTables = (this.modes.low & 4194304) != 0;
         return this._m_isStrictAllTables;
       }
     });
@@ -803,7 +803,7 @@ var QueryEvent = (function() {
       get: function() {
         if (this._m_isStrictTransTables !== undefined)
           return this._m_isStrictTransTables;
-        this._m_isStrictTransTables = (this.modes & 2097152) != 0;
+        this._m_isStrictTransTables = (this.modes.low & 2097152) != 0;
         return this._m_isStrictTransTables;
       }
     });
@@ -813,7 +813,9 @@ var QueryEvent = (function() {
      * and MariaDB (except the ones MySQL 8.0 retired); bits 32 and up
      * differ between the two (MySQL: 32 TIME_TRUNCATE_FRACTIONAL,
      * 33 INTERPRET_UTF8_AS_UTF8MB4; MariaDB: 32 EMPTY_STRING_IS_NULL,
-     * 33 SIMULTANEOUS_ASSIGNMENT, 34 TIME_ROUND_FRACTIONAL).
+     * 33 SIMULTANEOUS_ASSIGNMENT, 34 TIME_ROUND_FRACTIONAL). Bits 0..31 are
+     * `modes.low` (the is_* instances test them there, exactly in every
+     * language), bits 32..63 `modes.high`.
      */
 
     return SqlModeVar;
@@ -853,10 +855,10 @@ var QueryEvent = (function() {
         this.value = this._io.readU2le();
         break;
       case QueryEvent.StatusVarCode.COMMIT_TS:
-        this.value = this._io.readU8le();
+        this.value = new MysqlUint64_.MysqlUint64(this._io, null, null);
         break;
       case QueryEvent.StatusVarCode.DDL_LOGGED_WITH_XID:
-        this.value = this._io.readU8le();
+        this.value = new MysqlUint64_.MysqlUint64(this._io, null, null);
         break;
       case QueryEvent.StatusVarCode.DEFAULT_COLLATION_FOR_UTF8MB4:
         this.value = this._io.readU2le();
@@ -907,7 +909,7 @@ var QueryEvent = (function() {
         this.value = new UpdatedDbNamesVar(this._io, this, this._root);
         break;
       case QueryEvent.StatusVarCode.XID:
-        this.value = this._io.readU8le();
+        this.value = new MysqlUint64_.MysqlUint64(this._io, null, null);
         break;
       default:
         this.value = new UnknownVar(this._io, this, this._root);

@@ -2,13 +2,13 @@
 
 (function (root, factory) {
   if (typeof define === 'function' && define.amd) {
-    define(['exports', 'kaitai-struct/KaitaiStream', './MysqlPackedInt', './TableMapEvent'], factory);
+    define(['exports', 'kaitai-struct/KaitaiStream', './TableMapEvent', './MysqlPackedInt'], factory);
   } else if (typeof exports === 'object' && exports !== null && typeof exports.nodeType !== 'number') {
-    factory(exports, require('kaitai-struct/KaitaiStream'), require('./MysqlPackedInt'), require('./TableMapEvent'));
+    factory(exports, require('kaitai-struct/KaitaiStream'), require('./TableMapEvent'), require('./MysqlPackedInt'));
   } else {
-    factory(root.RowImage || (root.RowImage = {}), root.KaitaiStream, root.MysqlPackedInt || (root.MysqlPackedInt = {}), root.TableMapEvent || (root.TableMapEvent = {}));
+    factory(root.RowImage || (root.RowImage = {}), root.KaitaiStream, root.TableMapEvent || (root.TableMapEvent = {}), root.MysqlPackedInt || (root.MysqlPackedInt = {}));
   }
-})(typeof self !== 'undefined' ? self : this, function (RowImage_, KaitaiStream, MysqlPackedInt_, TableMapEvent_) {
+})(typeof self !== 'undefined' ? self : this, function (RowImage_, KaitaiStream, TableMapEvent_, MysqlPackedInt_) {
 /**
  * The row data of a WRITE/UPDATE/DELETE/PARTIAL_UPDATE rows event (v0, v1, v2, and
  * MariaDB's compressed ones once inflated): the bytes after the column bitmaps, decoded

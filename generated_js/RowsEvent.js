@@ -2,13 +2,13 @@
 
 (function (root, factory) {
   if (typeof define === 'function' && define.amd) {
-    define(['exports', 'kaitai-struct/KaitaiStream', './MysqlPackedInt', './MariadbCompressed'], factory);
+    define(['exports', 'kaitai-struct/KaitaiStream', './MariadbCompressed', './MysqlPackedInt'], factory);
   } else if (typeof exports === 'object' && exports !== null && typeof exports.nodeType !== 'number') {
-    factory(exports, require('kaitai-struct/KaitaiStream'), require('./MysqlPackedInt'), require('./MariadbCompressed'));
+    factory(exports, require('kaitai-struct/KaitaiStream'), require('./MariadbCompressed'), require('./MysqlPackedInt'));
   } else {
-    factory(root.RowsEvent || (root.RowsEvent = {}), root.KaitaiStream, root.MysqlPackedInt || (root.MysqlPackedInt = {}), root.MariadbCompressed || (root.MariadbCompressed = {}));
+    factory(root.RowsEvent || (root.RowsEvent = {}), root.KaitaiStream, root.MariadbCompressed || (root.MariadbCompressed = {}), root.MysqlPackedInt || (root.MysqlPackedInt = {}));
   }
-})(typeof self !== 'undefined' ? self : this, function (RowsEvent_, KaitaiStream, MysqlPackedInt_, MariadbCompressed_) {
+})(typeof self !== 'undefined' ? self : this, function (RowsEvent_, KaitaiStream, MariadbCompressed_, MysqlPackedInt_) {
 /**
  * Row-based replication: the rows one statement inserted, updated or deleted in the table
  * of the preceding TABLE_MAP_EVENT with the same table id. Layout is shared by the pre-GA

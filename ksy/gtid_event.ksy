@@ -5,6 +5,7 @@ meta:
   license: MIT
   imports:
     - mysql_packed_int
+    - mysql_uint64
   endian: le
 doc: |
   Body of GTID_LOG_EVENT (type 33) and ANONYMOUS_GTID_LOG_EVENT (type 34), the first event
@@ -43,7 +44,7 @@ seq:
     doc: Source id (server UUID) as 16 raw bytes, all zero in anonymous GTID events.
     -orig-id: tsid_parent_struct.uuid
   - id: gno
-    type: u8
+    type: mysql_uint64
     doc: Transaction number, 1 or more in GTID events, 0 in anonymous GTID events (int64 in MySQL).
     -orig-id: gtid_info_struct.rpl_gtid_gno
   - id: lc_typecode
@@ -52,12 +53,12 @@ seq:
     doc: Logical clock type code; only 2 (LOGICAL_TIMESTAMP_TYPECODE) is understood. Absent in 5.6.
     -orig-id: lc_typecode
   - id: last_committed
-    type: u8
+    type: mysql_uint64
     if: has_logical_clock
     doc: sequence_number of the transaction this one's commit depends on (int64 in MySQL).
     -orig-id: last_committed
   - id: sequence_number
-    type: u8
+    type: mysql_uint64
     if: has_logical_clock
     doc: Logical timestamp of this transaction within the binlog file (int64 in MySQL).
     -orig-id: sequence_number
@@ -91,7 +92,7 @@ seq:
     doc: Version of the server where the transaction was first executed.
     -orig-id: original_server_version
   - id: commit_group_ticket
-    type: u8
+    type: mysql_uint64
     if: has_commit_group_ticket
     doc: Binlog group commit ticket (8.0.27+), written only when one was assigned.
     -orig-id: commit_group_ticket

@@ -3,6 +3,8 @@ meta:
   title: MariaDB GTID_EVENT body
   application: MariaDB server 10.0 and later
   license: MIT
+  imports:
+    - mysql_uint64
   endian: le
 doc: |
   Body of MariaDB's GTID_EVENT (type 162), the first event of every event group (10.0+):
@@ -29,7 +31,7 @@ doc-ref:
   - https://mariadb.com/kb/en/gtid_event/
 seq:
   - id: seq_no
-    type: u8
+    type: mysql_uint64
     doc: Sequence number of the GTID.
     -orig-id: seq_no
   - id: domain_id
@@ -41,7 +43,7 @@ seq:
     doc: Bit field, see enum flag2 and the is_* instances.
     -orig-id: flags2
   - id: commit_id
-    type: u8
+    type: mysql_uint64
     if: is_group_commit_id
     doc: Id shared by the event groups of one group commit on the primary.
     -orig-id: commit_id
@@ -63,7 +65,7 @@ seq:
       in the XA PREPARE group of an XA transaction, as MariaDB 10.11 writes it.
     -orig-id: extra_engines
   - id: sa_seq_no
-    type: u8
+    type: mysql_uint64
     if: is_commit_alter or is_rollback_alter
     doc: seq_no of the START ALTER event group this COMMIT/ROLLBACK ALTER completes.
     -orig-id: sa_seq_no

@@ -3,6 +3,8 @@ meta:
   title: MariaDB GTID_LIST_EVENT body
   application: MariaDB server 10.0 and later
   license: MIT
+  imports:
+    - mysql_uint64
   endian: le
 doc: |
   Body of MariaDB's GTID_LIST_EVENT (type 163), written after the FORMAT_DESCRIPTION_EVENT
@@ -58,7 +60,7 @@ types:
         type: u4
         -orig-id: server_id
       - id: seq_no
-        type: u8
+        type: mysql_uint64
         -orig-id: seq_no
 enums:
   flag:

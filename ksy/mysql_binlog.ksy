@@ -17,6 +17,7 @@ meta:
     - table_map_event
     - rows_event
     - transaction_payload_event
+    - mysql_uint64
   endian: le
 doc: |
   A binary log file as written by MySQL (3.23 to 9.x) and MariaDB: the 4-byte magic, then
@@ -327,7 +328,7 @@ types:
         doc: 8 from v3 on; 0 in v1, which has no position.
     seq:
       - id: position
-        type: u8
+        type: mysql_uint64
         if: post_header_len >= 8
         doc: Where to start reading the next file (4 in practice).
         -orig-id: pos
@@ -356,16 +357,16 @@ types:
     doc-ref: https://dev.mysql.com/doc/dev/mysql-server/latest/classbinary__log_1_1Rand__event.html
     seq:
       - id: seed1
-        type: u8
+        type: mysql_uint64
       - id: seed2
-        type: u8
+        type: mysql_uint64
 
   xid_event:
     doc: Commit of a transaction in a transactional engine, with its XA id.
     doc-ref: https://dev.mysql.com/doc/dev/mysql-server/latest/classbinary__log_1_1Xid__event.html
     seq:
       - id: xid
-        type: u8
+        type: mysql_uint64
 
   user_var_event:
     doc: A user variable (`@name`) used by the next statement-based QUERY_EVENT.

@@ -1,8 +1,10 @@
 meta:
   id: mysql_packed_int
   title: MySQL length-encoded (packed) integer
-  endian: le
   license: MIT
+  imports:
+    - mysql_uint64
+  endian: le
 doc: |
   MySQL's variable-length unsigned integer ("length-encoded integer", net_field_length).
   The first byte is the value itself when below 251; 251 marks SQL NULL; 252, 253 and 254
@@ -18,7 +20,7 @@ seq:
     type: b24le
     if: first == 253
   - id: value_u8
-    type: u8
+    type: mysql_uint64
     if: first == 254
 instances:
   is_null:
@@ -28,5 +30,5 @@ instances:
       first < 251 ? first :
       first == 252 ? value_u2 :
       first == 253 ? value_u3 :
-      first == 254 ? value_u8 : 0
+      first == 254 ? value_u8.value : 0
     doc: The decoded integer (0 for the NULL marker 251 and the invalid 255).

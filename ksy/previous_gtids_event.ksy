@@ -5,6 +5,7 @@ meta:
   license: MIT
   imports:
     - mysql_varlen_uint
+    - mysql_uint64
   endian: le
 doc: |
   Body of PREVIOUS_GTIDS_LOG_EVENT (type 35), written near the start of every binlog file
@@ -82,13 +83,13 @@ types:
           tagged set (printed without a tag).
         -orig-id: tsid.tag
       - id: n_intervals
-        type: u8
+        type: mysql_uint64
         doc: Number of intervals.
         -orig-id: n_intervals
       - id: intervals
         type: interval
         repeat: expr
-        repeat-expr: n_intervals
+        repeat-expr: n_intervals.value
         doc: Disjoint intervals in increasing order.
   tag:
     doc: A GTID tag as the serialization library writes a string, byte count then bytes.
@@ -105,16 +106,16 @@ types:
     doc: Transaction numbers start to end - 1.
     seq:
       - id: start
-        type: u8
+        type: mysql_uint64
         doc: First transaction number (int64 in MySQL).
         -orig-id: start
       - id: end
-        type: u8
+        type: mysql_uint64
         doc: One past the last transaction number (int64 in MySQL).
         -orig-id: end
     instances:
       last:
-        value: end - 1
+        value: end.value - 1
         doc: Last transaction number of the interval, as GTID sets are written (start-last).
 enums:
   gtid_format:

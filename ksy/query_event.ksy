@@ -7,6 +7,7 @@ meta:
   license: MIT
   imports:
     - mariadb_compressed
+    - mysql_uint64
   endian: le
 doc: |
   Body of a QUERY_EVENT (type code 2): one SQL statement logged in statement
@@ -213,15 +214,15 @@ types:
             'status_var_code::invoker': invoker_var
             'status_var_code::updated_db_names': updated_db_names_var
             'status_var_code::microseconds': b24le
-            'status_var_code::commit_ts': u8
+            'status_var_code::commit_ts': mysql_uint64
             'status_var_code::explicit_defaults_for_timestamp': u1
-            'status_var_code::ddl_logged_with_xid': u8
+            'status_var_code::ddl_logged_with_xid': mysql_uint64
             'status_var_code::default_collation_for_utf8mb4': u2
             'status_var_code::sql_require_primary_key': u1
             'status_var_code::default_table_encryption': u1
             'status_var_code::enable_cascade_triggers': u1
             'status_var_code::hrnow': b24le
-            'status_var_code::xid': u8
+            'status_var_code::xid': mysql_uint64
             'status_var_code::gtid_flags3': gtid_flags3_var
             'status_var_code::character_set_collations': character_set_collations_var
             _: unknown_var
@@ -276,44 +277,46 @@ types:
     doc: Q_SQL_MODE_CODE value, the session sql_mode.
     seq:
       - id: modes
-        type: u8
+        type: mysql_uint64
         doc: |
           Bit set; see enum `sql_mode_bit`. Bits 0..31 mean the same in MySQL
           and MariaDB (except the ones MySQL 8.0 retired); bits 32 and up
           differ between the two (MySQL: 32 TIME_TRUNCATE_FRACTIONAL,
           33 INTERPRET_UTF8_AS_UTF8MB4; MariaDB: 32 EMPTY_STRING_IS_NULL,
-          33 SIMULTANEOUS_ASSIGNMENT, 34 TIME_ROUND_FRACTIONAL).
+          33 SIMULTANEOUS_ASSIGNMENT, 34 TIME_ROUND_FRACTIONAL). Bits 0..31 are
+          `modes.low` (the is_* instances test them there, exactly in every
+          language), bits 32..63 `modes.high`.
     instances:
       is_real_as_float:
-        value: (modes & 0x1) != 0
+        value: (modes.low & 0x1) != 0
       is_pipes_as_concat:
-        value: (modes & 0x2) != 0
+        value: (modes.low & 0x2) != 0
         doc: '`||` is string concatenation, not OR.'
       is_ansi_quotes:
-        value: (modes & 0x4) != 0
+        value: (modes.low & 0x4) != 0
         doc: '`"` quotes identifiers, not strings.'
       is_ignore_space:
-        value: (modes & 0x8) != 0
+        value: (modes.low & 0x8) != 0
         doc: Spaces allowed between a function name and `(`.
       is_only_full_group_by:
-        value: (modes & 0x20) != 0
+        value: (modes.low & 0x20) != 0
       is_no_auto_value_on_zero:
-        value: (modes & 0x80000) != 0
+        value: (modes.low & 0x80000) != 0
       is_no_backslash_escapes:
-        value: (modes & 0x100000) != 0
+        value: (modes.low & 0x100000) != 0
         doc: Backslash is an ordinary character in string literals.
       is_strict_trans_tables:
-        value: (modes & 0x200000) != 0
+        value: (modes.low & 0x200000) != 0
       is_strict_all_tables:
-        value: (modes & 0x400000) != 0
+        value: (modes.low & 0x400000) != 0
       is_no_zero_in_date:
-        value: (modes & 0x800000) != 0
+        value: (modes.low & 0x800000) != 0
       is_no_zero_date:
-        value: (modes & 0x1000000) != 0
+        value: (modes.low & 0x1000000) != 0
       is_error_for_division_by_zero:
-        value: (modes & 0x4000000) != 0
+        value: (modes.low & 0x4000000) != 0
       is_no_engine_substitution:
-        value: (modes & 0x40000000) != 0
+        value: (modes.low & 0x40000000) != 0
   catalog_with_nul:
     doc: |
       Q_CATALOG_CODE value (MySQL 5.0.0 to 5.0.3 only): length byte, catalog
@@ -420,7 +423,7 @@ types:
         doc: Bit set; see enum `gtid_flags3_bit`.
         -orig-id: gtid_flags_extra
       - id: start_alter_seq_no
-        type: u8
+        type: mysql_uint64
         if: is_commit_alter or is_rollback_alter
         doc: GTID sequence number of the matching START ALTER event.
         -orig-id: sa_seq_no

@@ -275,7 +275,7 @@ class SplitParser:
             trx.commit_ts = ev.timestamp
             trx.is_ddl = trx.is_ddl or kind == "ddl"
             if t == EventType.xid_event and body is not None:
-                trx.xid = body.xid
+                trx.xid = body.xid.value
             if t == EventType.table_map_event and body is not None:
                 trx.tables[f"{body.schema_name}.{body.table_name}"] = None
             if not inner:
@@ -350,7 +350,7 @@ class SplitParser:
         if ev.inner_pos is not None and self.payload is not None:
             for inner in payload_events(self.payload, walker.format):
                 if inner.type_code == EventType.xid_event and inner.body is not None:
-                    return inner.body.xid
+                    return inner.body.xid.value
             return None
         tracker = self.tracker.copy()
         for mark in walker.marks(ev.next_pos):
@@ -377,7 +377,7 @@ class SplitParser:
             elif t in (EventType.annotate_rows_event, EventType.rows_query_log_event):
                 query = text(body.query)
             elif t == EventType.xid_event:
-                xid = i64(body.xid)
+                xid = i64(body.xid.value)
             elif t == EventType.table_map_event:
                 table_id, db, table = body.table_id, body.schema_name, body.table_name
             elif isinstance(body, RowsEvent):

@@ -55,7 +55,7 @@ class Mark:
         if self.type_code != EventType.xid_event or self.event is None or (
                 self.event.body is None):
             return None
-        return self.event.body.xid
+        return self.event.body.xid.value
 
 
 class HeaderWalker:

@@ -177,7 +177,7 @@ def gtid_info(type_code: int, server_id: int, body: Any) -> GtidInfo:
     gtid = gtid_text(type_code, server_id, body)
     if type_code == EventType.gtid_event:  # MariaDB
         return GtidInfo(gtid, domain=body.domain_id, server_id=server_id,
-                        sequence=body.seq_no, is_ddl=body.is_ddl)
+                        sequence=body.seq_no.value, is_ddl=body.is_ddl)
     if type_code == EventType.gtid_tagged_log_event:
         sid = tagged_uuid(body)
         return GtidInfo(gtid, None if sid is None else uuid_text(sid), body.tag or None,
@@ -192,8 +192,8 @@ def gtid_info(type_code: int, server_id: int, body: Any) -> GtidInfo:
     uuid = None if anonymous else uuid_text(body.sid)
     return GtidInfo(
         gtid, uuid,
-        sequence=None if anonymous else body.gno,
-        last_committed=body.last_committed if clock else None,
-        sequence_number=body.sequence_number if clock else None,
+        sequence=None if anonymous else body.gno.value,
+        last_committed=body.last_committed.value if clock else None,
+        sequence_number=body.sequence_number.value if clock else None,
         original_commit_us=body.original_commit_ts if stamps else None,
         immediate_commit_us=body.immediate_commit_ts if stamps else None)

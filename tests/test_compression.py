@@ -262,7 +262,7 @@ def test_payload_values() -> None:
     data = update.body.row_data
     at = data.index((13).to_bytes(4, "little") + bytes.fromhex("00 0100 0c00"))
     assert document_to_python(parse_json(data[at + 4:at + 17])) == {"c": 1}
-    assert inner[-1].type_code == XID and inner[-1].body.xid == 22
+    assert inner[-1].type_code == XID and inner[-1].body.xid.value == 22
 
     movies = [ev for ev in events_of(corpus(OSHEROFF), expand_payloads=True)
               if ev.inner_pos is not None]
@@ -274,7 +274,7 @@ def test_payload_values() -> None:
     (_, tb1, _, xid) = [ev for ev in events_of(corpus(BLACKBEAM), expand_payloads=True)
                         if ev.inner_pos is not None]
     assert (tb1.body.schema_name, tb1.body.table_name) == ("test", "tb1")
-    assert xid.body.xid == 462
+    assert xid.body.xid.value == 462
 
 
 def packed(value: int) -> bytes:

@@ -1,13 +1,14 @@
 """The JavaScript build of ksy/ parses every real binlog exactly as the Python build does.
 
 Both dumpers (binlog_kaitai/dump.py and tools/dump.js, through tools/crosscheck.py) run
-over every file of ../shared/corpus and tests/fixtures/mariadb, and over damaged copies of
-real files, and must print identical dumps: for a damaged file, identical up to the
-damage and then the same error at the same offset.
+over every file of ../shared/corpus, tests/fixtures/mariadb and tests/fixtures/damaged, and
+over damaged copies of real files, and must print identical dumps: for a damaged file,
+identical up to the damage and then the same error at the same offset.
 """
 
 from __future__ import annotations
 
+import json
 import math
 import re
 import struct
@@ -18,14 +19,18 @@ import pytest
 
 from binlog_kaitai.dump import dump_lines, dumps, number_text
 from binlog_kaitai.reader import read_events
+from binlog_kaitai.render import to_jsonable
 from tests.conftest import CORPUS_FILES, FIXTURES, REPO, corpus
 from tools.crosscheck import Result, crosscheck, default_files, main
+from tools.make_big_xid_fixture import BIG_XID, SOURCE, with_xid
 
 OSHEROFF = "osheroff__mysql-binlog-connector-java/src__test__resources__"
 COMPRESSED_MYSQL = OSHEROFF + "mysql-bin.compressed"
 CRC32_MYSQL = OSHEROFF + "mysql-bin.checksum-crc32"
 BIG = "rust-us__mysql-cdc-rs/tests__events__8.0__folder__binlog.000693"
 MARIADB_COMPRESSED = FIXTURES / "mariadb" / "compressed" / "binlog.000001"
+BIG_XID_FILE = FIXTURES / "damaged" / "big_xid.bin"
+XID_EVENT = 16
 TRANSACTION_PAYLOAD = 40
 QUERY_COMPRESSED = 165
 
@@ -86,6 +91,25 @@ def test_damaged_files_agree_up_to_the_damage(tmp_path: Path) -> None:
     assert_identical(results)
     for r, (_, offset) in zip(results, cases, strict=True):
         assert r.python[-1].startswith('{"error":') and f'"offset":{offset}' in r.python[-1]
+
+
+def test_xid_above_2_53_is_exact_in_both_builds() -> None:
+    """An 8-byte integer above 2^53 (tests/fixtures/damaged/big_xid.bin, made by
+    tools/make_big_xid_fixture.py): a JavaScript Number would print this XID as
+    8359806808306483000; the spec reads it as two exact 32-bit halves."""
+    assert BIG_XID > 2**53
+    assert BIG_XID_FILE in default_files()
+    data, pos = with_xid(SOURCE, BIG_XID)
+    assert BIG_XID_FILE.read_bytes() == data, "rerun python -m tools.make_big_xid_fixture"
+    (ev,) = [e for e in read_events(BIG_XID_FILE) if e.pos == pos]
+    assert ev.type_code == XID_EVENT and ev.checksum_ok
+    assert ev.body.xid.value == BIG_XID
+    assert to_jsonable(ev.body) == {"xid": BIG_XID}  # what `events --json` prints as data
+    (result,) = crosscheck([BIG_XID_FILE])
+    assert_identical([result])
+    (line,) = [d for d in map(json.loads, result.node) if d["pos"] == pos]
+    xid = line["body"]["xid"]
+    assert xid["low"] + xid["high"] * 2**32 == BIG_XID
 
 
 def replace_once(data: bytes, old: bytes, new: bytes, start: int) -> bytes:

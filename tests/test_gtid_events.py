@@ -69,7 +69,7 @@ def gtid_set_text(ev: Any) -> str:
         tag = getattr(sid, "tag", None)  # absent in the untagged format
         head = sid_text(sid.uuid) + (f":{tag.value}" if tag is not None and tag.value else "")
         ranges = "".join(
-            f":{iv.start}" if iv.last == iv.start else f":{iv.start}-{iv.last}"
+            f":{iv.start.value}" if iv.last == iv.start.value else f":{iv.start.value}-{iv.last}"
             for iv in sid.intervals
         )
         parts.append(head + ranges)
@@ -144,7 +144,7 @@ def test_previous_gtids_seed_two_uuids() -> None:
     ev = PreviousGtidsEvent(KaitaiStream(BytesIO(body)))
     assert ev.n_sids == 2
     assert not ev.is_tagged
-    assert [(iv.start, iv.end) for iv in ev.sids[0].intervals] == [(1, 8)]
+    assert [(iv.start.value, iv.end.value) for iv in ev.sids[0].intervals] == [(1, 8)]
     assert gtid_set_text(ev) == (
         "24985463-a536-11e8-a30c-5254008138e4:1-7,6cea48f6-926c-11e9-b1cb-5254008138e4:1-4"
     )
@@ -199,7 +199,7 @@ def test_previous_gtids_tagged_mysql_96() -> None:
 def test_gtid_mysql_56() -> None:
     """5.6: flags, sid and gno only."""
     evs = bodies(corpus_file(RUST_COMMON + "binlog_transaction_with_GTID.000001"), 33)
-    assert [ev.gno for ev in evs] == [1, 2, 3]
+    assert [ev.gno.value for ev in evs] == [1, 2, 3]
     for ev in evs:
         assert sid_text(ev.sid) == "006c2cf2-b1ea-11e4-9057-8c705a3d3e78"
         assert ev.gtid_flags == 1
@@ -214,7 +214,7 @@ def test_gtid_mysql_56() -> None:
 def test_gtid_mysql_57() -> None:
     """5.7: + logical clock; gnos continue the PREVIOUS_GTIDS set (1-14916)."""
     evs = bodies(corpus_file("EasyPost__rust-mysql-binlog/test_data__bin-log.000001"), 33)
-    assert [(ev.gno, ev.last_committed, ev.sequence_number) for ev in evs] == [
+    assert [(ev.gno.value, ev.last_committed.value, ev.sequence_number.value) for ev in evs] == [
         (14917, 0, 1), (14918, 1, 2), (14919, 2, 3),
     ]
     assert [ev.gtid_flags for ev in evs] == [1, 0, 0]
@@ -229,12 +229,12 @@ def test_gtid_mysql_57() -> None:
 def test_anonymous_gtid_mysql_57() -> None:
     path = corpus_file("rust-us__mysql-cdc-rs/tests__events__5.7__34_anonymous_gtid__log.bin")
     evs = bodies(path, 34)
-    assert [(ev.last_committed, ev.sequence_number, ev.gtid_flags) for ev in evs] == [
+    assert [(ev.last_committed.value, ev.sequence_number.value, ev.gtid_flags) for ev in evs] == [
         (0, 1, 1), (1, 2, 1), (2, 3, 0),
     ]
     for ev in evs:
         assert ev.sid == bytes(16)
-        assert ev.gno == 0
+        assert ev.gno.value == 0
 
 
 def test_gtid_mysql_8031() -> None:
@@ -243,7 +243,7 @@ def test_gtid_mysql_8031() -> None:
         "apecloud__mysql-binlog-connector-rust/tests__parse_file_tests__mysql-bin.000057")
     evs = events_of(path, 33)
     got = [
-        (ev.body.gno, ev.body.last_committed, ev.body.sequence_number,
+        (ev.body.gno.value, ev.body.last_committed.value, ev.body.sequence_number.value,
          ev.body.immediate_commit_ts, ev.body.transaction_length.value)
         for ev in evs
     ]
@@ -299,13 +299,13 @@ def test_gtid_transaction_length_is_sum_of_event_lengths(name: str) -> None:
 
 def test_anonymous_gtid_mysql_901() -> None:
     evs = bodies(corpus_file(RUST_COMMON + "vector.binlog"), 34)
-    assert [ev.sequence_number for ev in evs] == list(range(1, 11))
-    assert [ev.last_committed for ev in evs] == list(range(10))
+    assert [ev.sequence_number.value for ev in evs] == list(range(1, 11))
+    assert [ev.last_committed.value for ev in evs] == list(range(10))
     assert evs[0].transaction_length.value == 198
     assert evs[0].immediate_commit_ts == 1723018995819784
     for ev in evs:
         assert ev.sid == bytes(16)
-        assert ev.gno == 0
+        assert ev.gno.value == 0
         assert ev.immediate_server_version == ev.original_server_version == 90001
 
 
@@ -323,7 +323,7 @@ def test_gtid_all_optional_parts() -> None:
     )
     ev = parse(GtidEvent, body)
     assert sid_text(ev.sid) == "3e11fa47-71ca-11e1-9e33-c80aa9429562"
-    assert (ev.gno, ev.last_committed, ev.sequence_number) == (42, 7, 9)
+    assert (ev.gno.value, ev.last_committed.value, ev.sequence_number.value) == (42, 7, 9)
     assert not ev.may_have_sbr
     assert ev.has_original_commit_timestamp
     assert ev.immediate_commit_ts == 1700000000123456
@@ -333,7 +333,7 @@ def test_gtid_all_optional_parts() -> None:
     assert ev.immediate_server_version == 80400
     assert ev.original_server_version == 80036
     assert ev.has_commit_group_ticket
-    assert ev.commit_group_ticket == 17
+    assert ev.commit_group_ticket.value == 17
     assert ev.rest == b""
 
 
@@ -443,12 +443,12 @@ def test_gtid_tagged_signed_integers(encoded: str, value: int) -> None:
 
 
 def mariadb_gtids(path: Path) -> list[str]:
-    return [f"{ev.body.domain_id}-{ev.server_id}-{ev.body.seq_no}"
+    return [f"{ev.body.domain_id}-{ev.server_id}-{ev.body.seq_no.value}"
             for ev in events_of(path, 162)]
 
 
 def gtid_list(ev: Any) -> list[str]:
-    return [f"{g.domain_id}-{g.server_id}-{g.seq_no}" for g in ev.gtids]
+    return [f"{g.domain_id}-{g.server_id}-{g.seq_no.value}" for g in ev.gtids]
 
 
 def test_mariadb_1015_corpus() -> None:
@@ -510,7 +510,7 @@ def test_mariadb_1011_two_phase_alter() -> None:
     assert start.is_start_alter and not start.is_commit_alter
     assert commit.flags_extra == 0x04
     assert commit.is_commit_alter
-    assert commit.sa_seq_no == 12  # mariadb-binlog: "COMMIT ALTER id= 12"
+    assert commit.sa_seq_no.value == 12  # mariadb-binlog: "COMMIT ALTER id= 12"
     assert commit.padding == b""
 
 
@@ -533,9 +533,9 @@ def test_mariadb_group_commit_id() -> None:
     sessions committing together): commit_id replaces the padding, no flags_extra."""
     body = bytes.fromhex("1200000000000000" "00000000" "0e" "3200000000000000")
     ev = parse(MariadbGtidEvent, body)
-    assert (ev.seq_no, ev.domain_id) == (18, 0)
+    assert (ev.seq_no.value, ev.domain_id) == (18, 0)
     assert ev.is_group_commit_id and ev.is_transactional and ev.is_allow_parallel
-    assert ev.commit_id == 50
+    assert ev.commit_id.value == 50
     assert ev.flags_extra_value == 0
     assert ev.padding == b""
 

@@ -152,7 +152,7 @@ def test_mysql57_first_query() -> None:
     assert list(sv) == ["flags2", "sql_mode", "catalog_nz", "charset", "updated_db_names"]
     assert sv["flags2"].flags == 0
     assert not sv["flags2"].is_no_foreign_key_checks
-    assert sv["sql_mode"].modes == 1436549152
+    assert sv["sql_mode"].modes.value == 1436549152
     assert sv["sql_mode"].is_strict_trans_tables
     assert sv["sql_mode"].is_only_full_group_by
     assert not sv["sql_mode"].is_ansi_quotes
@@ -192,7 +192,7 @@ def test_mariadb55_first_query() -> None:
     assert body.query == b"create table t1 (a int primary key, b int) engine=InnoDB"
     sv = status_vars(body)
     assert list(sv) == ["flags2", "sql_mode", "catalog_nz", "charset"]
-    assert sv["sql_mode"].modes == 0
+    assert sv["sql_mode"].modes.value == 0
     assert charset_triplet(sv["charset"]) == (33, 33, 8)
 
 
@@ -229,13 +229,13 @@ def test_mysql80_mysql_only_status_vars() -> None:
         "ddl_logged_with_xid",
         "default_collation_for_utf8mb4",
     ]
-    assert sv["sql_mode"].modes == 1168113696
+    assert sv["sql_mode"].modes.value == 1168113696
     assert charset_triplet(sv["charset"]) == (255, 255, 255)
     assert sv["time_zone"].value == "SYSTEM"
     assert (sv["invoker"].user, sv["invoker"].host) == ("root", "localhost")
     assert sv["updated_db_names"].names == ["mysql"]
     assert sv["microseconds"] == 669125
-    assert sv["ddl_logged_with_xid"] == 3
+    assert sv["ddl_logged_with_xid"].value == 3
     assert sv["default_collation_for_utf8mb4"] == 255
 
 

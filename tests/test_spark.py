@@ -177,7 +177,7 @@ def test_events_equal_the_plain_reader(spark: SparkSession, split_run: Run) -> N
         for r, e in zip(ours, events, strict=True):
             name, body = e.type_name, e.body
             if name == "XID_EVENT":
-                assert r["xid"] == body.xid
+                assert r["xid"] == body.xid.value
             if name in ("QUERY_EVENT", "QUERY_COMPRESSED_EVENT") and body is not None:
                 assert (r["query"], r["schema"], r["thread_id"]) == (
                     text(body.query_text), body.schema or None, body.thread_id)

@@ -193,7 +193,7 @@ def test_xid_of_row_changes_in_a_compressed_transaction() -> None:
         pytest.skip("corpus missing")
     recs = records(plan_file(info(path), 1))
     (trx,) = [v for k, v in recs if k == "transactions"]
-    xids = [ev.body.xid for ev in read_events(path, expand_payloads=True)
+    xids = [ev.body.xid.value for ev in read_events(path, expand_payloads=True)
             if ev.type_name == "XID_EVENT"]
     assert trx[11] == xids[0] == 31
     changes = [v for k, v in recs if k == "row_changes"]
@@ -218,7 +218,7 @@ def test_xids_held_equal_xids_looked_up(path: Path, monkeypatch: pytest.MonkeyPa
     assert changes == [v for k, v in looked_up if k == "row_changes"]
     assert [r for r in held if r[0] != "row_changes"] == [
         r for r in looked_up if r[0] != "row_changes"]
-    xids = [ev.body.xid for ev in read_events(path, expand_payloads=True)
+    xids = [ev.body.xid.value for ev in read_events(path, expand_payloads=True)
             if ev.type_name == "XID_EVENT"]
     committed = [v for k, v in held if k == "transactions" and v[16] == "xid"]
     assert xids and [t[11] for t in committed] == xids

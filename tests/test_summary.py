@@ -39,7 +39,7 @@ def test_mariadb_rotation_and_gtid_list() -> None:
              if ev.type_name == "GTID_EVENT"]
     last = gtids[-1]
     assert second.previous_gtids == \
-        f"{last.body.domain_id}-{last.server_id}-{last.body.seq_no}"
+        f"{last.body.domain_id}-{last.server_id}-{last.body.seq_no.value}"
     assert summary(MARIADB / "nochecksum" / "binlog.000001").checksum == "NONE"
 
 
