@@ -7,7 +7,7 @@ NODE_STAMP := node_modules/.install-done
 SAMPLES := $(sort $(wildcard tests/fixtures/mariadb/*/binlog.[0-9]*))
 
 .PHONY: setup generate check-generated lint test demo bench clean server-packages crosscheck \
-	spark-zip bench-spark
+	spark-zip bench-spark fuzz
 
 setup: $(SETUP_STAMP) $(NODE_STAMP) server-packages
 
@@ -52,6 +52,12 @@ test: setup check-generated lint
 # Parse binlogs with both builds and compare the canonical dumps (default: every real file).
 crosscheck: setup
 	$(PY) -m tools.crosscheck $(FILES)
+
+# Mutated copies of every real binlog through everything a user can reach (both cores);
+# failing inputs and their tracebacks go to build/fuzz. `make fuzz SECONDS=1800` for long.
+SECONDS ?= 60
+fuzz: setup
+	$(PY) -m tools.fuzz --seconds $(SECONDS)
 
 # The Spark job in local mode on the sample binlogs: a few rows of each table it writes
 # (under build/demo) and the per-file summary (the files table).

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from datetime import UTC, datetime
 from typing import Any, TextIO
 
-from binlog_kaitai.errors import BinlogError
+from binlog_kaitai.errors import BinlogError, RowsError
 from binlog_kaitai.reader import Event, EventType, read_events
 from binlog_kaitai.render import describe, to_jsonable
 from binlog_kaitai.summary import Summary, summary
@@ -144,6 +145,8 @@ def each_file(args: argparse.Namespace, out: TextIO, err: TextIO,
         except BinlogError as exc:
             print(f"{name}: offset {exc.offset}: {exc.message}", file=err)
             status = max(status, 1)
+        except BrokenPipeError:  # the reader went away (`| head`): not this file's fault
+            raise
         except Exception as exc:  # a bug of ours on this file: say so, go on with the next
             print(f"{name}: internal error: {type(exc).__name__}: {exc}", file=err)
             status = 2
@@ -176,7 +179,7 @@ def run_rows(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     decoder, which needs the table maps, GTIDs and DDL before the rows."""
     # Row decoding pulls in value conversion, the JSON specs and orjson: imported here so
     # `summary` and `events` start fast (a DBA may run summary over thousands of files).
-    from binlog_kaitai.rows import RowDecoder, RowsError, json_lines, render_change
+    from binlog_kaitai.rows import RowDecoder, json_lines, render_change
     from binlog_kaitai.schema import SchemaHistory
 
     types = set().union(*args.type) if args.type else None
@@ -218,6 +221,8 @@ def run_summary(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     for name in args.files:
         try:
             result = summary(name)
+        except BrokenPipeError:
+            raise
         except Exception as exc:  # a bug of ours on this file: say so, go on with the next
             print(f"{name}: internal error: {type(exc).__name__}: {exc}", file=err)
             status = 2
@@ -248,8 +253,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return runner(args, sys.stdout, sys.stderr)
     except BrokenPipeError:
-        sys.stderr.close()
-        return 0
+        # As a Unix tool killed by SIGPIPE: no message, status 128 + 13. Python would
+        # still flush stdout at exit and complain, so point it at /dev/null first.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
     except KeyboardInterrupt:
         return 130
     except Exception as exc:  # a bug of ours: say so in one line, never a traceback

@@ -13,6 +13,7 @@ import logging
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
+from functools import lru_cache
 
 import sqlglot
 from sqlglot import exp
@@ -96,7 +97,12 @@ def _quiet_sqlglot() -> Iterator[None]:
         logger.disabled = was
 
 
+@lru_cache(maxsize=256)
 def _parse(sql: str) -> exp.Expression | None:
+    """The one statement of ``sql`` as sqlglot's tree (never changed by its users), None
+    when it is not one statement sqlglot reads. Kept per text: the same statements come
+    again (each Spark split replays the DDL before it; servers re-log identical
+    CREATE TEMPORARY TABLEs), and parsing is most of the cost of applying one."""
     try:
         with _quiet_sqlglot():
             parsed = sqlglot.parse(sql, read=BinlogMySQL)

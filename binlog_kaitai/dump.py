@@ -164,6 +164,8 @@ class RowImages:
         is_update = body.has_after_image
         is_partial = body.type_code == EventType.partial_update_rows_event
         count = body.column_count.value
+        if count > len(table_map.column_metas):  # not this table's rows: no image
+            return PARSE_ERROR
         try:
             data = body.row_data
             if data is None:
@@ -174,7 +176,7 @@ class RowImages:
                 count, table_map.column_metas, body.columns_present_after, is_partial,
                 KaitaiStream(BytesIO(b""))) if is_update else first
             return RowImage(first, second, is_update, is_partial, KaitaiStream(BytesIO(data)))
-        except DECODE_ERRORS:  # IndexError among them: more columns than the map has
+        except DECODE_ERRORS:
             return PARSE_ERROR
 
 

@@ -49,3 +49,10 @@ class EncryptedError(BinlogError):
     """MariaDB binlog encryption: events after START_ENCRYPTION_EVENT need the key."""
 
     kind = "encrypted"
+
+
+class RowsError(BinlogError):
+    """One rows event (or an event the row decoder needs) that cannot be decoded: no
+    table map for it, a value that does not fit its column... The stream goes on."""
+
+    kind = "rows"

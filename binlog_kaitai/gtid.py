@@ -40,11 +40,14 @@ def intervals_text(intervals: list[Any]) -> list[str]:
     return [str(start) if end - start == 1 else f"{start}-{end - 1}" for start, end in bounds]
 
 
-def gtid_set_text(body: Any) -> str:
+def gtid_set_text(body: Any) -> str | None:
     """PREVIOUS_GTIDS as ``uuid:1-7:9,uuid2:1-4`` (tags as ``uuid:1-3:tag:1-2``, grouped
-    under their UUID like MySQL 8.3+), or MariaDB's GTID_LIST as ``0-1-5,1-2-9``."""
+    under their UUID like MySQL 8.3+), or MariaDB's GTID_LIST as ``0-1-5,1-2-9``; None
+    for a PREVIOUS_GTIDS in a format MySQL does not know (the spec keeps it as bytes)."""
     if hasattr(body, "gtids"):  # MariaDB GTID_LIST_EVENT
         return ",".join(f"{g.domain_id}-{g.server_id}-{g.seq_no.value}" for g in body.gtids)
+    if not body.is_known_format:
+        return None
     groups: list[list[str]] = []
     last_uuid = None
     for sid in body.sids:

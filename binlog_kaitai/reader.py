@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import os
+import struct
 import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -47,9 +48,14 @@ READ_CHUNK = 16 << 20
 """Large events are read in chunks so a lying length field never allocates more than this
 beyond the bytes that really exist."""
 
-DECODE_ERRORS = (KaitaiStructError, EOFError, ValueError, IndexError)
-"""What generated code raises on bytes that do not fit the spec (ValueError covers bad
-enum values and UnicodeDecodeError; IndexError an array param shorter than a count)."""
+DECODE_ERRORS = (KaitaiStructError, EOFError, ValueError, IndexError, ArithmeticError,
+                 struct.error)
+"""What bytes that do not fit the spec raise, in generated code or in the conversion of
+the values it read: ValueError covers bad enum values, UnicodeDecodeError and a value
+out of its range; IndexError an array param shorter than a count; ArithmeticError a
+date or number out of range (OverflowError) or a division by a zero field; struct.error
+a value shorter than its type. A TypeError or AttributeError is never damage: it is a
+bug, and is left to surface."""
 ENCRYPTED_MESSAGE = (
     "the events after START_ENCRYPTION_EVENT are encrypted (MariaDB encrypt_binlog); "
     "they cannot be read without the server's key"
@@ -206,9 +212,13 @@ def read_exact(f: IO[bytes], n: int) -> bytes:
 
 
 def read_event_bytes(
-    f: IO[bytes], name: str, pos: int, size: int | None, header_len: int, index: int
+    f: IO[bytes], name: str, pos: int, size: int | None, header_len: int, index: int,
+    checksum_len: int = 0,
 ) -> bytes | None:
-    """Read the event starting at ``pos`` (the stream is there); None at a clean end."""
+    """Read the event starting at ``pos`` (the stream is there); None at a clean end.
+
+    Its length must cover the header and, but in a FORMAT_DESCRIPTION_EVENT (which
+    carries its own), the ``checksum_len``-byte CRC32 footer."""
     head = f.read(header_len)
     if not head:
         return None
@@ -217,11 +227,13 @@ def read_event_bytes(
             name, pos, f"file ends inside an event header ({len(head)} of {header_len} bytes)",
             index,
         )
-    _, length = header_fields(head)
-    if length < header_len:
+    type_code, length = header_fields(head)
+    footer_len = 0 if type_code == FDE else checksum_len
+    if length < header_len + footer_len:
+        footer = f" and {footer_len}-byte checksum" if footer_len else ""
         raise CorruptEventError(
-            name, pos, f"event length {length} is shorter than the {header_len}-byte header",
-            index,
+            name, pos, f"event length {length} is shorter than the {header_len}-byte header"
+            f"{footer}", index,
         )
     if size is not None and pos + length > size:
         raise TruncatedError(
@@ -372,7 +384,7 @@ def read_events(
             pos = start
         index = 1
         while stop is None or pos < stop:
-            buf = read_event_bytes(f, name, pos, size, fmt.header_len, index)
+            buf = read_event_bytes(f, name, pos, size, fmt.header_len, index, fmt.checksum_len)
             if buf is None:
                 return
             ev = parse_event(buf, fmt, name, pos, index)

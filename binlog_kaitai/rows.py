@@ -29,7 +29,7 @@ import orjson
 from kaitaistruct import EndOfStreamError, KaitaiStream
 
 from binlog_kaitai import values
-from binlog_kaitai.errors import BinlogError
+from binlog_kaitai.errors import RowsError
 from binlog_kaitai.gtid import gtid_text
 from binlog_kaitai.reader import DECODE_ERRORS, EventType, read_events
 from binlog_kaitai.schema import ColumnDef, SchemaHistory
@@ -62,12 +62,6 @@ NUMERIC_TYPES_MARIADB = NUMERIC_TYPES_MYSQL | {13}
 #: counts STRING, VAR_STRING, VARCHAR, BLOB and (9.0+) VECTOR; MariaDB counts GEOMETRY too.
 CHARACTER_TYPES_MYSQL = frozenset({15, 242, 249, 250, 251, 252, 253, 254})
 CHARACTER_TYPES_MARIADB = frozenset({15, 249, 250, 251, 252, 253, 254, 255})
-
-
-class RowsError(BinlogError):
-    """A rows event that cannot be decoded (no table map for it, unknown column type...)."""
-
-    kind = "rows"
 
 
 class BufferStream(KaitaiStream):
@@ -436,7 +430,19 @@ class RowDecoder:
         self._described: dict[tuple[Any, ...], _Table] = {}
 
     def feed(self, ev: Any) -> list[RowChange]:
-        """The row changes of one event (empty for every event but rows events)."""
+        """The row changes of one event (empty for every event but rows events).
+
+        Raises :class:`RowsError` for an event whose rows cannot be decoded, or whose
+        decoded fields make no sense (a value whose bytes do not fit its column, a table
+        map whose metadata contradicts itself, a statement that cannot be inflated...):
+        the caller reports it and goes on with the next event."""
+        try:
+            return self._feed(ev)
+        except DECODE_ERRORS as exc:
+            raise RowsError(ev.file, ev.pos, f"cannot decode {ev.type_name}: "
+                            f"{type(exc).__name__}: {exc}", ev.index) from None
+
+    def _feed(self, ev: Any) -> list[RowChange]:
         t = ev.type_code
         if t in ROWS_TYPES:
             return self._rows(ev)
@@ -504,6 +510,10 @@ class RowDecoder:
         if data is None:
             raise RowsError(ev.file, ev.pos, "compressed rows in an unknown format", ev.index)
         count = body.column_count.value
+        if count > len(table.column_metas):
+            raise RowsError(ev.file, ev.pos, f"{ev.type_name} has {count} columns, but the table "
+                            f"map of `{table.schema}`.`{table.table}` has "
+                            f"{len(table.column_metas)}", ev.index)
         first = table.layout(count, body.columns_present, False)
         second = (table.layout(count, body.columns_present_after, t == PARTIAL_UPDATE_ROWS)
                   if is_update else first)

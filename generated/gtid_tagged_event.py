@@ -138,6 +138,9 @@ class GtidTaggedEvent(KaitaiStruct):
                 self.uuid = []
                 for i in range(16):
                     self.uuid.append(mysql_varlen_uint.MysqlVarlenUint(self._io))
+                    _ = self.uuid[i]
+                    if not _.value <= 255:
+                        raise kaitaistruct.ValidationExprError(self.uuid[i], self._io, u"/types/gtid_fields/seq/3")
 
 
             self.gno_id = GtidTaggedEvent.FieldId(2, self._io, self, self._root)

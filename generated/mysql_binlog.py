@@ -3,15 +3,15 @@
 
 import kaitaistruct
 from kaitaistruct import KaitaiStruct, KaitaiStream, BytesIO
+from . import table_map_event
 from . import transaction_payload_event
 from . import mariadb_gtid_event
-from . import table_map_event
-from . import rows_event
 from . import previous_gtids_event
 from . import mysql_uint64
-from . import gtid_event
-from . import query_event
 from . import gtid_tagged_event
+from . import gtid_event
+from . import rows_event
+from . import query_event
 from . import mariadb_gtid_list_event
 from enum import IntEnum
 
@@ -719,6 +719,8 @@ class MysqlBinlog(KaitaiStruct):
             self.type_code = self._io.read_u1()
             self.server_id = self._io.read_u4le()
             self.event_length = self._io.read_u4le()
+            if not self.event_length >= self.header_len:
+                raise kaitaistruct.ValidationLessThanError(self.header_len, self.event_length, self._io, u"/types/event_header/seq/3")
             if self.header_len > 13:
                 pass
                 self.log_pos = self._io.read_u4le()
@@ -843,9 +845,13 @@ class MysqlBinlog(KaitaiStruct):
 
         def _read(self):
             self.binlog_version = self._io.read_u2le()
+            if not self.binlog_version == 4:
+                raise kaitaistruct.ValidationNotEqualError(4, self.binlog_version, self._io, u"/types/format_description_event/seq/0")
             self.server_version = (KaitaiStream.bytes_terminate(self._io.read_bytes(50), 0, False)).decode(u"ASCII")
             self.create_timestamp = self._io.read_u4le()
             self.header_length = self._io.read_u1()
+            if not self.header_length >= 19:
+                raise kaitaistruct.ValidationLessThanError(19, self.header_length, self._io, u"/types/format_description_event/seq/3")
             self.post_header_lengths = self._io.read_bytes(self.num_event_types)
             if self.has_checksum_alg:
                 pass
@@ -904,6 +910,8 @@ class MysqlBinlog(KaitaiStruct):
             _pos = self._io.pos()
             self._io.seek(71)
             self._m_own_post_header_len = self._io.read_u1()
+            if not self._m_own_post_header_len >= 57:
+                raise kaitaistruct.ValidationLessThanError(57, self._m_own_post_header_len, self._io, u"/types/format_description_event/instances/own_post_header_len")
             self._io.seek(_pos)
             return getattr(self, '_m_own_post_header_len', None)
 

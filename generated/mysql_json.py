@@ -157,6 +157,8 @@ class MysqlJson(KaitaiStruct):
             elif _on == True:
                 pass
                 self.size = self._io.read_u4le()
+            if not self.size >= self.header_width:
+                raise kaitaistruct.ValidationLessThanError(self.header_width, self.size, self._io, u"/types/container/seq/1")
             self._raw_body = self._io.read_bytes(self.size - self.header_width)
             _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
             self.body = MysqlJson.ContainerBody(self.is_object, self.is_large, self.element_count, _io__raw_body, self, self._root)

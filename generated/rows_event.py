@@ -46,6 +46,8 @@ class RowsEvent(KaitaiStruct):
         if self.is_v2:
             pass
             self.extra_data_length = self._io.read_u2le()
+            if not self.extra_data_length >= 2:
+                raise kaitaistruct.ValidationLessThanError(2, self.extra_data_length, self._io, u"/seq/3")
 
         if self.is_v2:
             pass

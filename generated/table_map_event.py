@@ -208,6 +208,9 @@ class TableMapEvent(KaitaiStruct):
             if  ((self.type_code == 4) or (self.type_code == 5) or (self.type_code == 242) or (self.type_code == 245) or ( ((self.type_code >= 249) and (self.type_code <= 252)) ) or (self.type_code == 255)) :
                 pass
                 self.pack_length = self._io.read_u1()
+                _ = self.pack_length
+                if not (_ == 4 if self.type_code == int(TableMapEvent.FieldType.float) else (_ == 8 if self.type_code == int(TableMapEvent.FieldType.double) else  ((_ >= 1) and (_ <= 4)) )):
+                    raise kaitaistruct.ValidationExprError(self.pack_length, self._io, u"/types/column_meta/seq/0")
 
             if  ((self.type_code == 15) or (self.type_code == 253)) :
                 pass
@@ -216,22 +219,36 @@ class TableMapEvent(KaitaiStruct):
             if self.type_code == 16:
                 pass
                 self.bits_in_last_byte = self._io.read_u1()
+                if not self.bits_in_last_byte <= 7:
+                    raise kaitaistruct.ValidationGreaterThanError(7, self.bits_in_last_byte, self._io, u"/types/column_meta/seq/2")
 
             if self.type_code == 16:
                 pass
                 self.whole_bytes = self._io.read_u1()
+                if not self.whole_bytes <= 8:
+                    raise kaitaistruct.ValidationGreaterThanError(8, self.whole_bytes, self._io, u"/types/column_meta/seq/3")
 
             if self.type_code == 246:
                 pass
                 self.precision = self._io.read_u1()
+                if not self.precision >= 1:
+                    raise kaitaistruct.ValidationLessThanError(1, self.precision, self._io, u"/types/column_meta/seq/4")
+                if not self.precision <= 65:
+                    raise kaitaistruct.ValidationGreaterThanError(65, self.precision, self._io, u"/types/column_meta/seq/4")
 
             if self.type_code == 246:
                 pass
                 self.scale = self._io.read_u1()
+                _ = self.scale
+                if not  ((_ <= self.precision) and (_ <= 38)) :
+                    raise kaitaistruct.ValidationExprError(self.scale, self._io, u"/types/column_meta/seq/5")
 
             if self.is_string_family:
                 pass
                 self.real_type_byte = self._io.read_u1()
+                _ = self.real_type_byte
+                if not  ((_ | 48 == int(TableMapEvent.FieldType.string)) or (_ | 48 == int(TableMapEvent.FieldType.enum)) or (_ | 48 == int(TableMapEvent.FieldType.set))) :
+                    raise kaitaistruct.ValidationExprError(self.real_type_byte, self._io, u"/types/column_meta/seq/6")
 
             if self.is_string_family:
                 pass
@@ -240,6 +257,8 @@ class TableMapEvent(KaitaiStruct):
             if  ((self.type_code == 17) or (self.type_code == 18) or (self.type_code == 19)) :
                 pass
                 self.fsp = self._io.read_u1()
+                if not self.fsp <= 6:
+                    raise kaitaistruct.ValidationGreaterThanError(6, self.fsp, self._io, u"/types/column_meta/seq/8")
 
 
 

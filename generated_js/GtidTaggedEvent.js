@@ -130,6 +130,10 @@ var GtidTaggedEvent = (function() {
         this.uuid = [];
         for (var i = 0; i < 16; i++) {
           this.uuid.push(new MysqlVarlenUint_.MysqlVarlenUint(this._io, null, null));
+          var _ = this.uuid[i];
+          if (!(_.value <= 255)) {
+            throw new KaitaiStream.ValidationExprError(this.uuid[i], this._io, "/types/gtid_fields/seq/3");
+          }
         }
       }
       this.gnoId = new FieldId(this._io, this, this._root, 2);

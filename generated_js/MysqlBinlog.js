@@ -2,13 +2,13 @@
 
 (function (root, factory) {
   if (typeof define === 'function' && define.amd) {
-    define(['exports', 'kaitai-struct/KaitaiStream', './TransactionPayloadEvent', './MariadbGtidEvent', './TableMapEvent', './RowsEvent', './PreviousGtidsEvent', './MysqlUint64', './GtidEvent', './QueryEvent', './GtidTaggedEvent', './MariadbGtidListEvent'], factory);
+    define(['exports', 'kaitai-struct/KaitaiStream', './TableMapEvent', './TransactionPayloadEvent', './MariadbGtidEvent', './PreviousGtidsEvent', './MysqlUint64', './GtidTaggedEvent', './GtidEvent', './RowsEvent', './QueryEvent', './MariadbGtidListEvent'], factory);
   } else if (typeof exports === 'object' && exports !== null && typeof exports.nodeType !== 'number') {
-    factory(exports, require('kaitai-struct/KaitaiStream'), require('./TransactionPayloadEvent'), require('./MariadbGtidEvent'), require('./TableMapEvent'), require('./RowsEvent'), require('./PreviousGtidsEvent'), require('./MysqlUint64'), require('./GtidEvent'), require('./QueryEvent'), require('./GtidTaggedEvent'), require('./MariadbGtidListEvent'));
+    factory(exports, require('kaitai-struct/KaitaiStream'), require('./TableMapEvent'), require('./TransactionPayloadEvent'), require('./MariadbGtidEvent'), require('./PreviousGtidsEvent'), require('./MysqlUint64'), require('./GtidTaggedEvent'), require('./GtidEvent'), require('./RowsEvent'), require('./QueryEvent'), require('./MariadbGtidListEvent'));
   } else {
-    factory(root.MysqlBinlog || (root.MysqlBinlog = {}), root.KaitaiStream, root.TransactionPayloadEvent || (root.TransactionPayloadEvent = {}), root.MariadbGtidEvent || (root.MariadbGtidEvent = {}), root.TableMapEvent || (root.TableMapEvent = {}), root.RowsEvent || (root.RowsEvent = {}), root.PreviousGtidsEvent || (root.PreviousGtidsEvent = {}), root.MysqlUint64 || (root.MysqlUint64 = {}), root.GtidEvent || (root.GtidEvent = {}), root.QueryEvent || (root.QueryEvent = {}), root.GtidTaggedEvent || (root.GtidTaggedEvent = {}), root.MariadbGtidListEvent || (root.MariadbGtidListEvent = {}));
+    factory(root.MysqlBinlog || (root.MysqlBinlog = {}), root.KaitaiStream, root.TableMapEvent || (root.TableMapEvent = {}), root.TransactionPayloadEvent || (root.TransactionPayloadEvent = {}), root.MariadbGtidEvent || (root.MariadbGtidEvent = {}), root.PreviousGtidsEvent || (root.PreviousGtidsEvent = {}), root.MysqlUint64 || (root.MysqlUint64 = {}), root.GtidTaggedEvent || (root.GtidTaggedEvent = {}), root.GtidEvent || (root.GtidEvent = {}), root.RowsEvent || (root.RowsEvent = {}), root.QueryEvent || (root.QueryEvent = {}), root.MariadbGtidListEvent || (root.MariadbGtidListEvent = {}));
   }
-})(typeof self !== 'undefined' ? self : this, function (MysqlBinlog_, KaitaiStream, TransactionPayloadEvent_, MariadbGtidEvent_, TableMapEvent_, RowsEvent_, PreviousGtidsEvent_, MysqlUint64_, GtidEvent_, QueryEvent_, GtidTaggedEvent_, MariadbGtidListEvent_) {
+})(typeof self !== 'undefined' ? self : this, function (MysqlBinlog_, KaitaiStream, TableMapEvent_, TransactionPayloadEvent_, MariadbGtidEvent_, PreviousGtidsEvent_, MysqlUint64_, GtidTaggedEvent_, GtidEvent_, RowsEvent_, QueryEvent_, MariadbGtidListEvent_) {
 /**
  * A binary log file as written by MySQL (3.23 to 9.x) and MariaDB: the 4-byte magic, then
  * events back to back. Each event is a common header, an event-specific body and, when
@@ -660,6 +660,9 @@ var MysqlBinlog = (function() {
       this.typeCode = this._io.readU1();
       this.serverId = this._io.readU4le();
       this.eventLength = this._io.readU4le();
+      if (!(this.eventLength >= this.headerLen)) {
+        throw new KaitaiStream.ValidationLessThanError(this.headerLen, this.eventLength, this._io, "/types/event_header/seq/3");
+      }
       if (this.headerLen > 13) {
         this.logPos = this._io.readU4le();
       }
@@ -816,9 +819,15 @@ var MysqlBinlog = (function() {
     }
     FormatDescriptionEvent.prototype._read = function() {
       this.binlogVersion = this._io.readU2le();
+      if (!(this.binlogVersion == 4)) {
+        throw new KaitaiStream.ValidationNotEqualError(4, this.binlogVersion, this._io, "/types/format_description_event/seq/0");
+      }
       this.serverVersion = KaitaiStream.bytesToStr(KaitaiStream.bytesTerminate(this._io.readBytes(50), 0, false), "ASCII");
       this.createTimestamp = this._io.readU4le();
       this.headerLength = this._io.readU1();
+      if (!(this.headerLength >= 19)) {
+        throw new KaitaiStream.ValidationLessThanError(19, this.headerLength, this._io, "/types/format_description_event/seq/3");
+      }
       this.postHeaderLengths = this._io.readBytes(this.numEventTypes);
       if (this.hasChecksumAlg) {
         this.checksumAlg = this._io.readU1();
@@ -866,6 +875,9 @@ var MysqlBinlog = (function() {
         var _pos = this._io.pos;
         this._io.seek(71);
         this._m_ownPostHeaderLen = this._io.readU1();
+        if (!(this._m_ownPostHeaderLen >= 57)) {
+          throw new KaitaiStream.ValidationLessThanError(57, this._m_ownPostHeaderLen, this._io, "/types/format_description_event/instances/own_post_header_len");
+        }
         this._io.seek(_pos);
         return this._m_ownPostHeaderLen;
       }

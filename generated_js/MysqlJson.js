@@ -203,6 +203,9 @@ var MysqlJson = (function() {
         this.size = this._io.readU4le();
         break;
       }
+      if (!(this.size >= this.headerWidth)) {
+        throw new KaitaiStream.ValidationLessThanError(this.headerWidth, this.size, this._io, "/types/container/seq/1");
+      }
       this._raw_body = this._io.readBytes(this.size - this.headerWidth);
       var _io__raw_body = new KaitaiStream(this._raw_body);
       this.body = new ContainerBody(_io__raw_body, this, this._root, this.isObject, this.isLarge, this.elementCount);

@@ -2,13 +2,13 @@
 
 (function (root, factory) {
   if (typeof define === 'function' && define.amd) {
-    define(['exports', 'kaitai-struct/KaitaiStream', './MysqlPackedInt', './MysqlJson'], factory);
+    define(['exports', 'kaitai-struct/KaitaiStream', './MysqlJson', './MysqlPackedInt'], factory);
   } else if (typeof exports === 'object' && exports !== null && typeof exports.nodeType !== 'number') {
-    factory(exports, require('kaitai-struct/KaitaiStream'), require('./MysqlPackedInt'), require('./MysqlJson'));
+    factory(exports, require('kaitai-struct/KaitaiStream'), require('./MysqlJson'), require('./MysqlPackedInt'));
   } else {
-    factory(root.MysqlJsonDiff || (root.MysqlJsonDiff = {}), root.KaitaiStream, root.MysqlPackedInt || (root.MysqlPackedInt = {}), root.MysqlJson || (root.MysqlJson = {}));
+    factory(root.MysqlJsonDiff || (root.MysqlJsonDiff = {}), root.KaitaiStream, root.MysqlJson || (root.MysqlJson = {}), root.MysqlPackedInt || (root.MysqlPackedInt = {}));
   }
-})(typeof self !== 'undefined' ? self : this, function (MysqlJsonDiff_, KaitaiStream, MysqlPackedInt_, MysqlJson_) {
+})(typeof self !== 'undefined' ? self : this, function (MysqlJsonDiff_, KaitaiStream, MysqlJson_, MysqlPackedInt_) {
 /**
  * With binlog_row_value_options=PARTIAL_JSON, an UPDATE that changes a JSON column only
  * through JSON_SET, JSON_REPLACE or JSON_REMOVE is logged as a PARTIAL_UPDATE_ROWS_EVENT

@@ -49,6 +49,9 @@ var RowsEvent = (function() {
     this.flags = this._io.readU2le();
     if (this.isV2) {
       this.extraDataLength = this._io.readU2le();
+      if (!(this.extraDataLength >= 2)) {
+        throw new KaitaiStream.ValidationLessThanError(2, this.extraDataLength, this._io, "/seq/3");
+      }
     }
     if (this.isV2) {
       this.extraData = this._io.readBytes(this.extraDataLength - 2);

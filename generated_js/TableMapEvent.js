@@ -236,30 +236,57 @@ var TableMapEvent = (function() {
     ColumnMeta.prototype._read = function() {
       if ( ((this.typeCode == 4) || (this.typeCode == 5) || (this.typeCode == 242) || (this.typeCode == 245) || ( ((this.typeCode >= 249) && (this.typeCode <= 252)) ) || (this.typeCode == 255)) ) {
         this.packLength = this._io.readU1();
+        var _ = this.packLength;
+        if (!((this.typeCode == TableMapEvent.FieldType.FLOAT ? _ == 4 : (this.typeCode == TableMapEvent.FieldType.DOUBLE ? _ == 8 :  ((_ >= 1) && (_ <= 4)) )))) {
+          throw new KaitaiStream.ValidationExprError(this.packLength, this._io, "/types/column_meta/seq/0");
+        }
       }
       if ( ((this.typeCode == 15) || (this.typeCode == 253)) ) {
         this.maxLength = this._io.readU2le();
       }
       if (this.typeCode == 16) {
         this.bitsInLastByte = this._io.readU1();
+        if (!(this.bitsInLastByte <= 7)) {
+          throw new KaitaiStream.ValidationGreaterThanError(7, this.bitsInLastByte, this._io, "/types/column_meta/seq/2");
+        }
       }
       if (this.typeCode == 16) {
         this.wholeBytes = this._io.readU1();
+        if (!(this.wholeBytes <= 8)) {
+          throw new KaitaiStream.ValidationGreaterThanError(8, this.wholeBytes, this._io, "/types/column_meta/seq/3");
+        }
       }
       if (this.typeCode == 246) {
         this.precision = this._io.readU1();
+        if (!(this.precision >= 1)) {
+          throw new KaitaiStream.ValidationLessThanError(1, this.precision, this._io, "/types/column_meta/seq/4");
+        }
+        if (!(this.precision <= 65)) {
+          throw new KaitaiStream.ValidationGreaterThanError(65, this.precision, this._io, "/types/column_meta/seq/4");
+        }
       }
       if (this.typeCode == 246) {
         this.scale = this._io.readU1();
+        var _ = this.scale;
+        if (!( ((_ <= this.precision) && (_ <= 38)) )) {
+          throw new KaitaiStream.ValidationExprError(this.scale, this._io, "/types/column_meta/seq/5");
+        }
       }
       if (this.isStringFamily) {
         this.realTypeByte = this._io.readU1();
+        var _ = this.realTypeByte;
+        if (!( (((_ | 48) == TableMapEvent.FieldType.STRING) || ((_ | 48) == TableMapEvent.FieldType.ENUM) || ((_ | 48) == TableMapEvent.FieldType.SET)) )) {
+          throw new KaitaiStream.ValidationExprError(this.realTypeByte, this._io, "/types/column_meta/seq/6");
+        }
       }
       if (this.isStringFamily) {
         this.lengthByte = this._io.readU1();
       }
       if ( ((this.typeCode == 17) || (this.typeCode == 18) || (this.typeCode == 19)) ) {
         this.fsp = this._io.readU1();
+        if (!(this.fsp <= 6)) {
+          throw new KaitaiStream.ValidationGreaterThanError(6, this.fsp, this._io, "/types/column_meta/seq/8");
+        }
       }
     }
 
@@ -322,15 +349,16 @@ var TableMapEvent = (function() {
      */
 
     /**
-     * BIT(n) - n / 8.
+     * BIT(n) - n / 8 (BIT holds at most 64 bits).
      */
 
     /**
-     * NEWDECIMAL precision (total digits).
+     * NEWDECIMAL precision (total digits, at most 65).
      */
 
     /**
-     * NEWDECIMAL scale (digits after the point).
+     * NEWDECIMAL scale (digits after the point): at most the precision, and 30 in
+     * MySQL, 38 in MariaDB.
      */
 
     /**

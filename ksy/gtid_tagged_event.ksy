@@ -123,6 +123,8 @@ types:
         if: uuid_id.is_present
         repeat: expr
         repeat-expr: 16
+        valid:
+          expr: _.value <= 255
         doc: The 16 bytes of the source UUID, each one written as a variable-length integer.
         -orig-id: tsid_parent_struct.uuid
       - id: gno_id

@@ -206,6 +206,8 @@ types:
         doc: server_id of the server where the event originated (kept through replicas).
       - id: event_length
         type: u4
+        valid:
+          min: header_len
         doc: Size of the whole event, header, body and checksum included.
         -orig-id: data_written
       - id: log_pos
@@ -256,6 +258,7 @@ types:
     seq:
       - id: binlog_version
         type: u2
+        valid: 4
         doc: 4 for every file that starts with this event.
       - id: server_version
         type: strz
@@ -270,6 +273,8 @@ types:
         -orig-id: created
       - id: header_length
         type: u1
+        valid:
+          min: 19
         doc: Common header length of every other event (19, or more in forks).
         -orig-id: common_header_len
       - id: post_header_lengths
@@ -291,6 +296,8 @@ types:
       own_post_header_len:
         pos: 71
         type: u1
+        valid:
+          min: 57
         doc: The array entry for FORMAT_DESCRIPTION_EVENT itself (57 + array size).
       num_event_types:
         value: own_post_header_len - 57

@@ -132,6 +132,8 @@ types:
           cases:
             true: u4
             false: u2
+        valid:
+          min: header_width
         doc: Bytes in the whole container, counting from `element_count`.
       - id: body
         type: container_body(is_object, is_large, element_count)

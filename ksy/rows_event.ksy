@@ -34,6 +34,8 @@ seq:
   - id: extra_data_length
     type: u2
     if: is_v2
+    valid:
+      min: 2
     doc: Length of the extra data including these two bytes.
     -orig-id: var_header_len
   - id: extra_data

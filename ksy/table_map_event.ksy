@@ -137,6 +137,11 @@ types:
         if: |
           type_code == 4 or type_code == 5 or type_code == 242 or type_code == 245
           or (type_code >= 249 and type_code <= 252) or type_code == 255
+        valid:
+          expr: |
+            type_code == field_type::float.to_i ? _ == 4 :
+            type_code == field_type::double.to_i ? _ == 8 :
+            _ >= 1 and _ <= 4
         doc: |
           FLOAT/DOUBLE: the value size (4 or 8). BLOB family, GEOMETRY, JSON, VECTOR: how
           many bytes (1-4) the length prefix of each value takes.
@@ -147,22 +152,37 @@ types:
       - id: bits_in_last_byte
         type: u1
         if: type_code == 16
+        valid:
+          max: 7
         doc: BIT(n) - n % 8.
       - id: whole_bytes
         type: u1
         if: type_code == 16
-        doc: BIT(n) - n / 8.
+        valid:
+          max: 8
+        doc: BIT(n) - n / 8 (BIT holds at most 64 bits).
       - id: precision
         type: u1
         if: type_code == 246
-        doc: NEWDECIMAL precision (total digits).
+        valid:
+          min: 1
+          max: 65
+        doc: NEWDECIMAL precision (total digits, at most 65).
       - id: scale
         type: u1
         if: type_code == 246
-        doc: NEWDECIMAL scale (digits after the point).
+        valid:
+          expr: _ <= precision and _ <= 38
+        doc: |
+          NEWDECIMAL scale (digits after the point): at most the precision, and 30 in
+          MySQL, 38 in MariaDB.
       - id: real_type_byte
         type: u1
         if: is_string_family
+        valid:
+          expr: |
+            (_ | 0x30) == field_type::string.to_i or (_ | 0x30) == field_type::enum.to_i
+            or (_ | 0x30) == field_type::set.to_i
         doc: |
           STRING/ENUM/SET: the real type (STRING, ENUM or SET), with bits 4-5 inverted
           to carry bits 8-9 of the length of a CHAR column longer than 255 bytes.
@@ -175,6 +195,8 @@ types:
       - id: fsp
         type: u1
         if: type_code == 17 or type_code == 18 or type_code == 19
+        valid:
+          max: 6
         doc: TIMESTAMP2/DATETIME2/TIME2 fractional-second precision (0-6).
     instances:
       is_string_family:

@@ -33,6 +33,7 @@ import orjson
 
 from binlog_kaitai.errors import BinlogError
 from binlog_kaitai.reader import (
+    DECODE_ERRORS,
     TRANSACTION_PAYLOAD,
     Event,
     EventType,
@@ -188,7 +189,12 @@ class SplitParser:
             with open_input(self.path) as f:
                 for ev in read_events(f, start=split.start, stop=split.stop,
                                       expand_payloads=True):
-                    yield from self.event(ev)
+                    try:
+                        yield from self.event(ev)
+                    except DECODE_ERRORS as exc:  # a field of this event makes no sense
+                        self.damaged = True
+                        yield self.error(ev.pos, ev.type_name, f"cannot decode {ev.type_name}: "
+                                         f"{type(exc).__name__}: {exc}", ev.timestamp)
         except BinlogError as exc:
             fatal = (exc.kind, exc.offset, exc.message)
             yield self.error(exc.offset, self.event_type_at(exc.offset, exc.kind), exc.message)
@@ -316,8 +322,8 @@ class SplitParser:
             return self.decoder.feed(ev), None
         except BinlogError as exc:
             return [], exc.message
-        except Exception as exc:  # a row image the decoder cannot read: report, go on
-            return [], f"cannot decode rows: {type(exc).__name__}: {exc}"
+        except Exception as exc:  # a bug of ours on one event: report it, go on
+            return [], f"internal error: {type(exc).__name__}: {exc}"
 
     def close_transaction(self, commit_kind: str | None) -> Iterator[Record]:
         """The held changes of the open transaction, then its ``transactions`` row."""

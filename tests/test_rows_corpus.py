@@ -17,9 +17,9 @@ import struct
 
 import pytest
 
-from binlog_kaitai.errors import BinlogError
+from binlog_kaitai.errors import BinlogError, RowsError
 from binlog_kaitai.reader import read_events
-from binlog_kaitai.rows import RowChange, RowsError, iter_row_changes
+from binlog_kaitai.rows import RowChange, iter_row_changes
 from tests.conftest import CORPUS_FILES, corpus
 
 ROWS_TYPES = {20, 21, 22, 23, 24, 25, 30, 31, 32, 39}

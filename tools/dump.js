@@ -3,7 +3,7 @@
 // (generated_js/, compiled from ksy/ by `make generate`). The Python twin is
 // binlog_kaitai/dump.py; tools/crosscheck.py runs both and requires identical output.
 //
-// Usage: node tools/dump.js FILE...
+// Usage: node tools/dump.js FILE...   (or --fuzz: file names on stdin, see fuzz())
 //
 // For each file: a line {"file": FILE}, then one line per event {"body", "header",
 // "inner_pos", "pos"} and, when the file is damaged, a last line {"error": {"event_index",
@@ -29,6 +29,7 @@ const { MysqlBinlog } = require('../generated_js/MysqlBinlog');
 const { RowImage } = require('../generated_js/RowImage');
 const { RowsEvent } = require('../generated_js/RowsEvent');
 const { TableMapEvent } = require('../generated_js/TableMapEvent');
+const { DecompressionError } = require('binlog_kaitai/decompression');
 
 const MAGIC = Uint8Array.of(0xfe, 0x62, 0x69, 0x6e);
 const START_EVENT_V3 = 1;
@@ -37,6 +38,22 @@ const START_ENCRYPTION = 164;
 const TRANSACTION_PAYLOAD = 40;
 const PARTIAL_UPDATE_ROWS = 39;
 const MIN_HEADER_LEN = 13; // every binlog version's header starts with these; length at 9..13
+
+/** Errors that mean "these bytes do not fit the spec": the Kaitai runtime's own (end of
+ * stream, failed `valid:`), the custom processes' DecompressionError and the framing's
+ * BinlogError. Anything else (a TypeError, a RangeError) is a bug and is never caught as
+ * damage. */
+const SPEC_ERRORS = [
+  ...Object.values(KaitaiStream).filter((v) => typeof v === 'function' &&
+    v.prototype instanceof Error),
+  DecompressionError,
+];
+
+function specError(err) {
+  // The runtime throws a plain Error for a missing terminator (readBytesTerm).
+  if (err.constructor !== Error && !SPEC_ERRORS.some((cls) => err instanceof cls)) throw err;
+  return err;
+}
 
 class BinlogError extends Error {
   constructor(kind, offset, eventIndex, message) {
@@ -73,7 +90,7 @@ const u32le = (buf, at) =>
   (buf[at] | (buf[at + 1] << 8) | (buf[at + 2] << 16)) + buf[at + 3] * 2 ** 24;
 
 /** The bytes of the event at pos, or null at a clean end of file (reader.read_event_bytes). */
-function readEventBytes(src, pos, headerLen, index) {
+function readEventBytes(src, pos, headerLen, index, checksumLen = 0) {
   const head = src.read(pos, headerLen);
   if (head.length === 0) return null;
   if (head.length < MIN_HEADER_LEN) {
@@ -81,9 +98,10 @@ function readEventBytes(src, pos, headerLen, index) {
       `file ends inside an event header (${head.length} of ${headerLen} bytes)`);
   }
   const length = u32le(head, 9);
-  if (length < headerLen) {
+  const footerLen = head[4] === FDE ? 0 : checksumLen; // an FDE carries its own
+  if (length < headerLen + footerLen) {
     throw new BinlogError('corrupt', pos, index,
-      `event length ${length} is shorter than the ${headerLen}-byte header`);
+      `event length ${length} is shorter than its header and checksum`);
   }
   if (pos + length > src.size) {
     throw new BinlogError('truncated', pos, index,
@@ -100,6 +118,7 @@ function parseEvent(buf, fmt) {
       headerLen, fmt.checksumLen, fmt.postHeaderLengths);
     return { header: ev.header, body: ev.body };
   } catch (err) {
+    specError(err);
     const header = new MysqlBinlog.EventHeader(new KaitaiStream(buf), null, null, headerLen);
     return { header, body: null };
   }
@@ -114,6 +133,7 @@ function* payloadEvents(payload, fmt) {
   try {
     inner = payload.body.innerEvents;
   } catch (err) {
+    specError(err);
     throw new BinlogError('corrupt', pos, index,
       `cannot inflate TRANSACTION_PAYLOAD_EVENT: ${err.message}`);
   }
@@ -163,6 +183,7 @@ function* readEvents(file) {
     try {
       root = new MysqlBinlog(new KaitaiStream(prefix));
     } catch (err) {
+      specError(err);
       throw new BinlogError('corrupt', 4, 0, `cannot decode the first event: ${err.message}`);
     }
     let fmt = {
@@ -174,7 +195,7 @@ function* readEvents(file) {
     yield { pos: 4, index: 0, innerPos: null, header, body };
     let pos = 4 + first.length;
     for (let index = 1; ; index++) {
-      const buf = readEventBytes(src, pos, fmt.headerLen, index);
+      const buf = readEventBytes(src, pos, fmt.headerLen, index, fmt.checksumLen);
       if (buf === null) return;
       const ev = parseEvent(buf, fmt);
       const typeCode = ev.header.typeCode;
@@ -262,6 +283,7 @@ function tree(value) {
     try {
       parsed = tree(value[key]);
     } catch (err) {
+      specError(err);
       parsed = PARSE_ERROR;
     }
     fields.set(snakeCase(key), parsed);
@@ -301,6 +323,7 @@ class RowImages {
     const isUpdate = body.hasAfterImage;
     const isPartial = body.typeCode === PARTIAL_UPDATE_ROWS;
     const count = body.columnCount.value;
+    if (count > tableMap.columnMetas.length) return PARSE_ERROR; // not this table's rows
     const layout = (present, countJson) => new RowImage.ImageLayout(
       new KaitaiStream(new Uint8Array(0)), null, null, count, tableMap.columnMetas, present,
       countJson);
@@ -312,11 +335,13 @@ class RowImages {
       return tree(new RowImage(new KaitaiStream(data), null, null, first, second, isUpdate,
         isPartial));
     } catch (err) {
+      specError(err);
       return PARSE_ERROR;
     }
   }
 }
 
+/** Dump one file through `write`; returns the stack of a bug (not damage), else null. */
 function dumpFile(file, write) {
   write(JSON.stringify({ file }));
   const rows = new RowImages();
@@ -334,10 +359,11 @@ function dumpFile(file, write) {
         error: { event_index: err.eventIndex, kind: err.kind, offset: err.offset },
       }));
     } else { // a bug, not damage: shown, and the other files are still dumped
-      process.stderr.write(`${file}: ${err.stack}\n`);
       write(JSON.stringify({ internal_error: String(err) }));
+      return String(err.stack || err);
     }
   }
+  return null;
 }
 
 function sortKeys(obj) {
@@ -346,7 +372,23 @@ function sortKeys(obj) {
   return out;
 }
 
+/** `--fuzz`: file names on stdin, one verdict line each on stdout: {"internal": the stack
+ * of a bug or null, "rss_kb": peak so far}, for tools/fuzz.py. */
+function fuzz() {
+  const lines = require('readline').createInterface({ input: process.stdin });
+  let peak = 0;
+  lines.on('line', (file) => {
+    const internal = dumpFile(file, () => {});
+    peak = Math.max(peak, process.memoryUsage().rss);
+    fs.writeSync(1, JSON.stringify({ internal, rss_kb: Math.floor(peak / 1024) }) + '\n');
+  });
+}
+
 function main(files) {
+  if (files[0] === '--fuzz') {
+    fuzz();
+    return 0;
+  }
   if (files.length === 0) {
     process.stderr.write('usage: node tools/dump.js FILE...\n');
     return 2;
@@ -357,10 +399,11 @@ function main(files) {
     lines.length = 0;
   };
   for (const file of files) {
-    dumpFile(file, (line) => {
+    const internal = dumpFile(file, (line) => {
       lines.push(line);
       if (lines.length >= 1000) flush();
     });
+    if (internal !== null) process.stderr.write(`${file}: ${internal}\n`);
   }
   flush();
   return 0;

@@ -2,6 +2,7 @@
 // the declared uncompressed size must be at most MAX_SIZE, and the output must be exactly
 // that size (produced with a bound, so a stream that inflates further is stopped).
 'use strict';
+require('./guard'); // byte counts checked before reading, see guard.js
 
 /** Largest uncompressed size accepted (1 GiB, as in Python). */
 const MAX_SIZE = 2 ** 30;

@@ -1,0 +1,174 @@
+"""Damaged input never becomes an internal error: the CI-sized fuzz pass, and the damage
+the fuzzer found, kept as small regression fixtures (``tests/fixtures/fuzz``)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from binlog_kaitai.errors import BinlogError, CorruptEventError, RowsError
+from binlog_kaitai.reader import read_events
+from binlog_kaitai.rows import RowDecoder
+from binlog_kaitai.schema import SchemaHistory
+from binlog_kaitai.summary import summary
+from tests.conftest import FIXTURES, REPO
+from tools import fuzz
+from tools.crosscheck import default_files
+
+CI_INPUTS = 9000
+"""About a minute of inputs on two cores (``make fuzz`` runs longer)."""
+CI_SEED = 2026
+FUZZ = FIXTURES / "fuzz"
+
+
+def test_ci_fuzz_pass() -> None:
+    """A fixed-seed pass over every real file: every driver, the JS build too."""
+    seeds = fuzz.load_seeds(default_files())
+    outcome = fuzz.run(seeds, inputs=CI_INPUTS, seconds=None, base_seed=CI_SEED, workers=2)
+    found = "\n".join(f"{key}\n{report}" for key, (_, report) in outcome.failures.items())
+    assert (outcome.internal, outcome.hangs) == (0, 0), found
+    assert outcome.inputs == CI_INPUTS
+    assert outcome.peak_rss_kb < 300 * 1024
+
+
+def test_inputs_are_reproducible() -> None:
+    """Input N of a run depends on the seed and N only, so a failure can be replayed."""
+    seeds = fuzz.load_seeds(sorted(FIXTURES.glob("mariadb/mixed/binlog.*"))[:1])
+    made = [fuzz.make_input(n, CI_SEED, seeds) for n in range(50)]
+    assert made == [fuzz.make_input(n, CI_SEED, seeds) for n in range(50)]
+    assert sum(data != seeds[0].data for data, _ in made) >= 45
+
+
+def test_fde_then_part_of_a_header(tmp_path: Path) -> None:
+    """Only the FORMAT_DESCRIPTION_EVENT is complete: it is the last event."""
+    src = FIXTURES / "mariadb" / "mixed" / "binlog.000001"
+    first = next(read_events(src))
+    cut = tmp_path / "fde-only.bin"
+    cut.write_bytes(src.read_bytes()[:first.next_pos + 9])
+    s = summary(cut)
+    assert (s.last_event_pos, s.last_event_type, s.end_reason, s.truncated) == (
+        4, "FORMAT_DESCRIPTION_EVENT", "none", True)
+    assert s.end_timestamp == first.timestamp == s.start_timestamp
+    assert s.end_time is not None
+    assert s.error == f"offset {first.next_pos}: file ends inside an event header (9 of 19 bytes)"
+
+
+def test_closed_stdout_ends_quietly() -> None:
+    """``binlog-kaitai rows FILE | head -1``: no message, the status of a Unix tool."""
+    src = FIXTURES / "mariadb" / "alltypes_full" / "binlog.000001"
+    cli = Path(os.environ.get("VIRTUAL_ENV", REPO / ".venv")) / "bin" / "binlog-kaitai"
+    for command in ("rows", "events"):
+        proc = subprocess.run(f"'{cli}' {command} '{src}' '{src}' | head -1", shell=True,
+                              capture_output=True, text=True, check=False,
+                              executable="/bin/bash")
+        assert proc.stderr == ""
+        assert proc.stdout.startswith("# ")
+        status = subprocess.run(
+            f"set -o pipefail; '{cli}' {command} '{src}' | head -1 >/dev/null", shell=True,
+            executable="/bin/bash", check=False).returncode
+        assert status in (0, 141)
+
+
+@dataclass(frozen=True)
+class Found:
+    """What a fuzz fixture gives now."""
+
+    events: int
+    """Events read before the end (or the framing error)."""
+    error: tuple[type[BinlogError], int] | None = None
+    """The framing error that ends the file, and its offset."""
+    undecodable: tuple[int, str] | None = None
+    """(offset, type) of the one event whose body the spec rejects."""
+    rows_error: tuple[int, str] | None = None
+    """(offset, part of the message) of the RowsError of the one rows event."""
+    last_event_pos: int | None = None
+    """What ``summary`` names as the last event."""
+
+
+ZLIB = "DecompressionError: zlib field: "
+FOUND = {
+    "zlib_rows_cut_short.bin": Found(3, rows_error=(354, ZLIB + "the stream is cut short"),
+                                     last_event_pos=354),
+    "zlib_rows_corrupt.bin": Found(3, rows_error=(354, ZLIB + "corrupt stream"),
+                                   last_event_pos=354),
+    "zlib_rows_inflate_short.bin": Found(
+        3, rows_error=(354, ZLIB + "the stream inflates to 678 bytes, but the header declares"
+                       " 4518"), last_event_pos=354),
+    "zlib_rows_inflate_long.bin": Found(
+        3, rows_error=(354, ZLIB + "the stream inflates to more than 3003 bytes"),
+        last_event_pos=354),
+    "rotate_name_not_utf8.bin": Found(2, undecodable=(256, "ROTATE_EVENT"), last_event_pos=256),
+    "table_map_string_real_type.bin": Found(
+        3, undecodable=(256, "TABLE_MAP_EVENT"),
+        rows_error=(471, "without a preceding TABLE_MAP_EVENT"), last_event_pos=471),
+    "table_map_blob_prefix_size.bin": Found(
+        3, undecodable=(256, "TABLE_MAP_EVENT"),
+        rows_error=(354, "without a preceding TABLE_MAP_EVENT"), last_event_pos=354),
+    "table_map_decimal_scale.bin": Found(
+        3, undecodable=(256, "TABLE_MAP_EVENT"),
+        rows_error=(354, "without a preceding TABLE_MAP_EVENT"), last_event_pos=354),
+    "rows_more_columns_than_map.bin": Found(
+        3, rows_error=(303, "DELETE_ROWS_EVENT_V1 has 111 columns, but the table map of "
+                       "`plain`.`t` has 4"), last_event_pos=303),
+    "fde_header_length_zero.bin": Found(0, error=(CorruptEventError, 4)),
+    "fde_post_header_array_short.bin": Found(0, error=(CorruptEventError, 4)),
+    "previous_gtids_unknown_format.bin": Found(2, last_event_pos=126),
+    "table_map_metadata_length_2_31.bin": Found(2, undecodable=(256, "TABLE_MAP_EVENT"),
+                                                last_event_pos=256),
+}
+
+
+def test_every_fuzz_fixture_is_listed() -> None:
+    assert sorted(p.name for p in FUZZ.glob("*.bin")) == sorted(FOUND)
+
+
+@pytest.mark.parametrize("name", sorted(FOUND))
+def test_fuzz_fixture(name: str) -> None:
+    path = FUZZ / name
+    want = FOUND[name]
+    events, error = [], None
+    decoder, rows_errors = RowDecoder(schema=SchemaHistory(())), []
+    try:
+        for ev in read_events(path, expand_payloads=True):
+            events.append(ev)
+            try:
+                decoder.feed(ev)
+            except RowsError as exc:
+                rows_errors.append((exc.offset, exc.message))
+    except BinlogError as exc:
+        error = exc
+    assert len(events) == want.events
+    assert [e.pos for e in events] == sorted({e.pos for e in events})  # in order, each once
+    if want.error is None:
+        assert error is None
+    else:
+        assert (type(error), error.offset) == want.error
+        assert str(error).startswith(f"{path}: offset {want.error[1]}: ")
+    undecodable = [(e.pos, e.type_name) for e in events if e.decode_error is not None]
+    assert undecodable == ([want.undecodable] if want.undecodable else [])
+    if want.rows_error is None:
+        assert rows_errors == []
+    else:
+        assert len(rows_errors) == 1 and rows_errors[0][0] == want.rows_error[0]
+        assert want.rows_error[1] in rows_errors[0][1]
+    s = summary(path)
+    assert s.last_event_pos == want.last_event_pos
+    last_undecodable = want.undecodable is not None and want.undecodable[0] == s.last_event_pos
+    assert (s.error is not None) == (want.error is not None or last_undecodable)
+
+
+@pytest.mark.parametrize("name", sorted(FOUND))
+def test_fuzz_fixture_drivers(name: str) -> None:
+    """Every driver of the fuzzer, the JS build too, gets through it without a bug."""
+    path = str(FUZZ / name)
+    for _, driver in fuzz.DRIVERS:
+        driver(path)
+    node = fuzz.NodeChecker()
+    try:
+        assert node.check([path]) == [None]
+    finally:
+        node.stop()

@@ -1,0 +1,580 @@
+"""Mutation fuzzer: damaged binlogs must give a BinlogError, never an internal error.
+
+``python -m tools.fuzz [--seconds S | --inputs N] [--seed K] [--workers W]`` (``make fuzz
+SECONDS=600``). Seeds are every real binlog the project has (``tests/fixtures`` and
+``../shared/corpus``; files over 64 KiB are cut at an event boundary so an input parses
+in milliseconds). Each input is a seed with one to three mutations (:data:`MUTATORS`):
+flipped bytes, a length or other integer field overwritten with 0, 0xFFFFFFFF, small or
+random values, a cut anywhere, a zeroed run, bytes spliced from another seed, an event
+duplicated or dropped; then, half the time, every event's CRC32 recomputed so the damage
+reaches the checks behind the checksum.
+
+Every input drives what a user can reach (:func:`exercise`): ``read_events`` with
+payloads expanded, each event's ``info`` and ``events --json`` rendering, the row
+decoder with ``rows --json`` and text output, ``summary``, the Spark executors'
+:class:`~spark.extract.SplitParser`, and the JavaScript build (``tools/dump.js --fuzz``,
+one Node process per worker; its errors must be the spec's own). Anything but a
+``BinlogError`` (or, in the row decoder, a ``RowsError`` for one event) is an internal
+error; an input running over :data:`HANG_SECONDS` is a hang. Each distinct failure
+(driver, exception type, innermost frame) is written to ``--out`` (``build/fuzz``) as the
+input bytes with a ``.txt`` holding the traceback; the last line printed is
+``fuzz: N inputs, ... internal errors, ... hangs, peak RSS ...`` and the exit status is
+1 when anything failed. Inputs are numbered and each one's mutations come from
+``(--seed, number)``, so a run is reproducible whatever the number of workers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import multiprocessing
+import os
+import random
+import resource
+import select
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+import zlib
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from io import StringIO
+from pathlib import Path
+
+from binlog_kaitai.errors import BinlogError, RowsError
+from binlog_kaitai.reader import MIN_HEADER_LEN, header_fields, read_events
+from tools.crosscheck import default_files
+
+REPO = Path(__file__).resolve().parents[1]
+DUMP_JS = REPO / "tools" / "dump.js"
+SEED_BYTES = 2 << 10
+MAX_WINDOWS = 16
+HANG_SECONDS = 5.0
+CHUNK = 100
+"""Inputs handed to a worker at a time."""
+INTERESTING = (0, 1, 2, 3, 4, 7, 8, 15, 16, 19, 0x7F, 0x80, 0xFF, 0x7FFF, 0x8000, 0xFFFF,
+               0x7FFFFFFF, 0x80000000, 0xFFFFFFFF, 0xFFFFFFFFFFFFFFFF, 1 << 53, (1 << 63) - 1)
+
+
+class Hang(BaseException):
+    """Raised by the alarm in an input that runs too long (a BaseException, so that no
+    ``except Exception`` of the code under test swallows it)."""
+
+
+@dataclass(frozen=True)
+class Seed:
+    """A real binlog (or its first 64 KiB of whole events) and where its events start."""
+
+    name: str
+    data: bytes
+    events: tuple[tuple[int, int], ...]
+    """(offset, length) of each event, the first at 4."""
+    header_len: int
+    has_crc: bool
+
+
+def frame(path: Path) -> tuple[list[tuple[int, int]], int, bool]:
+    """(offset, length) of the events the reader frames in a real file, its header
+    length and whether its events carry a CRC32."""
+    events: list[tuple[int, int]] = []
+    header_len, has_crc = 19, False
+    try:
+        for ev in read_events(path):
+            if ev.pos == 4 and ev.type_code == 15 and ev.body is not None:
+                header_len = ev.body.header_length
+                has_crc = ev.body.checksum_len == 4
+            events.append((ev.pos, ev.length))
+    except BinlogError:
+        pass
+    return events, header_len, has_crc
+
+
+def load_seed(path: Path) -> list[Seed]:
+    """A real file as seeds: whole when small, else up to :data:`MAX_WINDOWS` windows
+    spread over it, each its magic and first event followed by whole events up to
+    :data:`SEED_BYTES` (so every input parses in milliseconds, and the event types of
+    a large file's middle and end are fuzzed too)."""
+    data = path.read_bytes()
+    events, header_len, has_crc = frame(path)
+    if len(data) <= SEED_BYTES or len(events) < 3:
+        return [Seed(str(path), data[:max(SEED_BYTES, events[-1][0] + events[-1][1] if events
+                                          else 0)], tuple(events), header_len, has_crc)]
+    head = data[:events[0][0] + events[0][1]]
+    seeds = []
+    for k in range(MAX_WINDOWS):
+        start = 1 + k * (len(events) - 1) // MAX_WINDOWS
+        window, body = [events[0]], bytearray()
+        for pos, length in events[start:]:
+            if len(head) + len(body) + length > SEED_BYTES and body:
+                break
+            window.append((len(head) + len(body), length))
+            body += data[pos:pos + length]
+        seeds.append(Seed(f"{path}@{events[start][0]}", head + bytes(body), tuple(window),
+                          header_len, has_crc))
+    return seeds
+
+
+def load_seeds(paths: Sequence[Path]) -> list[Seed]:
+    return [s for p in paths for s in load_seed(p) if s.data]
+
+
+# ---------------------------------------------------------------------------------------
+# Mutations: each takes (rng, data, seed, all seeds) and returns new bytes and a label.
+
+Mutator = Callable[[random.Random, bytearray, Seed, Sequence[Seed]], str]
+
+
+def some_offset(rng: random.Random, data: bytearray, seed: Seed) -> int:
+    """An offset: half the time inside the header or first bytes of an event."""
+    if seed.events and rng.random() < 0.5:
+        pos, length = rng.choice(seed.events)
+        return min(len(data) - 1, pos + rng.randrange(min(length, 64)))
+    return rng.randrange(len(data))
+
+
+def flip(rng: random.Random, data: bytearray, seed: Seed, seeds: Sequence[Seed]) -> str:
+    at = some_offset(rng, data, seed)
+    n = rng.choice((1, 1, 1, 2, 4, 8))
+    for i in range(at, min(len(data), at + n)):
+        data[i] ^= rng.randrange(1, 256)
+    return f"flip {n}@{at}"
+
+
+def overwrite_int(rng: random.Random, data: bytearray, seed: Seed,
+                  seeds: Sequence[Seed]) -> str:
+    if seed.events and rng.random() < 0.4:
+        pos, _ = rng.choice(seed.events)
+        at, width = pos + 9, 4  # event_length
+    else:
+        at, width = some_offset(rng, data, seed), rng.choice((1, 2, 4, 4, 4, 8))
+    old = int.from_bytes(data[at:at + width], "little")
+    roll = rng.random()
+    if roll < 0.5:
+        value = rng.choice(INTERESTING)
+    elif roll < 0.75:
+        value = old + rng.randint(-16, 16)
+    else:
+        value = rng.getrandbits(8 * width)
+    value %= 1 << (8 * width)
+    data[at:at + width] = value.to_bytes(width, "little")[:len(data) - at]
+    return f"int{width * 8}@{at}={value}"
+
+
+def cut(rng: random.Random, data: bytearray, seed: Seed, seeds: Sequence[Seed]) -> str:
+    at = rng.randrange(len(data) + 1)
+    del data[at:]
+    return f"cut@{at}"
+
+
+def zero_run(rng: random.Random, data: bytearray, seed: Seed, seeds: Sequence[Seed]) -> str:
+    at, n = some_offset(rng, data, seed), rng.choice((1, 4, 16, 64))
+    data[at:at + n] = bytes(len(data[at:at + n]))
+    return f"zero {n}@{at}"
+
+
+def splice(rng: random.Random, data: bytearray, seed: Seed, seeds: Sequence[Seed]) -> str:
+    other = rng.choice(seeds).data
+    src = rng.randrange(len(other))
+    n = rng.randint(1, 256)
+    at = rng.randrange(len(data) + 1)
+    piece = other[src:src + n]
+    if rng.random() < 0.5:
+        data[at:at + len(piece)] = piece
+        return f"splice {len(piece)}@{at}"
+    data[at:at] = piece
+    return f"insert {len(piece)}@{at}"
+
+
+def duplicate_event(rng: random.Random, data: bytearray, seed: Seed,
+                    seeds: Sequence[Seed]) -> str:
+    if not seed.events:
+        return flip(rng, data, seed, seeds)
+    pos, length = rng.choice(seed.events)
+    data[pos + length:pos + length] = data[pos:pos + length]
+    return f"dup event@{pos}"
+
+
+def drop_event(rng: random.Random, data: bytearray, seed: Seed, seeds: Sequence[Seed]) -> str:
+    if not seed.events:
+        return cut(rng, data, seed, seeds)
+    pos, length = rng.choice(seed.events)
+    del data[pos:pos + length]
+    return f"drop event@{pos}"
+
+
+MUTATORS: tuple[Mutator, ...] = (flip, flip, overwrite_int, overwrite_int, overwrite_int, cut,
+                                 zero_run, splice, duplicate_event, drop_event)
+
+
+def fix_crcs(data: bytearray, header_len: int) -> None:
+    """Recompute the CRC32 of every event the header chain frames (after the first), so
+    a mutation is not caught by the checksum alone."""
+    pos = 4
+    first = True
+    while pos + MIN_HEADER_LEN <= len(data):
+        _, length = header_fields(data, pos)
+        if length < header_len or pos + length > len(data):
+            return
+        if not first:
+            body = bytes(data[pos:pos + length - 4])
+            data[pos + length - 4:pos + length] = zlib.crc32(body).to_bytes(4, "little")
+        first = False
+        pos += length
+
+
+def make_input(number: int, base_seed: int, seeds: Sequence[Seed]) -> tuple[bytes, str]:
+    """Input ``number`` of a run: its bytes and a description of how it was made."""
+    rng = random.Random(f"{base_seed}:{number}")
+    seed = rng.choice(seeds)
+    data = bytearray(seed.data)
+    labels = ["/".join(Path(seed.name).parts[-2:])]
+    for _ in range(rng.choice((1, 1, 1, 2, 3))):
+        if not data:
+            break
+        labels.append(rng.choice(MUTATORS)(rng, data, seed, seeds))
+    if seed.has_crc and rng.random() < 0.5:
+        fix_crcs(data, seed.header_len)
+        labels.append("crc fixed")
+    return bytes(data), " ".join(labels)
+
+
+# ---------------------------------------------------------------------------------------
+# What every input drives.
+
+
+def drive_events_and_rows(path: str) -> None:
+    """The CLI's ``events --json`` and ``rows --json``/text paths over one file."""
+    from binlog_kaitai.cli import event_json, event_line
+    from binlog_kaitai.rows import RowDecoder, json_lines, render_change
+    from binlog_kaitai.schema import SchemaHistory
+
+    decoder = RowDecoder(schema=SchemaHistory(()))
+    out = StringIO()
+    try:
+        for ev in read_events(path, expand_payloads=True):
+            out.write(json.dumps(event_json(ev, path)))
+            out.write(event_line(ev))
+            try:
+                changes = decoder.feed(ev)
+            except RowsError:
+                continue
+            out.write(json_lines(changes))
+            out.write("".join(render_change(c) for c in changes))
+    except BinlogError:
+        pass
+
+
+def drive_summary(path: str) -> None:
+    from binlog_kaitai.summary import summary
+
+    result = summary(path)
+    json.dumps(result.to_dict())
+
+
+def drive_split_parser(path: str) -> None:
+    """The Spark executors' parse of a whole file (as one split), outside Spark. Its
+    own safety nets turn a bug into an ``internal error`` row: such a row is a failure."""
+    from spark.extract import SplitParser
+    from spark.plan import FileInfo, Split
+
+    st = os.stat(path)
+    # As the whole file's second split (which begins at the file's start here): the
+    # first split would summarise the file again, which the summary driver does.
+    split = Split(FileInfo(path, st.st_size, st.st_mtime), 1, 2, None, None)
+    for kind, values in SplitParser(split).records():
+        for text in (v for v in values if isinstance(v, str)):
+            if "internal error" in text:
+                raise AssertionError(f"SplitParser {kind} row: {text}")
+
+
+DRIVERS: tuple[tuple[str, Callable[[str], None]], ...] = (
+    ("events+rows", drive_events_and_rows),
+    ("summary", drive_summary),
+    ("split_parser", drive_split_parser),
+)
+
+
+class NodeChecker:
+    """A ``node tools/dump.js --fuzz`` process: file names in, one verdict each out."""
+
+    def __init__(self) -> None:
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.peak_kb = 0
+
+    def start(self) -> subprocess.Popen[bytes]:
+        if self.proc is None or self.proc.poll() is not None:
+            self.proc = subprocess.Popen(["node", str(DUMP_JS), "--fuzz"], stdin=subprocess.PIPE,
+                                         stdout=subprocess.PIPE, bufsize=0)
+        return self.proc
+
+    def check(self, paths: Sequence[str]) -> list[str | None]:
+        """Per file: None when the JS build read it or failed with the spec's own error,
+        else what went wrong. A file with no verdict within :data:`HANG_SECONDS` of the
+        previous one is a hang (the files after it go unchecked)."""
+        proc = self.start()
+        assert proc.stdin is not None and proc.stdout is not None
+        proc.stdin.write(("\n".join(paths) + "\n").encode())
+        verdicts: list[str | None] = []
+        pending = b""
+        while len(verdicts) < len(paths):
+            ready, _, _ = select.select([proc.stdout], [], [], HANG_SECONDS)
+            chunk = os.read(proc.stdout.fileno(), 1 << 16) if ready else b""
+            if not chunk:
+                self.stop()
+                verdicts.append("hang: no verdict in time" if not ready else "node exited")
+                return verdicts + [None] * (len(paths) - len(verdicts))
+            *lines, pending = (pending + chunk).split(b"\n")
+            for line in lines:
+                verdict = json.loads(line)
+                self.peak_kb = max(self.peak_kb, verdict["rss_kb"])
+                verdicts.append(verdict["internal"])
+        return verdicts
+
+    def stop(self) -> None:
+        if self.proc is not None:
+            self.proc.kill()
+            self.proc.wait()
+            self.proc = None
+
+
+@dataclass
+class Outcome:
+    """What a batch of inputs (or a whole run) found."""
+
+    inputs: int = 0
+    internal: int = 0
+    hangs: int = 0
+    peak_rss_kb: int = 0
+    node_peak_rss_kb: int = 0
+    failures: dict[str, tuple[bytes, str]] = field(default_factory=dict)
+    """Signature -> (input bytes, report) of the first input with that failure."""
+
+    def add(self, other: Outcome) -> None:
+        self.inputs += other.inputs
+        self.internal += other.internal
+        self.hangs += other.hangs
+        self.peak_rss_kb = max(self.peak_rss_kb, other.peak_rss_kb)
+        self.node_peak_rss_kb = max(self.node_peak_rss_kb, other.node_peak_rss_kb)
+        for key, value in other.failures.items():
+            self.failures.setdefault(key, value)
+
+
+def signature(driver: str, exc: BaseException) -> str:
+    """Driver, exception type and innermost frame: one failure per distinct bug."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    where = f"{Path(frames[-1].filename).name}:{frames[-1].lineno}" if frames else "?"
+    return f"{driver} {type(exc).__name__} {where}"
+
+
+def on_alarm(signum: int, frame: object) -> None:
+    raise Hang(f"no result after {HANG_SECONDS} s")
+
+
+_STATE: dict[str, object] = {}
+
+
+def init_worker(seeds: list[Seed], base_seed: int, use_js: bool) -> None:
+    signal.signal(signal.SIGALRM, on_alarm)
+    _STATE.update(seeds=seeds, base_seed=base_seed,
+                  node=NodeChecker() if use_js else None,
+                  tmp=tempfile.mkdtemp(prefix="fuzz-", dir="/dev/shm"
+                                       if os.path.isdir("/dev/shm") else None))
+
+
+def run_one(number: int, outcome: Outcome) -> tuple[str, bytes, str]:
+    """Make input ``number``, run the Python drivers on it; returns (path, bytes, how) of
+    the input file, left for the JavaScript check."""
+    seeds: list[Seed] = _STATE["seeds"]  # type: ignore[assignment]
+    data, how = make_input(number, _STATE["base_seed"], seeds)  # type: ignore[arg-type]
+    path = os.path.join(str(_STATE["tmp"]), f"input-{number}.bin")
+    Path(path).write_bytes(data)
+    for name, driver in DRIVERS:
+        try:
+            signal.setitimer(signal.ITIMER_REAL, HANG_SECONDS)
+            driver(path)
+        except Hang as exc:
+            outcome.hangs += 1
+            record(outcome, name, exc, data, f"input {number}: {how}")
+        except Exception as exc:  # the failures the fuzzer is looking for
+            outcome.internal += 1
+            record(outcome, name, exc, data, f"input {number}: {how}")
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+    return path, data, f"input {number}: {how}"
+
+
+def check_js(made: list[tuple[str, bytes, str]], outcome: Outcome) -> None:
+    """The JavaScript build over a batch of inputs (one round trip to Node)."""
+    node: NodeChecker | None = _STATE["node"]  # type: ignore[assignment]
+    verdicts = node.check([path for path, _, _ in made]) if node is not None else []
+    for (_, data, how), problem in zip(made, verdicts, strict=False):
+        if problem is None:
+            continue
+        if problem.startswith("hang"):
+            outcome.hangs += 1
+        else:
+            outcome.internal += 1
+        where = problem.splitlines()[1].strip() if "\n" in problem else ""
+        outcome.failures.setdefault(f"js {problem.split(':')[0]} {where}",
+                                    (data, f"{how}\n{problem}"))
+
+
+def record(outcome: Outcome, driver: str, exc: BaseException, data: bytes, how: str) -> None:
+    report = f"{how}\n" + "".join(
+        traceback.format_exception(type(exc), exc, exc.__traceback__))
+    outcome.failures.setdefault(signature(driver, exc), (data, report))
+
+
+def run_chunk(task: tuple[int, int, float]) -> Outcome:
+    """Inputs [first, first + count), stopping early at the deadline (time.time())."""
+    first, count, deadline = task
+    outcome = Outcome()
+    made = []
+    try:
+        for number in range(first, first + count):
+            if time.time() > deadline:
+                break
+            made.append(run_one(number, outcome))
+            outcome.inputs += 1
+        check_js(made, outcome)
+    finally:
+        for path, _, _ in made:
+            os.unlink(path)
+    outcome.peak_rss_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    node: NodeChecker | None = _STATE["node"]  # type: ignore[assignment]
+    if node is not None:
+        outcome.node_peak_rss_kb = node.peak_kb
+    return outcome
+
+
+def chunks(total: int | None, deadline: float) -> Iterator[tuple[int, int, float]]:
+    first = 0
+    while total is None or first < total:
+        count = CHUNK if total is None else min(CHUNK, total - first)
+        yield first, count, deadline
+        first += count
+
+
+def run(seeds: list[Seed], *, inputs: int | None, seconds: float | None, base_seed: int,
+        workers: int, use_js: bool = True,
+        progress: Callable[[Outcome], None] | None = None) -> Outcome:
+    """Fuzz with ``workers`` processes until ``inputs`` are done or ``seconds`` pass."""
+    deadline = time.time() + (seconds if seconds is not None else 10 ** 9)
+    total = Outcome()
+    ctx = multiprocessing.get_context("spawn")  # safe beside the threads of a JVM gateway
+    with ctx.Pool(workers, init_worker, (seeds, base_seed, use_js)) as pool:
+        for part in pool.imap_unordered(run_chunk, chunks(inputs, deadline)):
+            total.add(part)
+            if progress is not None:
+                progress(total)
+            if part.inputs == 0 and time.time() > deadline:
+                break
+    return total
+
+
+def failure(data: bytes, driver: str, tmp: str) -> str | None:
+    """The signature of what ``driver`` ("js" too) fails with on ``data``, else None."""
+    path = os.path.join(tmp, "minimize.bin")
+    Path(path).write_bytes(data)
+    if driver == "js":
+        node = NodeChecker()
+        try:
+            problem = node.check([path])[0]
+        finally:
+            node.stop()
+        return None if problem is None else problem.split("\n")[0]
+    try:
+        dict(DRIVERS)[driver](path)
+    except Exception as exc:
+        return signature(driver, exc)
+    return None
+
+
+def minimize(data: bytes, driver: str) -> bytes:
+    """A smaller input with the same failure: whole events dropped one at a time (from
+    the last), then the shortest prefix of the rest that still fails."""
+    tmp = tempfile.mkdtemp(prefix="fuzz-min-")
+    wanted = failure(data, driver, tmp)
+    if wanted is None:
+        return data
+    events = list(walk(data))
+    for pos, length in reversed(events[1:]):
+        shorter = data[:pos] + data[pos + length:]
+        if failure(shorter, driver, tmp) == wanted:
+            data = shorter
+    for end in sorted({4, *(p + n for p, n in walk(data)), len(data)}):
+        if failure(data[:end], driver, tmp) == wanted:
+            return data[:end]
+    return data
+
+
+def walk(data: bytes) -> Iterator[tuple[int, int]]:
+    """(offset, length) of the events a header walk frames, the first at 4."""
+    pos = 4
+    while pos + MIN_HEADER_LEN <= len(data):
+        length = header_fields(data, pos)[1]
+        if length < MIN_HEADER_LEN or pos + length > len(data):
+            return
+        yield pos, length
+        pos += length
+
+
+def save_failures(outcome: Outcome, out: Path) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    for key, (data, report) in outcome.failures.items():
+        digest = hashlib.sha1(data).hexdigest()[:12]
+        (out / f"{digest}.bin").write_bytes(data)
+        (out / f"{digest}.txt").write_text(f"{key}\n{report}")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, help="run this long")
+    parser.add_argument("--inputs", type=int, help="run this many inputs")
+    parser.add_argument("--seed", type=int, default=1, help="base of every input's mutations")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--no-js", action="store_true", help="skip the JavaScript build")
+    parser.add_argument("--out", type=Path, default=REPO / "build" / "fuzz")
+    parser.add_argument("--minimize", nargs=2, metavar=("INPUT", "DRIVER"),
+                        help="shrink a failing input, keeping its failure in DRIVER "
+                             f"({', '.join(n for n, _ in DRIVERS)} or js); writes INPUT.min")
+    parser.add_argument("files", nargs="*", type=Path, help="seeds (default: every real file)")
+    args = parser.parse_args(argv)
+    if args.minimize:
+        source, driver = Path(args.minimize[0]), args.minimize[1]
+        small = minimize(source.read_bytes(), driver)
+        source.with_suffix(".min").write_bytes(small)
+        print(f"{source}: {source.stat().st_size} -> {len(small)} bytes")
+        return 0
+    if args.seconds is None and args.inputs is None:
+        args.seconds = 60.0
+    seeds = load_seeds(args.files or default_files())
+    started = time.time()
+    shown = [started]
+
+    def progress(o: Outcome) -> None:
+        if time.time() - shown[0] >= 30:
+            shown[0] = time.time()
+            print(f"  {o.inputs} inputs, {o.internal} internal errors, {o.hangs} hangs",
+                  file=sys.stderr, flush=True)
+
+    outcome = run(seeds, inputs=args.inputs, seconds=args.seconds, base_seed=args.seed,
+                  workers=args.workers, use_js=not args.no_js, progress=progress)
+    took = time.time() - started
+    save_failures(outcome, args.out)
+    for key in sorted(outcome.failures):
+        print(f"  {key}  ({hashlib.sha1(outcome.failures[key][0]).hexdigest()[:12]}.bin)")
+    print(f"fuzz: {outcome.inputs} inputs from {len(seeds)} seeds in {took:.0f} s "
+          f"({outcome.inputs / took:.0f}/s, {args.workers} workers): {outcome.internal} internal "
+          f"errors ({len(outcome.failures)} distinct, in {args.out}), {outcome.hangs} hangs, "
+          f"peak RSS {outcome.peak_rss_kb // 1024} MB per Python worker, "
+          f"{outcome.node_peak_rss_kb // 1024} MB per Node process")
+    return 1 if outcome.internal or outcome.hangs else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
