@@ -127,9 +127,13 @@ def diff_to_python(diff: Any) -> dict[str, JsonValue]:
     """Convert one ``mysql_json_diff`` ``diff`` entry into ``{"operation", "path", "value"}``.
 
     ``operation`` is ``"REPLACE"``, ``"INSERT"`` or ``"REMOVE"``; REMOVE has no ``value``.
+    An operation code MySQL does not define gives ``{"operation": "UNKNOWN_<code>"}``
+    alone: the spec cannot tell its path from the rest of the list.
     """
     operation = diff.operation
-    name = operation.name.upper() if hasattr(operation, "name") else f"UNKNOWN_{operation}"
+    if not diff.is_known_operation:
+        return {"operation": f"UNKNOWN_{int(operation)}"}
+    name = operation.name.upper()
     result: dict[str, JsonValue] = {"operation": name, "path": _utf8(diff.path)}
     if name in ("REPLACE", "INSERT"):
         result["value"] = document_to_python(diff.value)

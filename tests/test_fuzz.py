@@ -12,7 +12,7 @@ import pytest
 
 from binlog_kaitai.errors import BinlogError, CorruptEventError, RowsError
 from binlog_kaitai.reader import read_events
-from binlog_kaitai.rows import RowDecoder
+from binlog_kaitai.rows import RowDecoder, iter_row_changes
 from binlog_kaitai.schema import SchemaHistory
 from binlog_kaitai.summary import summary
 from tests.conftest import FIXTURES, REPO
@@ -117,6 +117,7 @@ FOUND = {
     "fde_header_length_zero.bin": Found(0, error=(CorruptEventError, 4)),
     "fde_post_header_array_short.bin": Found(0, error=(CorruptEventError, 4)),
     "previous_gtids_unknown_format.bin": Found(2, last_event_pos=126),
+    "json_diff_unknown_operation.bin": Found(3, last_event_pos=184),
     "table_map_metadata_length_2_31.bin": Found(2, undecodable=(256, "TABLE_MAP_EVENT"),
                                                 last_event_pos=256),
 }
@@ -159,6 +160,17 @@ def test_fuzz_fixture(name: str) -> None:
     assert s.last_event_pos == want.last_event_pos
     last_undecodable = want.undecodable is not None and want.undecodable[0] == s.last_event_pos
     assert (s.error is not None) == (want.error is not None or last_undecodable)
+
+
+def test_unknown_json_diff_operation_is_named() -> None:
+    """A JSON diff with an operation code MySQL does not define: the row still comes out,
+    its diff list ending with what could be read of it."""
+    changes = list(iter_row_changes(FUZZ / "json_diff_unknown_operation.bin"))
+    assert [c.after["@1"] if "@1" in c.after else c.before["@1"] for c in changes] == [
+        1, 2, 3, 4, 5, 6]
+    diff = changes[4].after["@2"]["json_diff"]
+    assert diff[-1] == {"operation": "UNKNOWN_5"}
+    assert [d["operation"] for d in changes[3].after["@2"]["json_diff"]] == ["REPLACE"]
 
 
 @pytest.mark.parametrize("name", sorted(FOUND))

@@ -2,25 +2,26 @@
 
 ``python -m tools.fuzz [--seconds S | --inputs N] [--seed K] [--workers W]`` (``make fuzz
 SECONDS=600``). Seeds are every real binlog the project has (``tests/fixtures`` and
-``../shared/corpus``; files over 64 KiB are cut at an event boundary so an input parses
-in milliseconds). Each input is a seed with one to three mutations (:data:`MUTATORS`):
-flipped bytes, a length or other integer field overwritten with 0, 0xFFFFFFFF, small or
-random values, a cut anywhere, a zeroed run, bytes spliced from another seed, an event
-duplicated or dropped; then, half the time, every event's CRC32 recomputed so the damage
-reaches the checks behind the checksum.
+``../shared/corpus``); a file over :data:`SEED_BYTES` gives up to :data:`MAX_WINDOWS`
+seeds, each its first event and a run of whole events from another part of the file, so
+an input parses in milliseconds. Each input is a seed with one to three mutations
+(:data:`MUTATORS`): flipped bytes, a length or other integer field overwritten with 0,
+0xFFFFFFFF, small or random values, a cut anywhere, a zeroed run, bytes spliced from
+another seed, an event duplicated or dropped; then, half the time, every event's CRC32
+recomputed so that the damage reaches the checks behind the checksum.
 
-Every input drives what a user can reach (:func:`exercise`): ``read_events`` with
-payloads expanded, each event's ``info`` and ``events --json`` rendering, the row
-decoder with ``rows --json`` and text output, ``summary``, the Spark executors'
-:class:`~spark.extract.SplitParser`, and the JavaScript build (``tools/dump.js --fuzz``,
-one Node process per worker; its errors must be the spec's own). Anything but a
-``BinlogError`` (or, in the row decoder, a ``RowsError`` for one event) is an internal
-error; an input running over :data:`HANG_SECONDS` is a hang. Each distinct failure
-(driver, exception type, innermost frame) is written to ``--out`` (``build/fuzz``) as the
-input bytes with a ``.txt`` holding the traceback; the last line printed is
-``fuzz: N inputs, ... internal errors, ... hangs, peak RSS ...`` and the exit status is
-1 when anything failed. Inputs are numbered and each one's mutations come from
-``(--seed, number)``, so a run is reproducible whatever the number of workers.
+Every input drives what a user can reach (:data:`DRIVERS`): the Spark executors'
+:class:`~spark.extract.SplitParser` (``read_events`` with payloads expanded, the row
+decoder) with each event and row change rendered as the CLI prints them, ``summary``,
+and the JavaScript build (``tools/dump.js --fuzz``, one Node process per worker; its
+errors must be the spec's own). Anything but a ``BinlogError`` (or a ``RowsError`` for
+one event) is an internal error; an input running over :data:`HANG_SECONDS` is a hang.
+Each distinct failure (driver, exception type, innermost frame) is written to ``--out``
+(``build/fuzz``): the input's bytes and a ``.txt`` with the traceback; ``--minimize INPUT
+DRIVER`` shrinks one. The last line printed is ``fuzz: N inputs ...: I internal errors
+..., H hangs, peak RSS ...`` and the exit status is 1 when anything failed. Inputs are
+numbered and each one's mutations come from ``(--seed, number)``, so a run is
+reproducible whatever the number of workers.
 """
 
 from __future__ import annotations
@@ -42,8 +43,8 @@ import traceback
 import zlib
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from io import StringIO
 from pathlib import Path
+from typing import Any
 
 from binlog_kaitai.errors import BinlogError, RowsError
 from binlog_kaitai.reader import MIN_HEADER_LEN, header_fields, read_events
@@ -246,55 +247,78 @@ def make_input(number: int, base_seed: int, seeds: Sequence[Seed]) -> tuple[byte
 # What every input drives.
 
 
-def drive_events_and_rows(path: str) -> None:
-    """The CLI's ``events --json`` and ``rows --json``/text paths over one file."""
-    from binlog_kaitai.cli import event_json, event_line
-    from binlog_kaitai.rows import RowDecoder, json_lines, render_change
+class Bug(BaseException):
+    """A failure met inside the split parser, carried past its safety nets (which turn
+    an ``Exception`` into an ``internal error`` row) with its traceback."""
+
+
+def drive_rows(path: str) -> None:
+    """``read_events`` with payloads expanded and the row decoder, as ``rows`` runs."""
+    from binlog_kaitai.rows import RowDecoder
     from binlog_kaitai.schema import SchemaHistory
 
     decoder = RowDecoder(schema=SchemaHistory(()))
-    out = StringIO()
     try:
         for ev in read_events(path, expand_payloads=True):
-            out.write(json.dumps(event_json(ev, path)))
-            out.write(event_line(ev))
             try:
-                changes = decoder.feed(ev)
+                decoder.feed(ev)
             except RowsError:
                 continue
-            out.write(json_lines(changes))
-            out.write("".join(render_change(c) for c in changes))
     except BinlogError:
         pass
 
 
-def drive_summary(path: str) -> None:
-    from binlog_kaitai.summary import summary
-
-    result = summary(path)
-    json.dumps(result.to_dict())
-
-
-def drive_split_parser(path: str) -> None:
-    """The Spark executors' parse of a whole file (as one split), outside Spark. Its
-    own safety nets turn a bug into an ``internal error`` row: such a row is a failure."""
+def drive_parse(path: str) -> None:
+    """One parse of the whole file as a Spark executor runs it (a
+    :class:`~spark.extract.SplitParser`, which streams ``read_events`` with payloads
+    expanded into the row decoder), every event and row change also rendered as the CLI
+    prints them (``events``, ``events --json``, ``rows``, ``rows --json``). An
+    ``internal error`` row is a failure: the plain ``rows`` path replays the file to
+    show its traceback."""
+    from binlog_kaitai.cli import event_json, event_line
+    from binlog_kaitai.rows import RowChange, json_lines, render_change
     from spark.extract import SplitParser
     from spark.plan import FileInfo, Split
 
+    class Rendering(SplitParser):
+        def decode_rows(self, ev: Any) -> tuple[list[RowChange], str | None]:
+            try:
+                json.dumps(event_json(ev, path))
+                event_line(ev)
+            except Exception as exc:
+                raise Bug from exc
+            changes, problem = super().decode_rows(ev)
+            try:
+                json_lines(changes)
+                "".join(render_change(c) for c in changes)
+            except Exception as exc:
+                raise Bug from exc
+            return changes, problem
+
     st = os.stat(path)
-    # As the whole file's second split (which begins at the file's start here): the
-    # first split would summarise the file again, which the summary driver does.
+    # As a file's second split that starts at its beginning: the first split would also
+    # summarise the file, which the summary driver does.
     split = Split(FileInfo(path, st.st_size, st.st_mtime), 1, 2, None, None)
-    for kind, values in SplitParser(split).records():
-        for text in (v for v in values if isinstance(v, str)):
-            if "internal error" in text:
-                raise AssertionError(f"SplitParser {kind} row: {text}")
+    try:
+        for kind, values in Rendering(split).records():
+            for text in (v for v in values if isinstance(v, str)):
+                if "internal error" in text:
+                    drive_rows(path)
+                    raise AssertionError(f"SplitParser {kind} row: {text}")
+    except Bug as bug:
+        raise bug.__cause__ from None  # type: ignore[misc]
+
+
+def drive_summary(path: str) -> None:
+    """``summary --json``."""
+    from binlog_kaitai.summary import summary
+
+    json.dumps(summary(path).to_dict())
 
 
 DRIVERS: tuple[tuple[str, Callable[[str], None]], ...] = (
-    ("events+rows", drive_events_and_rows),
+    ("parse", drive_parse),
     ("summary", drive_summary),
-    ("split_parser", drive_split_parser),
 )
 
 
