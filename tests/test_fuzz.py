@@ -19,7 +19,7 @@ from tests.conftest import FIXTURES, REPO
 from tools import fuzz
 from tools.crosscheck import default_files
 
-CI_INPUTS = 9000
+CI_INPUTS = 30000
 """About a minute of inputs on two cores (``make fuzz`` runs longer)."""
 CI_SEED = 2026
 FUZZ = FIXTURES / "fuzz"

@@ -341,9 +341,10 @@ class RowImages {
   }
 }
 
-/** Dump one file through `write`; returns the stack of a bug (not damage), else null. */
+/** Dump one file, each line's object through `write`; returns the stack of a bug (not
+ * damage), else null. */
 function dumpFile(file, write) {
-  write(JSON.stringify({ file }));
+  write({ file });
   const rows = new RowImages();
   try {
     for (const ev of readEvents(file)) {
@@ -351,15 +352,13 @@ function dumpFile(file, write) {
         body: tree(ev.body), header: tree(ev.header), inner_pos: ev.innerPos, pos: ev.pos,
       };
       const extra = rows.feed(ev);
-      write(JSON.stringify(Object.keys(extra).length ? sortKeys({ ...line, ...extra }) : line));
+      write(Object.keys(extra).length ? sortKeys({ ...line, ...extra }) : line);
     }
   } catch (err) {
     if (err instanceof BinlogError) {
-      write(JSON.stringify({
-        error: { event_index: err.eventIndex, kind: err.kind, offset: err.offset },
-      }));
+      write({ error: { event_index: err.eventIndex, kind: err.kind, offset: err.offset } });
     } else { // a bug, not damage: shown, and the other files are still dumped
-      write(JSON.stringify({ internal_error: String(err) }));
+      write({ internal_error: String(err) });
       return String(err.stack || err);
     }
   }
@@ -380,7 +379,11 @@ function fuzz() {
   lines.on('line', (file) => {
     const internal = dumpFile(file, () => {});
     peak = Math.max(peak, process.memoryUsage().rss);
-    fs.writeSync(1, JSON.stringify({ internal, rss_kb: Math.floor(peak / 1024) }) + '\n');
+    try {
+      fs.writeSync(1, JSON.stringify({ internal, rss_kb: Math.floor(peak / 1024) }) + '\n');
+    } catch (err) { // the fuzzer went away
+      process.exit(0);
+    }
   });
 }
 
@@ -400,7 +403,7 @@ function main(files) {
   };
   for (const file of files) {
     const internal = dumpFile(file, (line) => {
-      lines.push(line);
+      lines.push(JSON.stringify(line));
       if (lines.length >= 1000) flush();
     });
     if (internal !== null) process.stderr.write(`${file}: ${internal}\n`);

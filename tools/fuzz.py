@@ -52,7 +52,7 @@ from tools.crosscheck import default_files
 
 REPO = Path(__file__).resolve().parents[1]
 DUMP_JS = REPO / "tools" / "dump.js"
-SEED_BYTES = 2 << 10
+SEED_BYTES = 1 << 10
 MAX_WINDOWS = 16
 HANG_SECONDS = 5.0
 CHUNK = 100
@@ -476,8 +476,9 @@ def run_chunk(task: tuple[int, int, float]) -> Outcome:
 
 
 def chunks(total: int | None, deadline: float) -> Iterator[tuple[int, int, float]]:
+    """The tasks of a run: ``total`` inputs, or as many as fit before the deadline."""
     first = 0
-    while total is None or first < total:
+    while (total is None or first < total) and time.time() < deadline:
         count = CHUNK if total is None else min(CHUNK, total - first)
         yield first, count, deadline
         first += count
@@ -495,8 +496,8 @@ def run(seeds: list[Seed], *, inputs: int | None, seconds: float | None, base_se
             total.add(part)
             if progress is not None:
                 progress(total)
-            if part.inputs == 0 and time.time() > deadline:
-                break
+        pool.close()  # workers end normally, and their Node processes see their input end
+        pool.join()
     return total
 
 
