@@ -5,8 +5,8 @@ Python dump (binlog_kaitai/dump.py) runs in this process, the Node one (tools/du
 a single Node process for all files. Every file whose two dumps differ is reported with
 its first differing line; the last line printed is ``crosscheck: N/M files identical``
 and the exit status is 0 only when all are. Without FILE, every real binlog of
-../shared/corpus and tests/fixtures/mariadb, and the edited real binlogs of
-tests/fixtures/damaged, is checked.
+../shared/corpus and tests/fixtures/mariadb, and the changed real binlogs of
+tests/fixtures/damaged and tests/fixtures/fuzz, is checked.
 """
 
 from __future__ import annotations
@@ -23,7 +23,8 @@ from binlog_kaitai.dump import dump_lines, dumps
 REPO = Path(__file__).resolve().parents[1]
 CORPUS = REPO.parent / "shared" / "corpus"
 FIXTURES = REPO / "tests" / "fixtures" / "mariadb"
-DAMAGED = REPO / "tests" / "fixtures" / "damaged"
+DAMAGED = (REPO / "tests" / "fixtures" / "damaged", REPO / "tests" / "fixtures" / "fuzz")
+"""Real binlogs with changes: made by hand, and found by the fuzzer."""
 DUMP_JS = REPO / "tools" / "dump.js"
 FIXTURE_INPUTS = {".md", ".sql", ".tsv", ".json"}
 """Files of a fixture scenario that are not binlogs (see tests/fixtures/mariadb/README.md)."""
@@ -51,11 +52,13 @@ class Result:
 
 def default_files() -> list[Path]:
     """Every real binlog: all of ../shared/corpus, the MariaDB fixtures, and the real
-    binlogs with hand-made changes (tests/fixtures/damaged, e.g. an XID above 2^53)."""
+    binlogs with changes (tests/fixtures/damaged: made by hand, e.g. an XID above 2^53;
+    tests/fixtures/fuzz: damage the fuzzer found)."""
     corpus = [p for p in CORPUS.rglob("*") if p.is_file() and p.name != "README.md"]
     fixtures = [p for p in FIXTURES.glob("*/*")
                 if p.is_file() and p.suffix not in FIXTURE_INPUTS]
-    damaged = [p for p in DAMAGED.glob("*") if p.is_file() and p.suffix not in FIXTURE_INPUTS]
+    damaged = [p for folder in DAMAGED for p in folder.glob("*")
+               if p.is_file() and p.suffix not in FIXTURE_INPUTS]
     return sorted(corpus) + sorted(fixtures) + sorted(damaged)
 
 

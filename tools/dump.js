@@ -30,6 +30,7 @@ const { RowImage } = require('../generated_js/RowImage');
 const { RowsEvent } = require('../generated_js/RowsEvent');
 const { TableMapEvent } = require('../generated_js/TableMapEvent');
 const { DecompressionError } = require('binlog_kaitai/decompression');
+const { TextDecodingError } = require('binlog_kaitai/guard');
 
 const MAGIC = Uint8Array.of(0xfe, 0x62, 0x69, 0x6e);
 const START_EVENT_V3 = 1;
@@ -40,13 +41,14 @@ const PARTIAL_UPDATE_ROWS = 39;
 const MIN_HEADER_LEN = 13; // every binlog version's header starts with these; length at 9..13
 
 /** Errors that mean "these bytes do not fit the spec": the Kaitai runtime's own (end of
- * stream, failed `valid:`), the custom processes' DecompressionError and the framing's
- * BinlogError. Anything else (a TypeError, a RangeError) is a bug and is never caught as
- * damage. */
+ * stream, failed `valid:`), text that is not valid in its encoding, the custom processes'
+ * DecompressionError and the framing's BinlogError. Anything else (a TypeError, a
+ * RangeError) is a bug and is never caught as damage. */
 const SPEC_ERRORS = [
   ...Object.values(KaitaiStream).filter((v) => typeof v === 'function' &&
     v.prototype instanceof Error),
   DecompressionError,
+  TextDecodingError,
 ];
 
 function specError(err) {
