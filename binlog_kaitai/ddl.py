@@ -3,7 +3,7 @@
 sqlglot's MySQL dialect is extended with what it does not read but servers write: the
 spatial subtypes (POINT...), NATIONAL / LONG type spellings, FLOAT UNSIGNED, MariaDB's
 INET4/INET6, the SRID attribute, and ALTER TABLE ... CONVERT TO CHARACTER SET. Parsed
-statements are applied to a :class:`~binlog_kaitai.schema.Catalog`; anything that does
+statements are applied to a :class:`~binlog_kaitai.catalog.Catalog`; anything that does
 not parse, or does not fit what the catalog knows, leaves it unchanged.
 """
 
@@ -21,7 +21,8 @@ from sqlglot.dialects.mysql import MySQL
 from sqlglot.errors import SqlglotError
 from sqlglot.tokens import TokenType
 
-from binlog_kaitai.schema import Catalog, ColumnDef, TableDef, first_word
+from binlog_kaitai.catalog import Catalog, ColumnDef, TableDef
+from binlog_kaitai.sql_script import first_word
 
 # --- the parser ------------------------------------------------------------------------------
 

@@ -8,28 +8,34 @@ for them in JSON_EXTRACT output or ``mysqlbinlog -v``: DECIMAL as its digits (``
 MySQL prints it unquoted, so the number/string distinction is lost here), DATE as
 ``"2024-01-15"``, DATETIME/TIMESTAMP as ``"2024-01-15 10:30:45.123456"``, TIME as
 ``"-10:30:45.000000"``, and any other type as ``"base64:type<N>:<base64 of the bytes>"``.
-The DECIMAL and temporal decoding is the column-value decoder's (``values``), which
-imports this module in turn; it is therefore imported as a module, not by name.
+The DECIMAL and temporal decoding is shared with the column values (:mod:`binlog_kaitai.packed`).
 """
 
 from __future__ import annotations
 
 import base64
+from io import BytesIO
 from typing import Any, TypeAlias
 
-from binlog_kaitai import values
+from kaitaistruct import KaitaiStream
+
+from binlog_kaitai.packed import datetime_from_packed, decimal_decoder, time_from_packed
 from generated.mysql_json import MysqlJson
+from generated.mysql_json_diff import MysqlJsonDiff
+from generated.table_map_event import TableMapEvent
 
 JsonValue: TypeAlias = bool | int | float | str | list["JsonValue"] | dict[str, "JsonValue"] | None
 
-# JSON value type codes (enum value_type in mysql_json.ksy); 0x00-0x03 are containers.
-_LARGE_ARRAY = 0x03
-_LITERAL, _INT16, _UINT16, _INT32, _UINT32 = 0x04, 0x05, 0x06, 0x07, 0x08
-_INT64, _UINT64, _DOUBLE, _STRING, _OPAQUE = 0x09, 0x0A, 0x0B, 0x0C, 0x0F
+# JSON value types (the spec's value_type enum); those up to large_array are containers.
+_V = MysqlJson.ValueType
+_LARGE_ARRAY, _LITERAL, _INT16, _UINT16 = _V.large_array, _V.literal, _V.int16, _V.uint16
+_INT32, _UINT32, _INT64, _UINT64 = _V.int32, _V.uint32, _V.int64, _V.uint64
+_DOUBLE, _STRING, _OPAQUE = _V.double, _V.string, _V.opaque
 
 # MySQL field types that opaque values carry (enum_field_types).
-_FT_TIMESTAMP, _FT_DATE, _FT_TIME, _FT_DATETIME = 7, 10, 11, 12
-_FT_NEWDECIMAL, _FT_VAR_STRING = 246, 253
+_FT = TableMapEvent.FieldType
+_FT_TIMESTAMP, _FT_DATE, _FT_TIME, _FT_DATETIME = _FT.timestamp, _FT.date, _FT.time, _FT.datetime
+_FT_NEWDECIMAL, _FT_VAR_STRING = _FT.newdecimal, _FT.var_string
 
 _LITERALS: dict[int, JsonValue] = {0: None, 1: True, 2: False}
 
@@ -112,15 +118,15 @@ def decimal_to_text(data: bytes) -> str:
     precision, scale = data[0], data[1]
     if scale > precision:
         raise ValueError("DECIMAL scale above precision")
-    return values.decimal_decoder(precision, scale)(data[2:])
+    return decimal_decoder(precision, scale)(data[2:])
 
 
 def temporal_to_text(field_type: int, packed: int) -> str:
     """Format a packed temporal value (MySQL's longlong packed form) like MySQL does in
     JSON: TIME, DATETIME and TIMESTAMP with six fraction digits, DATE without time."""
     if field_type == _FT_TIME:
-        return values.time_from_packed(packed, 6)
-    return values.datetime_from_packed(packed, 6, date_only=field_type == _FT_DATE)
+        return time_from_packed(packed, 6)
+    return datetime_from_packed(packed, 6, date_only=field_type == _FT_DATE)
 
 
 def diff_to_python(diff: Any) -> dict[str, JsonValue]:
@@ -138,3 +144,14 @@ def diff_to_python(diff: Any) -> dict[str, JsonValue]:
     if name in ("REPLACE", "INSERT"):
         result["value"] = document_to_python(diff.value)
     return result
+
+
+def document(raw: bytes) -> JsonValue:
+    """A MySQL binary JSON value (the ``mysql_json`` spec) as a Python value."""
+    return document_to_python(MysqlJson(KaitaiStream(BytesIO(raw))))
+
+
+def diff(raw: bytes) -> dict[str, JsonValue]:
+    """A partial JSON update (the ``mysql_json_diff`` spec) as ``{"json_diff": [...]}``."""
+    return {"json_diff": [diff_to_python(d)
+                          for d in MysqlJsonDiff(KaitaiStream(BytesIO(raw))).diffs]}

@@ -28,40 +28,35 @@ from typing import Any, BinaryIO
 import orjson
 from kaitaistruct import EndOfStreamError, KaitaiStream
 
-from binlog_kaitai import values
+from binlog_kaitai import event_kinds as kinds
+from binlog_kaitai import json_value, values
+from binlog_kaitai.catalog import ColumnDef
 from binlog_kaitai.errors import RowsError
 from binlog_kaitai.gtid import gtid_text
 from binlog_kaitai.reader import DECODE_ERRORS, EventType, read_events
-from binlog_kaitai.schema import ColumnDef, SchemaHistory
+from binlog_kaitai.schema import SchemaHistory
 from binlog_kaitai.values import ENUM, SET
 from generated.row_image import RowImage
 from generated.table_map_event import TableMapEvent
 
 OptionalField = TableMapEvent.OptionalFieldType
 
-WRITE_TYPES = frozenset({20, 23, 30, 166, 169})
-UPDATE_TYPES = frozenset({21, 24, 31, 39, 167, 170})
-DELETE_TYPES = frozenset({22, 25, 32, 168, 171})
-ROWS_TYPES = WRITE_TYPES | UPDATE_TYPES | DELETE_TYPES
 PARTIAL_UPDATE_ROWS = EventType.partial_update_rows_event
-QUERY_TYPES = frozenset({EventType.query_event, EventType.query_compressed_event})
-MYSQL_GTID_TYPES = frozenset({33, 34})
-GTID_TAGGED = 42
-MARIADB_GTID = 162
-GTID_TYPES = MYSQL_GTID_TYPES | {GTID_TAGGED, MARIADB_GTID}
-#: ANNOTATE_ROWS, BINLOG_CHECKPOINT, GTID, GTID_LIST, START_ENCRYPTION, QUERY_COMPRESSED.
-MARIADB_ONLY_TYPES = frozenset(range(160, 166))
 FDE = EventType.format_description_event
 
 #: Column types whose signedness the SIGNEDNESS field describes, in column order: MySQL
 #: counts TINY, SHORT, INT24, LONG, LONGLONG, FLOAT, DOUBLE and NEWDECIMAL; MariaDB also
 #: YEAR (a kind of TINYINT UNSIGNED there), as seen in MariaDB 10.11's binlogs.
-NUMERIC_TYPES_MYSQL = frozenset({1, 2, 3, 4, 5, 8, 9, 246})
-NUMERIC_TYPES_MARIADB = NUMERIC_TYPES_MYSQL | {13}
+NUMERIC_TYPES_MYSQL = frozenset({values.TINY, values.SHORT, values.INT24, values.LONG,
+                                 values.LONGLONG, values.FLOAT, values.DOUBLE,
+                                 values.NEWDECIMAL})
+NUMERIC_TYPES_MARIADB = NUMERIC_TYPES_MYSQL | {values.YEAR}
 #: Column (real) types whose collation DEFAULT_CHARSET / COLUMN_CHARSET describe: MySQL
 #: counts STRING, VAR_STRING, VARCHAR, BLOB and (9.0+) VECTOR; MariaDB counts GEOMETRY too.
-CHARACTER_TYPES_MYSQL = frozenset({15, 242, 249, 250, 251, 252, 253, 254})
-CHARACTER_TYPES_MARIADB = frozenset({15, 249, 250, 251, 252, 253, 254, 255})
+CHARACTER_TYPES_MYSQL = frozenset({values.VARCHAR, values.VECTOR, *values.BLOB_TYPES,
+                                   values.VAR_STRING, values.STRING})
+CHARACTER_TYPES_MARIADB = frozenset({values.VARCHAR, *values.BLOB_TYPES, values.VAR_STRING,
+                                     values.STRING, values.GEOMETRY})
 
 
 class BufferStream(KaitaiStream):
@@ -239,7 +234,7 @@ class _Layout:
             return self.convert(image.values)
         elements = image.values
         return {name: None if elements[first] == b"" else _patched(
-                    before, name, values.json_diff(elements[at]))
+                    before, name, json_value.diff(elements[at]))
                 if flag.is_diff else conv(elements[at])
                 for (name, conv, first, at), flag in zip(self.columns, image.json_diff_flags,
                                                          strict=True)}
@@ -444,22 +439,22 @@ class RowDecoder:
 
     def _feed(self, ev: Any) -> list[RowChange]:
         t = ev.type_code
-        if t in ROWS_TYPES:
+        if t in kinds.ROWS:
             return self._rows(ev)
         if ev.body is None:
             return []
         if t == EventType.table_map_event:
             self._table_map(ev)
-        elif t in GTID_TYPES:
+        elif t in kinds.GTID:
             self.gtid = gtid_text(t, ev.server_id, ev.body)
-        elif t in QUERY_TYPES:
+        elif t in kinds.QUERY:
             if self.schema is not None:
                 self.schema.apply_query_event(ev.body)
         elif t == FDE:
             self.is_mariadb = "mariadb" in ev.body.server_version.lower()
             self._maps.clear()
             self.gtid = None
-        if t in MARIADB_ONLY_TYPES:
+        if t in kinds.MARIADB_ONLY:
             # The FORMAT_DESCRIPTION_EVENT says which server wrote the file, but a reader
             # started past it (--start-position) still sees MariaDB's own events.
             self.is_mariadb = True
@@ -544,7 +539,7 @@ class RowDecoder:
             return [RowChange(*common, i, *head, "update", before, after, table.pk)
                     for i, (before, after) in enumerate(zip(dicts[::2], dicts[1::2],
                                                             strict=True))]
-        op = "insert" if t in WRITE_TYPES else "delete"
+        op = "insert" if t in kinds.WRITE_ROWS else "delete"
         if op == "insert":
             return [RowChange(*common, i, *head, op, None, d, table.pk)
                     for i, d in enumerate(dicts)]

@@ -34,30 +34,37 @@ import struct
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from functools import cache
 from io import BytesIO
 from typing import Any
 
 from kaitaistruct import KaitaiStream
 
 from binlog_kaitai import json_value
-from generated.mysql_json import MysqlJson
-from generated.mysql_json_diff import MysqlJsonDiff
+from binlog_kaitai.packed import (
+    datetime_from_packed,
+    decimal_decoder,
+    fraction_text,
+    time_from_packed,
+)
 from generated.row_image import RowImage
+from generated.table_map_event import TableMapEvent
 
 Converter = Callable[[Any], Any]
 
-# Field types (enum field_type in ksy/table_map_event.ksy).
-TINY, SHORT, LONG, FLOAT, DOUBLE, TIMESTAMP, LONGLONG, INT24 = 1, 2, 3, 4, 5, 7, 8, 9
-DATE, TIME, DATETIME, YEAR, NEWDATE, VARCHAR, BIT = 10, 11, 12, 13, 14, 15, 16
-TIMESTAMP2, DATETIME2, TIME2, VECTOR, JSON, NEWDECIMAL = 17, 18, 19, 242, 245, 246
-ENUM, SET, BLOB_TYPES, VAR_STRING, STRING, GEOMETRY = 247, 248, (249, 250, 251, 252), 253, 254, 255
+FieldType = TableMapEvent.FieldType
+"""Column types: the spec's ``field_type`` enum (ksy/table_map_event.ksy)."""
+_F = FieldType
+TINY, SHORT, LONG, FLOAT, DOUBLE = _F.tiny, _F.short, _F.long, _F.float, _F.double
+TIMESTAMP, LONGLONG, INT24, DATE, TIME = _F.timestamp, _F.longlong, _F.int24, _F.date, _F.time
+DATETIME, YEAR, NEWDATE, VARCHAR, BIT = _F.datetime, _F.year, _F.newdate, _F.varchar, _F.bit
+TIMESTAMP2, DATETIME2, TIME2 = _F.timestamp2, _F.datetime2, _F.time2
+VECTOR, JSON, NEWDECIMAL, ENUM, SET = _F.vector, _F.json, _F.newdecimal, _F.enum, _F.set
+VAR_STRING, STRING, GEOMETRY = _F.var_string, _F.string, _F.geometry
+BLOB_TYPES = (_F.tiny_blob, _F.medium_blob, _F.long_blob, _F.blob)
 
 STRING_TYPES = frozenset({VARCHAR, VAR_STRING, STRING, *BLOB_TYPES})
 
 
-_DIG2BYTES = (0, 1, 1, 2, 2, 3, 3, 4, 4, 4)
-_DIGITS_PER_WORD = 9
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 _FLOAT32 = struct.Struct("<f")
 _DOUBLE = struct.Struct("<d")
@@ -202,96 +209,6 @@ def binary_value(raw: bytes) -> dict[str, str]:
     return {"base64": base64.b64encode(raw).decode("ascii")}
 
 
-# ---------------------------------------------------------------------------------------
-# DECIMAL and temporal encodings, shared with json_value (JSON opaque values)
-
-
-def decimal_size(precision: int, scale: int) -> int:
-    """Bytes of MySQL's binary DECIMAL(precision, scale)."""
-    intg = precision - scale
-    return (intg // 9 * 4 + _DIG2BYTES[intg % 9] + scale // 9 * 4 + _DIG2BYTES[scale % 9])
-
-
-@cache  # built once per (precision, scale): JSON documents decode a decimal per value
-def decimal_decoder(precision: int, scale: int) -> Callable[[bytes], str]:
-    """A decoder of MySQL's binary DECIMAL(precision, scale) to its exact text.
-
-    The digits are stored in big-endian groups of nine per 4 bytes, with a shorter
-    leading (integer side) and trailing (fraction side) group for the remaining digits;
-    the top bit of the first byte is flipped, and every bit is inverted for a negative
-    number. The text has exactly ``scale`` fraction digits.
-    """
-    intg = precision - scale
-    groups: list[tuple[int, int]] = []  # (byte width, digit count), most significant first
-    if intg % _DIGITS_PER_WORD:
-        groups.append((_DIG2BYTES[intg % _DIGITS_PER_WORD], intg % _DIGITS_PER_WORD))
-    groups += [(4, 9)] * (intg // _DIGITS_PER_WORD)
-    int_groups = len(groups)
-    groups += [(4, 9)] * (scale // _DIGITS_PER_WORD)
-    if scale % _DIGITS_PER_WORD:
-        groups.append((_DIG2BYTES[scale % _DIGITS_PER_WORD], scale % _DIGITS_PER_WORD))
-    size = sum(width for width, _ in groups)
-    if size == 0:
-        raise ValueError(f"DECIMAL({precision},{scale}) has no digits")
-    # (shift, mask, digit count) of each group in the number read as one big integer.
-    fields = []
-    shift = size * 8
-    for width, digits in groups:
-        shift -= width * 8
-        fields.append((shift, (1 << (width * 8)) - 1, 10**digits))
-    int_fields, frac_fields = fields[:int_groups], fields[int_groups:]
-    sign_bit = 1 << (size * 8 - 1)
-    all_ones = (1 << (size * 8)) - 1
-    text_format = f"%d.%0{scale}d" if scale else "%d%.0s"
-
-    def decode(raw: bytes) -> str:
-        if len(raw) != size:
-            raise ValueError(f"DECIMAL({precision},{scale}) takes {size} bytes, not {len(raw)}")
-        number = int.from_bytes(raw, "big")
-        negative = not number & sign_bit
-        number ^= sign_bit
-        if negative:
-            number ^= all_ones
-        integer = fraction = 0
-        for shift, mask, scale_up in int_fields:
-            integer = integer * scale_up + ((number >> shift) & mask)
-        for shift, mask, scale_up in frac_fields:
-            fraction = fraction * scale_up + ((number >> shift) & mask)
-        text = text_format % (integer, fraction)
-        return "-" + text if negative and (integer or fraction) else text
-
-    return decode
-
-
-def _fraction(micro: int, fsp: int) -> str:
-    return f".{micro // 10 ** (6 - fsp):0{fsp}d}" if fsp else ""
-
-
-def time_from_packed(packed: int, fsp: int) -> str:
-    """TIME text from MySQL's packed form: hour << 36 | minute << 30 | second << 24 | µs,
-    negated for negative times."""
-    sign = "-" if packed < 0 else ""
-    packed = abs(packed)
-    hms = packed >> 24
-    hour, minute, second = (hms >> 12) % 1024, (hms >> 6) % 64, hms % 64
-    return f"{sign}{hour:02d}:{minute:02d}:{second:02d}{_fraction(packed % (1 << 24), fsp)}"
-
-
-def datetime_from_packed(packed: int, fsp: int, *, date_only: bool = False) -> str:
-    """DATE / DATETIME text from MySQL's packed form: ((year * 13 + month) << 5 | day) << 17
-    | hour << 12 | minute << 6 | second, shifted left 24 bits above the microseconds."""
-    sign = "-" if packed < 0 else ""
-    packed = abs(packed)
-    whole = packed >> 24
-    ymd, hms = whole >> 17, whole % (1 << 17)
-    year, month = divmod(ymd >> 5, 13)
-    date = f"{sign}{year:04d}-{month:02d}-{ymd % 32:02d}"
-    if date_only:
-        return date
-    return (f"{date} {hms >> 12:02d}:{(hms >> 6) % 64:02d}:{hms % 64:02d}"
-            f"{_fraction(packed % (1 << 24), fsp)}")
-
-
 def _temporal2_fraction(raw: bytes, start: int, fsp: int) -> int:
     """Microseconds from the 1-3 big-endian bytes of a TIME2/DATETIME2/TIMESTAMP2 fraction."""
     frac = int.from_bytes(raw[start:], "big")
@@ -322,7 +239,7 @@ def timestamp_text(seconds: int, micro: int, fsp: int) -> str:
     if seconds == 0 and micro == 0:
         return _zero_timestamp(fsp)
     moment = _EPOCH + timedelta(seconds=seconds)
-    return moment.strftime("%Y-%m-%d %H:%M:%S") + _fraction(micro, fsp)
+    return moment.strftime("%Y-%m-%d %H:%M:%S") + fraction_text(micro, fsp)
 
 
 def float32_text(value: float) -> float:
@@ -450,7 +367,7 @@ def converter(real_type: int, meta: Any, info: ColumnInfo) -> Converter:
     if real_type == BIT:
         return lambda v: int.from_bytes(v, "big")
     if real_type == JSON:
-        return json_document
+        return json_value.document
     if real_type == GEOMETRY:
         return _geometry
     if real_type == VECTOR:
@@ -460,16 +377,6 @@ def converter(real_type: int, meta: Any, info: ColumnInfo) -> Converter:
 
 def _stream(raw: bytes) -> KaitaiStream:
     return KaitaiStream(BytesIO(raw))
-
-
-def json_document(raw: bytes) -> Any:
-    """A MySQL binary JSON value (the ``mysql_json`` spec) as a Python value."""
-    return json_value.document_to_python(MysqlJson(_stream(raw)))
-
-
-def json_diff(raw: bytes) -> dict[str, Any]:
-    """A partial JSON update (the ``mysql_json_diff`` spec) as ``{"json_diff": [...]}``."""
-    return {"json_diff": [json_value.diff_to_python(d) for d in MysqlJsonDiff(_stream(raw)).diffs]}
 
 
 def _geometry(raw: bytes) -> Any:

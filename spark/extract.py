@@ -31,6 +31,7 @@ from typing import Any
 
 import orjson
 
+from binlog_kaitai import event_kinds as kinds
 from binlog_kaitai.errors import BinlogError
 from binlog_kaitai.reader import (
     DECODE_ERRORS,
@@ -50,8 +51,6 @@ from spark.plan import Split, schema_history, thaw
 from spark.scan import HeaderWalker
 from spark.storage import open_input, stat
 from spark.txn import (
-    GTID_TYPES,
-    QUERY_TYPES,
     GtidInfo,
     TransactionTracker,
     event_kind,
@@ -273,7 +272,7 @@ class SplitParser:
             self.trx = Transaction(ev)
         trx = self.trx if step.member else None
         if trx is not None:
-            if t in GTID_TYPES and body is not None:
+            if t in kinds.GTID and body is not None:
                 trx.gtid = gtid_info(t, ev.server_id, body)
                 if trx.gtid.gtid is not None:
                     self.first_gtid = self.first_gtid or trx.gtid.gtid
@@ -374,7 +373,7 @@ class SplitParser:
         body, t = ev.body, ev.type_code
         xid = thread_id = schema = query = table_id = db = table = None
         if body is not None:
-            if t in QUERY_TYPES:
+            if t in kinds.QUERY:
                 thread_id, schema = body.thread_id, body.schema or None
                 raw = statement_bytes(body)
                 query = None if raw is None else text(raw)

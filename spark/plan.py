@@ -27,12 +27,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from binlog_kaitai import event_kinds as kinds
 from binlog_kaitai.errors import BinlogError
 from binlog_kaitai.rows import RowDecoder
 from binlog_kaitai.schema import SchemaHistory
 from spark.scan import HeaderWalker
 from spark.storage import is_uri, list_uri
-from spark.txn import QUERY_TYPES, TransactionTracker
+from spark.txn import TransactionTracker
 
 DEFAULT_SPLIT_SIZE = 64 << 20
 OPEN_COST = 4 << 20
@@ -179,7 +180,7 @@ def plan_file(info: FileInfo, split_size: int, schema_scripts: Sequence[str] = (
                     frozen = frozen if now == frozen else now  # one copy while unchanged
                     cuts.append((mark.pos, frozen))
                     last_cut = mark.pos
-                if mark.type_code in QUERY_TYPES and mark.event is not None:
+                if mark.type_code in kinds.QUERY and mark.event is not None:
                     decoder.feed(mark.event)
     except (BinlogError, OSError):
         return whole_file(info)

@@ -31,9 +31,9 @@ from binlog_kaitai.reader import (
     read_first_event,
 )
 from spark.storage import open_input
-from spark.txn import KINDED_TYPES, QUERY_TYPES, event_kind
+from spark.txn import KINDED_TYPES, event_kind
 
-BODY_TYPES = KINDED_TYPES | QUERY_TYPES | {EventType.xid_event, FDE}
+BODY_TYPES = KINDED_TYPES | {EventType.xid_event, FDE}
 """Events whose body the walk reads and decodes."""
 
 

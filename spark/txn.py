@@ -23,22 +23,12 @@ import re
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from binlog_kaitai import event_kinds as kinds
 from binlog_kaitai.gtid import gtid_text, tagged_uuid, uuid_text
 from binlog_kaitai.reader import EventType, statement_bytes
 
-QUERY_TYPES = frozenset({EventType.query_event, EventType.execute_load_query_event,
-                         EventType.query_compressed_event})
-MYSQL_GTID_TYPES = frozenset({EventType.gtid_log_event, EventType.anonymous_gtid_log_event,
-                              EventType.gtid_tagged_log_event})
-GTID_TYPES = MYSQL_GTID_TYPES | {EventType.gtid_event}
-KINDED_TYPES = QUERY_TYPES | {EventType.gtid_event}
+KINDED_TYPES = kinds.QUERY | {EventType.gtid_event}
 """Event types whose body (not only the header) the tracker needs: see :func:`event_kind`."""
-FILE_LEVEL_TYPES = frozenset({
-    EventType.start_event_v3, EventType.format_description_event, EventType.rotate_event,
-    EventType.stop_event, EventType.previous_gtids_log_event, EventType.gtid_list_event,
-    EventType.binlog_checkpoint_event, EventType.heartbeat_log_event,
-    EventType.start_encryption_event, EventType.incident_event,
-})
 END_KINDS = {"commit": "commit", "rollback": "rollback", "xa_commit": "xa_commit",
              "xa_rollback": "xa_rollback"}
 
@@ -80,7 +70,7 @@ def event_kind(type_code: int, body: Any) -> str | None:
         return None
     if type_code == EventType.gtid_event:
         return "standalone" if body.is_standalone else "group"
-    if type_code in QUERY_TYPES:
+    if type_code in kinds.QUERY:
         text = statement_bytes(body)
         return query_kind(text) if text is not None else "statement"
     return None
@@ -119,12 +109,12 @@ class TransactionTracker:
 
     def step(self, type_code: int, kind: str | None = None) -> Step:
         """Advance over one event; ``kind`` is its :func:`event_kind`."""
-        if type_code in FILE_LEVEL_TYPES:
+        if type_code in kinds.FILE_LEVEL:
             return NOT_IN_TRANSACTION
-        if type_code in GTID_TYPES:
+        if type_code in kinds.GTID:
             self.open, self.explicit, self.opened_by_gtid = True, kind == "group", True
             return Step(True, True, False, None)
-        begins = type_code in QUERY_TYPES and kind in ("begin", "xa_start")
+        begins = type_code in kinds.QUERY and kind in ("begin", "xa_start")
         # BEGIN after events that opened a transaction implicitly (MyISAM rows of a
         # pre-GTID binlog, which have no BEGIN) starts a new one; after a GTID it does not.
         starts = not self.open or (begins and not self.explicit and not self.opened_by_gtid)
@@ -133,7 +123,7 @@ class TransactionTracker:
         if begins:
             self.explicit = True
             return Step(starts, True, False, None)
-        if type_code in QUERY_TYPES:
+        if type_code in kinds.QUERY:
             if kind in END_KINDS:
                 return self._end(starts, END_KINDS[kind])
             if not self.explicit:
@@ -173,7 +163,7 @@ class GtidInfo:
 
 
 def gtid_info(type_code: int, server_id: int, body: Any) -> GtidInfo:
-    """The GtidInfo of a decoded GTID event body (type in :data:`GTID_TYPES`)."""
+    """The GtidInfo of a decoded GTID event body (a type of ``event_kinds.GTID``)."""
     gtid = gtid_text(type_code, server_id, body)
     if type_code == EventType.gtid_event:  # MariaDB
         return GtidInfo(gtid, domain=body.domain_id, server_id=server_id,

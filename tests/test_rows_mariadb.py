@@ -27,7 +27,7 @@ from binlog_kaitai.cli import main
 from binlog_kaitai.ddl import BinlogMySQL
 from binlog_kaitai.reader import read_events
 from binlog_kaitai.rows import RowChange, RowDecoder, iter_row_changes
-from binlog_kaitai.schema import split_statements
+from binlog_kaitai.sql_script import split_statements
 from tests.conftest import FIXTURES
 
 MARIADB = FIXTURES / "mariadb"

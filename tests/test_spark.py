@@ -24,9 +24,10 @@ from typing import Any
 import pytest
 
 from binlog_kaitai.errors import BinlogError
+from binlog_kaitai.event_kinds import ROWS
 from binlog_kaitai.reader import read_events
 from binlog_kaitai.render import text
-from binlog_kaitai.rows import ROWS_TYPES, iter_row_changes
+from binlog_kaitai.rows import iter_row_changes
 from binlog_kaitai.summary import summary
 from spark.build_zip import build
 from spark.datasource import register
@@ -201,7 +202,7 @@ def test_rows_columns_of_events_equal_the_row_decoder(spark: SparkSession,
             if r["pos"] in counts:
                 assert r["rows_count"] == len(counts[r["pos"]])
                 assert {(r["db"], r["table"])} == set(counts[r["pos"]])
-            elif r["type_code"] in ROWS_TYPES:
+            elif r["type_code"] in ROWS:
                 assert r["rows_count"] == 0
 
 

@@ -16,7 +16,7 @@ from io import BytesIO
 import pytest
 from kaitaistruct import KaitaiStream
 
-from binlog_kaitai import values
+from binlog_kaitai import packed, values
 from binlog_kaitai.rows import apply_json_diff, iter_row_changes, json_lines
 from generated.row_image import RowImage
 from generated.table_map_event import TableMapEvent
@@ -44,7 +44,7 @@ def test_decimal_sizes_of_the_spec_follow_mysql() -> None:
         for scale in range(0, min(precision, 30) + 1):
             slot = spec_slot(246, bytes([precision, scale]))
             expected = mysql_decimal_bin_size(precision, scale)
-            assert slot.value_size == expected == values.decimal_size(precision, scale), (
+            assert slot.value_size == expected == packed.decimal_size(precision, scale), (
                 precision, scale)
 
 
@@ -71,7 +71,7 @@ def test_decimal_round_trip_through_mysql_encoding() -> None:
         negative = rng.random() < 0.5 and digits.strip("0") != ""
         text = ("-" if negative else "") + int_part + ("." + frac_part if scale else "")
         raw = mysql_decimal2bin(digits[: precision - scale], frac_part, negative)
-        assert values.decimal_decoder(precision, scale)(raw) == text
+        assert packed.decimal_decoder(precision, scale)(raw) == text
 
 
 def mysql_decimal2bin(int_digits: str, frac_digits: str, negative: bool) -> bytes:
