@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 import sqlglot
@@ -413,69 +413,93 @@ def _alter(catalog: Catalog, tree: exp.Alter, default_db: str | None) -> None:
                 catalog.forget(*new)
         return
     db, table_name, table = found
-    columns = list(table.columns)
-    pk = list(table.primary_key)
-    text = set(table.text)
-    charset = _charset_of(tree.args.get("options") or []) or table.charset
+    altered = _Altered(list(table.columns), list(table.primary_key), set(table.text),
+                       _charset_of(tree.args.get("options") or []) or table.charset)
     rename_to: tuple[str, str] | None = None
     for action in tree.args.get("actions") or []:
+        if isinstance(action, exp.AlterRename):
+            rename_to = _name(action.this, db)
+        elif not altered.apply(action, catalog.database(db).charset):
+            return  # a column the history does not know: keep the last known definition
+    table.columns, table.primary_key = altered.columns, altered.pk
+    table.charset, table.text = altered.charset, altered.text
+    if rename_to is not None:
+        catalog.move((db, table_name), rename_to)
+
+
+@dataclass
+class _Altered:
+    """A table's definition as an ALTER TABLE changes it, one action at a time."""
+
+    columns: list[ColumnDef]
+    pk: list[str]
+    text: set[str]
+    charset: str | None
+
+    def apply(self, action: exp.Expression, db_charset: str | None) -> bool:
+        """Apply one action; False when it names a column that is not there."""
         if isinstance(action, exp.ColumnDef):
-            if not _place(columns, action, None, charset):
-                return
+            if not _place(self.columns, action, None, self.charset):
+                return False
             if _is_text(action):
-                text.add(action.name.casefold())
+                self.text.add(action.name.casefold())
         elif isinstance(action, exp.ModifyColumn):
             old = action.args.get("rename_from")
             old_name = old.name if old is not None else action.this.name
-            if not _place(columns, action.this, old_name, charset):
-                return
-            new_name = action.this.name
-            pk = [new_name if k.casefold() == old_name.casefold() else k for k in pk]
-            text.discard(old_name.casefold())
-            if _is_text(action.this):
-                text.add(new_name.casefold())
+            if not _place(self.columns, action.this, old_name, self.charset):
+                return False
+            self.renamed(old_name, action.this.name, _is_text(action.this))
         elif isinstance(action, exp.RenameColumn):
-            old_name, new_name = action.this.name, action.args["to"].name
-            at = _find(columns, old_name)
+            old_name = action.this.name
+            at = _find(self.columns, old_name)
             if at is None:
-                return
-            columns[at] = replace(columns[at], name=new_name)
-            pk = [new_name if k.casefold() == old_name.casefold() else k for k in pk]
-            if old_name.casefold() in text:
-                text.discard(old_name.casefold())
-                text.add(new_name.casefold())
+                return False
+            new_name = action.args["to"].name
+            self.columns[at] = replace(self.columns[at], name=new_name)
+            self.renamed(old_name, new_name, old_name.casefold() in self.text)
         elif isinstance(action, exp.Drop) and action.args.get("kind") == "COLUMN":
-            for target in action.args.get("tables") or []:
-                at = _find(columns, target.name)
-                if at is None:
-                    if action.args.get("exists"):
-                        continue
-                    return
-                del columns[at]
-                pk = [k for k in pk if k.casefold() != target.name.casefold()]
-                text.discard(target.name.casefold())
+            return self.drop_columns(action)
         elif isinstance(action, ConvertToCharset):
-            convert = action.this
-            charset = _charset_name(convert.name) if convert is not None else \
-                catalog.database(db).charset
-            if charset is None and action.args.get("collation") is not None:
-                charset = _collation_charset(action.args["collation"].name)
-            columns = [replace(c, charset=charset) if c.name.casefold() in text else c
-                       for c in columns]
-            if charset == "binary":  # CHAR/VARCHAR/TEXT became BINARY/VARBINARY/BLOB
-                text = set()
+            self.convert(action, db_charset)
         elif isinstance(action, exp.DropPrimaryKey) or (
                 isinstance(action, exp.Drop) and action.args.get("kind") == "INDEX"
                 and any(t.name.upper() == "PRIMARY" for t in action.args["tables"])):
-            pk = []
+            self.pk = []
         elif isinstance(action, exp.AddConstraint) and (
                 key := action.find(exp.PrimaryKey)) is not None:
-            pk = _key_columns(key)
-        elif isinstance(action, exp.AlterRename):
-            rename_to = _name(action.this, db)
-    table.columns, table.primary_key, table.charset, table.text = columns, pk, charset, text
-    if rename_to is not None:
-        catalog.move((db, table_name), rename_to)
+            self.pk = _key_columns(key)
+        return True
+
+    def renamed(self, old_name: str, new_name: str, is_text: bool) -> None:
+        """A column now called ``new_name``: in the primary key, and as a text column."""
+        self.pk = [new_name if k.casefold() == old_name.casefold() else k for k in self.pk]
+        self.text.discard(old_name.casefold())
+        if is_text:
+            self.text.add(new_name.casefold())
+
+    def drop_columns(self, action: exp.Drop) -> bool:
+        for target in action.args.get("tables") or []:
+            at = _find(self.columns, target.name)
+            if at is None:
+                if action.args.get("exists"):
+                    continue
+                return False
+            del self.columns[at]
+            self.pk = [k for k in self.pk if k.casefold() != target.name.casefold()]
+            self.text.discard(target.name.casefold())
+        return True
+
+    def convert(self, action: ConvertToCharset, db_charset: str | None) -> None:
+        """CONVERT TO CHARACTER SET: every text column takes the new charset."""
+        convert = action.this
+        charset = _charset_name(convert.name) if convert is not None else db_charset
+        if charset is None and action.args.get("collation") is not None:
+            charset = _collation_charset(action.args["collation"].name)
+        self.charset = charset
+        self.columns = [replace(c, charset=charset) if c.name.casefold() in self.text else c
+                        for c in self.columns]
+        if charset == "binary":  # CHAR/VARCHAR/TEXT became BINARY/VARBINARY/BLOB
+            self.text = set()
 
 
 def _place(columns: list[ColumnDef], cd: exp.ColumnDef, replaces: str | None,

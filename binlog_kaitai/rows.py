@@ -296,40 +296,10 @@ def describe_table(tm: Any, is_mariadb: bool, schema_cols: list[ColumnDef] | Non
     else:
         names = [f"@{i + 1}" for i in range(count)]
 
-    unsigned: list[bool | None] = [None] * count
-    signedness = fields.get(OptionalField.signedness)
-    if signedness is not None:
-        bits = iter(_bits_msb(signedness.bitmap))
-        numeric = NUMERIC_TYPES_MARIADB if is_mariadb else NUMERIC_TYPES_MYSQL
-        for i, t in enumerate(real_types):
-            if t in numeric:
-                unsigned[i] = next(bits, None)
-
-    character = CHARACTER_TYPES_MARIADB if is_mariadb else CHARACTER_TYPES_MYSQL
-    char_columns = [i for i, t in enumerate(real_types) if t in character]
-    enum_set_columns = [i for i, t in enumerate(real_types) if t in (ENUM, SET)]
-    charsets: list[str | None] = [None] * count
-    for columns, default_key, listed_key in (
-        (char_columns, OptionalField.default_charset, OptionalField.column_charset),
-        (enum_set_columns, OptionalField.enum_and_set_default_charset,
-         OptionalField.enum_and_set_column_charset),
-    ):
-        found = _charset_list(fields.get(default_key), fields.get(listed_key), len(columns))
-        if found is not None:
-            for column, charset in zip(columns, found, strict=True):
-                charsets[column] = charset
-
-    enum_labels: list[tuple[str, ...] | None] = [None] * count
-    set_labels: list[tuple[str, ...] | None] = [None] * count
-    for kind, key, store in ((ENUM, OptionalField.enum_str_value, enum_labels),
-                             (SET, OptionalField.set_str_value, set_labels)):
-        columns = [i for i, t in enumerate(real_types) if t == kind]
-        lists = fields.get(key)
-        if lists is not None:
-            labels = _labels(lists, [charsets[i] for i in columns])
-            for column, column_labels in zip(columns, labels, strict=False):
-                store[column] = column_labels
-
+    unsigned = _unsigned_flags(fields, real_types, is_mariadb)
+    charsets = _charsets(fields, real_types, is_mariadb)
+    enum_labels = _labels_of(fields, real_types, charsets, ENUM, OptionalField.enum_str_value)
+    set_labels = _labels_of(fields, real_types, charsets, SET, OptionalField.set_str_value)
     infos = []
     for i in range(count):
         c = cols[i] if cols is not None else None
@@ -353,6 +323,54 @@ def describe_table(tm: Any, is_mariadb: bool, schema_cols: list[ColumnDef] | Non
     elif schema_pk is not None and cols is not None:
         pk = list(schema_pk)
     return _Table(tm.schema_name, tm.table_name, metas, names, infos, pk)
+
+
+def _unsigned_flags(fields: dict[OptionalField, Any], real_types: list[int],
+                    is_mariadb: bool) -> list[bool | None]:
+    """Per column, UNSIGNED as the SIGNEDNESS field says (None where it says nothing)."""
+    unsigned: list[bool | None] = [None] * len(real_types)
+    signedness = fields.get(OptionalField.signedness)
+    if signedness is not None:
+        bits = iter(_bits_msb(signedness.bitmap))
+        numeric = NUMERIC_TYPES_MARIADB if is_mariadb else NUMERIC_TYPES_MYSQL
+        for i, t in enumerate(real_types):
+            if t in numeric:
+                unsigned[i] = next(bits, None)
+    return unsigned
+
+
+def _charsets(fields: dict[OptionalField, Any], real_types: list[int],
+              is_mariadb: bool) -> list[str | None]:
+    """Per column, the charset the (ENUM/SET) DEFAULT_CHARSET or COLUMN_CHARSET fields
+    give it (None where they say nothing)."""
+    character = CHARACTER_TYPES_MARIADB if is_mariadb else CHARACTER_TYPES_MYSQL
+    char_columns = [i for i, t in enumerate(real_types) if t in character]
+    enum_set_columns = [i for i, t in enumerate(real_types) if t in (ENUM, SET)]
+    charsets: list[str | None] = [None] * len(real_types)
+    for columns, default_key, listed_key in (
+        (char_columns, OptionalField.default_charset, OptionalField.column_charset),
+        (enum_set_columns, OptionalField.enum_and_set_default_charset,
+         OptionalField.enum_and_set_column_charset),
+    ):
+        found = _charset_list(fields.get(default_key), fields.get(listed_key), len(columns))
+        if found is not None:
+            for column, charset in zip(columns, found, strict=True):
+                charsets[column] = charset
+    return charsets
+
+
+def _labels_of(fields: dict[OptionalField, Any], real_types: list[int],
+               charsets: list[str | None], kind: int, key: OptionalField
+               ) -> list[tuple[str, ...] | None]:
+    """Per column, the ENUM or SET (``kind``) labels the ``key`` field lists."""
+    store: list[tuple[str, ...] | None] = [None] * len(real_types)
+    columns = [i for i, t in enumerate(real_types) if t == kind]
+    lists = fields.get(key)
+    if lists is not None:
+        labels = _labels(lists, [charsets[i] for i in columns])
+        for column, column_labels in zip(columns, labels, strict=False):
+            store[column] = column_labels
+    return store
 
 
 def apply_json_diff(document: Any, diff: list[dict[str, Any]]) -> Any:

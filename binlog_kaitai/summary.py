@@ -256,15 +256,10 @@ def verified(ev: Event, fmt: BinlogFormat) -> bool:
 def last_event_in_tail(
     tail: bytes, base: int, size: int, fmt: BinlogFormat, name: str
 ) -> Event | None:
-    """The smallest verified event that ends exactly at the end of the file.
-
-    Every offset is a candidate: at most of them only the length field is read (the
-    test that rules out nearly all), the rest of the header only where it reaches the
-    end exactly."""
-    end = size - base
+    """The smallest verified event that ends exactly at the end of the file."""
     for at in range(len(tail) - fmt.header_len - fmt.checksum_len, -1, -1):
-        if int.from_bytes(tail[at + 9:at + 13], "little") != end - at or header_length_at(
-                tail, at, fmt) is None:
+        length = header_length_at(tail, at, fmt)
+        if length is None or base + at + length != size:
             continue
         ev = parse_event(tail[at:], fmt, name, base + at, -1)
         if verified(ev, fmt):
@@ -277,8 +272,6 @@ def first_verified_event(tail: bytes, base: int, fmt: BinlogFormat, name: str) -
     events running to the end of the window (where the partial event begins)."""
     chain = ChainCheck(tail, base, fmt, name)
     for at in range(len(tail) - fmt.header_len):
-        if tail[at + 4] not in FILE_EVENT_TYPES:  # rules out most offsets in one lookup
-            continue
         length = header_length_at(tail, at, fmt)
         if length is None or at + length > len(tail):
             continue

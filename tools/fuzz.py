@@ -47,7 +47,7 @@ from pathlib import Path
 from typing import Any
 
 from binlog_kaitai.errors import BinlogError, RowsError
-from binlog_kaitai.reader import MIN_HEADER_LEN, header_fields, read_events
+from binlog_kaitai.reader import FDE, MIN_HEADER_LEN, header_fields, read_events
 from tools.crosscheck import default_files
 
 REPO = Path(__file__).resolve().parents[1]
@@ -85,7 +85,7 @@ def frame(path: Path) -> tuple[list[tuple[int, int]], int, bool]:
     header_len, has_crc = 19, False
     try:
         for ev in read_events(path):
-            if ev.pos == 4 and ev.type_code == 15 and ev.body is not None:
+            if ev.pos == 4 and ev.type_code == FDE and ev.body is not None:
                 header_len = ev.body.header_length
                 has_crc = ev.body.checksum_len == 4
             events.append((ev.pos, ev.length))
