@@ -179,7 +179,8 @@ def run_rows(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     decoder, which needs the table maps, GTIDs and DDL before the rows."""
     # Row decoding pulls in value conversion, the JSON specs and orjson: imported here so
     # `summary` and `events` start fast (a DBA may run summary over thousands of files).
-    from binlog_kaitai.rows import RowDecoder, json_lines, render_change
+    from binlog_kaitai.row_text import json_lines, render_change
+    from binlog_kaitai.rows import RowDecoder
     from binlog_kaitai.schema import SchemaHistory
 
     types = set().union(*args.type) if args.type else None

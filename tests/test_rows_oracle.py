@@ -28,8 +28,9 @@ import pytest
 
 from binlog_kaitai import values
 from binlog_kaitai.reader import read_events
-from binlog_kaitai.rows import RowChange, RowDecoder, describe_table
+from binlog_kaitai.rows import RowChange, RowDecoder
 from binlog_kaitai.schema import SchemaHistory
+from binlog_kaitai.table_info import describe_table
 from tests.conftest import CORPUS_FILES, FIXTURES
 from tests.mariadb_oracle import mariadb_binlog_program
 from tools.make_fixtures import FIXTURES_DIR, Scenario

@@ -17,7 +17,9 @@ import pytest
 from kaitaistruct import KaitaiStream
 
 from binlog_kaitai import packed, values
-from binlog_kaitai.rows import apply_json_diff, iter_row_changes, json_lines
+from binlog_kaitai.json_diff import apply_json_diff
+from binlog_kaitai.row_text import json_lines
+from binlog_kaitai.rows import iter_row_changes
 from generated.row_image import RowImage
 from generated.table_map_event import TableMapEvent
 from tests.conftest import FIXTURES

@@ -276,7 +276,8 @@ def drive_parse(path: str) -> None:
     ``internal error`` row is a failure: the plain ``rows`` path replays the file to
     show its traceback."""
     from binlog_kaitai.cli import event_json, event_line
-    from binlog_kaitai.rows import RowChange, json_lines, render_change
+    from binlog_kaitai.row_text import json_lines, render_change
+    from binlog_kaitai.rows import RowChange
     from spark.extract import SplitParser
     from spark.plan import FileInfo, Split
 

@@ -1,0 +1,236 @@
+"""What a TABLE_MAP_EVENT says about its table's columns, completed by the schema history:
+names, signedness, charsets, ENUM/SET labels and primary key, and, per kind of row image,
+the spec's layout with one converter per present column.
+
+Metadata first (``binlog_row_metadata=FULL``), then the schema history's definition when
+its column count matches, else positional names ``@1``, ``@2``, ... as mysqlbinlog prints
+them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from io import BytesIO
+from typing import Any
+
+from kaitaistruct import KaitaiStream
+
+from binlog_kaitai import json_value, values
+from binlog_kaitai.catalog import ColumnDef
+from binlog_kaitai.json_diff import patched
+from binlog_kaitai.values import ENUM, SET
+from generated.row_image import RowImage
+from generated.table_map_event import TableMapEvent
+
+OptionalField = TableMapEvent.OptionalFieldType
+
+#: Column types whose signedness the SIGNEDNESS field describes, in column order: MySQL
+#: counts TINY, SHORT, INT24, LONG, LONGLONG, FLOAT, DOUBLE and NEWDECIMAL; MariaDB also
+#: YEAR (a kind of TINYINT UNSIGNED there), as seen in MariaDB 10.11's binlogs.
+NUMERIC_TYPES_MYSQL = frozenset({values.TINY, values.SHORT, values.INT24, values.LONG,
+                                 values.LONGLONG, values.FLOAT, values.DOUBLE,
+                                 values.NEWDECIMAL})
+NUMERIC_TYPES_MARIADB = NUMERIC_TYPES_MYSQL | {values.YEAR}
+#: Column (real) types whose collation DEFAULT_CHARSET / COLUMN_CHARSET describe: MySQL
+#: counts STRING, VAR_STRING, VARCHAR, BLOB and (9.0+) VECTOR; MariaDB counts GEOMETRY too.
+CHARACTER_TYPES_MYSQL = frozenset({values.VARCHAR, values.VECTOR, *values.BLOB_TYPES,
+                                   values.VAR_STRING, values.STRING})
+CHARACTER_TYPES_MARIADB = frozenset({values.VARCHAR, *values.BLOB_TYPES, values.VAR_STRING,
+                                     values.STRING, values.GEOMETRY})
+
+
+@dataclass(slots=True)
+class TableInfo:
+    """A table map and what is known about its columns, with the per-bitmap converters."""
+
+    schema: str
+    table: str
+    column_metas: list[Any]
+    names: list[str]
+    infos: list[values.ColumnInfo]
+    pk: list[str] | None
+    layouts: dict[tuple[int, bytes, bool], _Layout] = field(default_factory=dict)
+
+    def layout(self, column_count: int, present: bytes, count_json: bool) -> _Layout:
+        """The spec's layout of one kind of image, with the names and converters of its
+        present columns; built once per bitmap (the same for every event of the table)."""
+        key = (column_count, present, count_json)
+        found = self.layouts.get(key)
+        if found is None:
+            spec = RowImage.ImageLayout(column_count, self.column_metas, present, count_json,
+                                        KaitaiStream(BytesIO(b"")))
+            slots = spec.slots if spec.is_decodable else []
+            # Each column's first element (empty bytes when NULL) and value element (the
+            # last: the bytes after a length prefix, or the only one).
+            first: dict[int, int] = {}
+            last: dict[int, int] = {}
+            for index, cell in enumerate(spec.cells if slots else []):
+                first.setdefault(cell.slot, index)
+                last[cell.slot] = index
+            columns = tuple(
+                (self.names[s.column],
+                 values.converter(s.real_type, self.column_metas[s.column], self.infos[s.column]),
+                 first[k], last[k])
+                for k, s in enumerate(slots))
+            found = self.layouts[key] = _Layout(spec, columns)
+        return found
+
+
+@dataclass(frozen=True, slots=True)
+class _Layout:
+    spec: Any
+    """The ``row_image`` spec's ``image_layout``."""
+    columns: tuple[tuple[str, values.Converter, int, int], ...]
+    """Per present column: name, converter, index of its first element (empty bytes when
+    the value is NULL) and of its value's bytes in ``image.values``."""
+
+    def convert(self, elements: list[Any]) -> dict[str, Any]:
+        """An image's elements as {column name: value}."""
+        return {name: None if elements[first] == b"" else conv(elements[at])
+                for name, conv, first, at in self.columns}
+
+    def convert_partial(self, image: Any, before: dict[str, Any]) -> dict[str, Any]:
+        """The after image of a PARTIAL_UPDATE_ROWS_EVENT, whose JSON columns may hold
+        diffs: each is applied to the ``before`` image's document
+        (:func:`~binlog_kaitai.json_diff.patched`)."""
+        if not image.has_partial_json:
+            return self.convert(image.values)
+        elements = image.values
+        return {name: None if elements[first] == b"" else patched(
+                    before, name, json_value.diff(elements[at]))
+                if flag.is_diff else conv(elements[at])
+                for (name, conv, first, at), flag in zip(self.columns, image.json_diff_flags,
+                                                         strict=True)}
+
+
+def _bits_msb(bitmap: bytes) -> list[bool]:
+    return [bool(byte >> (7 - i) & 1) for byte in bitmap for i in range(8)]
+
+
+def _optional_fields(tm: Any) -> dict[OptionalField, Any]:
+    fields: dict[OptionalField, Any] = {}
+    for f in tm.optional_metadata.fields:
+        if isinstance(f.field_type, OptionalField):
+            fields[f.field_type] = f.value
+    return fields
+
+
+def _charset_list(default: Any, listed: Any, count: int) -> list[str | None] | None:
+    """Charsets of the ``count`` columns a DEFAULT_CHARSET or COLUMN_CHARSET field covers."""
+    if listed is not None:
+        ids = [item.value for item in listed.items]
+        if len(ids) != count:  # not the columns we think it covers: trust none of it
+            return None
+    elif default is not None:
+        ids = [default.default_collation.value] * count
+        for exception in default.exceptions:
+            if exception.column_index.value < count:
+                ids[exception.column_index.value] = exception.collation.value
+    else:
+        return None
+    return [values.charset_of_collation(i) for i in ids]
+
+
+def _labels(lists: Any, charsets: list[str | None]) -> list[tuple[str, ...]]:
+    """ENUM/SET labels per column, decoded with the column's charset (UTF-8 when unknown)."""
+    out = []
+    for column, entry in enumerate(lists.columns):
+        charset = charsets[column] if column < len(charsets) else None
+        codec = values.text_decoder(charset if charset not in (None, "binary") else "utf8mb4")
+        out.append(tuple(codec(v.value) for v in entry.values))
+    return out
+
+
+def describe_table(tm: Any, is_mariadb: bool, schema_cols: list[ColumnDef] | None,
+                   schema_pk: list[str] | None) -> TableInfo:
+    """Column names, primary key and per-column info of a table map (metadata first, then
+    the schema history's definition when its column count matches)."""
+    metas = tm.column_metas
+    count = len(metas)
+    real_types = [m.real_type for m in metas]
+    fields = _optional_fields(tm)
+    cols = schema_cols if schema_cols is not None and len(schema_cols) == count else None
+
+    names_field = fields.get(OptionalField.column_name)
+    if names_field is not None and len(names_field.names) == count:
+        names = [n.name for n in names_field.names]
+    elif cols is not None:
+        names = [c.name for c in cols]
+    else:
+        names = [f"@{i + 1}" for i in range(count)]
+
+    unsigned = _unsigned_flags(fields, real_types, is_mariadb)
+    charsets = _charsets(fields, real_types, is_mariadb)
+    enum_labels = _labels_of(fields, real_types, charsets, ENUM, OptionalField.enum_str_value)
+    set_labels = _labels_of(fields, real_types, charsets, SET, OptionalField.set_str_value)
+    infos = []
+    for i in range(count):
+        c = cols[i] if cols is not None else None
+        infos.append(values.ColumnInfo(
+            unsigned=bool(unsigned[i] if unsigned[i] is not None
+                          else c is not None and c.unsigned),
+            charset=charsets[i] if charsets[i] is not None else (c.charset if c else None),
+            enum_values=enum_labels[i] if enum_labels[i] is not None else (
+                c.enum_values if c else None),
+            set_values=set_labels[i] if set_labels[i] is not None else (
+                c.set_values if c else None),
+        ))
+
+    pk: list[str] | None = None
+    simple = fields.get(OptionalField.simple_primary_key)
+    prefixed = fields.get(OptionalField.primary_key_with_prefix)
+    if simple is not None:
+        pk = [names[i.value] for i in simple.items if i.value < count]
+    elif prefixed is not None:
+        pk = [names[p.column_index.value] for p in prefixed.parts if p.column_index.value < count]
+    elif schema_pk is not None and cols is not None:
+        pk = list(schema_pk)
+    return TableInfo(tm.schema_name, tm.table_name, metas, names, infos, pk)
+
+
+def _unsigned_flags(fields: dict[OptionalField, Any], real_types: list[int],
+                    is_mariadb: bool) -> list[bool | None]:
+    """Per column, UNSIGNED as the SIGNEDNESS field says (None where it says nothing)."""
+    unsigned: list[bool | None] = [None] * len(real_types)
+    signedness = fields.get(OptionalField.signedness)
+    if signedness is not None:
+        bits = iter(_bits_msb(signedness.bitmap))
+        numeric = NUMERIC_TYPES_MARIADB if is_mariadb else NUMERIC_TYPES_MYSQL
+        for i, t in enumerate(real_types):
+            if t in numeric:
+                unsigned[i] = next(bits, None)
+    return unsigned
+
+
+def _charsets(fields: dict[OptionalField, Any], real_types: list[int],
+              is_mariadb: bool) -> list[str | None]:
+    """Per column, the charset the (ENUM/SET) DEFAULT_CHARSET or COLUMN_CHARSET fields
+    give it (None where they say nothing)."""
+    character = CHARACTER_TYPES_MARIADB if is_mariadb else CHARACTER_TYPES_MYSQL
+    char_columns = [i for i, t in enumerate(real_types) if t in character]
+    enum_set_columns = [i for i, t in enumerate(real_types) if t in (ENUM, SET)]
+    charsets: list[str | None] = [None] * len(real_types)
+    for columns, default_key, listed_key in (
+        (char_columns, OptionalField.default_charset, OptionalField.column_charset),
+        (enum_set_columns, OptionalField.enum_and_set_default_charset,
+         OptionalField.enum_and_set_column_charset),
+    ):
+        found = _charset_list(fields.get(default_key), fields.get(listed_key), len(columns))
+        if found is not None:
+            for column, charset in zip(columns, found, strict=True):
+                charsets[column] = charset
+    return charsets
+
+
+def _labels_of(fields: dict[OptionalField, Any], real_types: list[int],
+               charsets: list[str | None], kind: int, key: OptionalField
+               ) -> list[tuple[str, ...] | None]:
+    """Per column, the ENUM or SET (``kind``) labels the ``key`` field lists."""
+    store: list[tuple[str, ...] | None] = [None] * len(real_types)
+    columns = [i for i, t in enumerate(real_types) if t == kind]
+    lists = fields.get(key)
+    if lists is not None:
+        labels = _labels(lists, [charsets[i] for i in columns])
+        for column, column_labels in zip(columns, labels, strict=False):
+            store[column] = column_labels
+    return store
