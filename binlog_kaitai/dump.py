@@ -163,7 +163,7 @@ class RowImages:
             return None
         is_update = body.has_after_image
         is_partial = body.type_code == EventType.partial_update_rows_event
-        count = body.column_count.value
+        count = body.num_columns.value
         if count > len(table_map.column_metas):  # not this table's rows: no image
             return PARSE_ERROR
         try:

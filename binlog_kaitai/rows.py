@@ -156,7 +156,7 @@ class RowDecoder:
         data = body.row_data
         if data is None:
             raise RowsError(ev.file, ev.pos, "compressed rows in an unknown format", ev.index)
-        count = body.column_count.value
+        count = body.num_columns.value
         if count > len(table.column_metas):
             raise RowsError(ev.file, ev.pos, f"{ev.type_name} has {count} columns, but the table "
                             f"map of `{table.schema}`.`{table.table}` has "

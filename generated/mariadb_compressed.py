@@ -19,7 +19,7 @@ class MariadbCompressed(KaitaiStruct):
     the compressed stream up to the end of the event body.
     
     `data` inflates the stream with a custom process that produces exactly
-    `uncompressed_len` bytes or fails (binlog_kaitai.ZlibProcess in Python); it is an
+    `len_uncompressed` bytes or fails (binlog_kaitai.ZlibProcess in Python); it is an
     instance, so the stream is only inflated when read. A header this spec cannot read (an
     algorithm other than zlib, a length of 0 or more than 4 bytes) leaves `data` null and
     the bytes in `compressed`.
@@ -47,16 +47,16 @@ class MariadbCompressed(KaitaiStruct):
             _on = self.len_bytes
             if _on == 1:
                 pass
-                self.uncompressed_len = self._io.read_u1()
+                self.len_uncompressed = self._io.read_u1()
             elif _on == 2:
                 pass
-                self.uncompressed_len = self._io.read_u2be()
+                self.len_uncompressed = self._io.read_u2be()
             elif _on == 3:
                 pass
-                self.uncompressed_len = self._io.read_bits_int_be(24)
+                self.len_uncompressed = self._io.read_bits_int_be(24)
             elif _on == 4:
                 pass
-                self.uncompressed_len = self._io.read_u4be()
+                self.len_uncompressed = self._io.read_u4be()
 
         self.compressed = self._io.read_bytes_full()
 
@@ -90,7 +90,7 @@ class MariadbCompressed(KaitaiStruct):
 
     @property
     def data(self):
-        """The inflated bytes: exactly `uncompressed_len` of them, or a parse error (corrupt
+        """The inflated bytes: exactly `len_uncompressed` of them, or a parse error (corrupt
         stream, a size other than declared, or a declared size over the reader's limit).
         """
         if hasattr(self, '_m_data'):
@@ -101,7 +101,7 @@ class MariadbCompressed(KaitaiStruct):
             _pos = self._io.pos()
             self._io.seek(1 + self.len_bytes)
             self._raw__m_data = self._io.read_bytes((self._io.size() - 1) - self.len_bytes)
-            _process = binlog_kaitai.ZlibProcess(self.uncompressed_len)
+            _process = binlog_kaitai.ZlibProcess(self.len_uncompressed)
             self._m_data = _process.decode(self._raw__m_data)
             self._io.seek(_pos)
 
@@ -126,7 +126,7 @@ class MariadbCompressed(KaitaiStruct):
 
     @property
     def len_bytes(self):
-        """Number of bytes of `uncompressed_len` (1 to 4; MariaDB writes the fewest that fit)."""
+        """Number of bytes of `len_uncompressed` (1 to 4; MariaDB writes the fewest that fit)."""
         if hasattr(self, '_m_len_bytes'):
             return self._m_len_bytes
 

@@ -130,10 +130,10 @@ class MariadbGtidEvent(KaitaiStruct):
 
         def _read(self):
             self.format_id = self._io.read_u4le()
-            self.gtrid_length = self._io.read_u1()
-            self.bqual_length = self._io.read_u1()
-            self.gtrid = self._io.read_bytes(self.gtrid_length)
-            self.bqual = self._io.read_bytes(self.bqual_length)
+            self.len_gtrid = self._io.read_u1()
+            self.len_bqual = self._io.read_u1()
+            self.gtrid = self._io.read_bytes(self.len_gtrid)
+            self.bqual = self._io.read_bytes(self.len_bqual)
 
 
         def _fetch_instances(self):
@@ -146,7 +146,7 @@ class MariadbGtidEvent(KaitaiStruct):
         if hasattr(self, '_m_flags_extra_pos'):
             return self._m_flags_extra_pos
 
-        self._m_flags_extra_pos = (13 + (8 if self.is_group_commit_id else 0)) + ((6 + self.xid.gtrid_length) + self.xid.bqual_length if  ((self.is_prepared_xa) or (self.is_completed_xa))  else 0)
+        self._m_flags_extra_pos = (13 + (8 if self.is_group_commit_id else 0)) + ((6 + self.xid.len_gtrid) + self.xid.len_bqual if  ((self.is_prepared_xa) or (self.is_completed_xa))  else 0)
         return getattr(self, '_m_flags_extra_pos', None)
 
     @property

@@ -41,7 +41,7 @@ class MariadbGtidListEvent(KaitaiStruct):
     def _read(self):
         self.count_and_flags = self._io.read_u4le()
         self.gtids = []
-        for i in range(self.count):
+        for i in range(self.num_gtids):
             self.gtids.append(MariadbGtidListEvent.Gtid(self._io, self, self._root))
 
         self.padding = self._io.read_bytes_full()
@@ -74,15 +74,6 @@ class MariadbGtidListEvent(KaitaiStruct):
 
 
     @property
-    def count(self):
-        """Number of GTIDs."""
-        if hasattr(self, '_m_count'):
-            return self._m_count
-
-        self._m_count = self.count_and_flags & 268435455
-        return getattr(self, '_m_count', None)
-
-    @property
     def flags(self):
         """The top 4 bits, shifted down (bit 0 = FLAG_UNTIL_REACHED, bit 1 = FLAG_IGN_GTIDS)."""
         if hasattr(self, '_m_flags'):
@@ -108,5 +99,14 @@ class MariadbGtidListEvent(KaitaiStruct):
 
         self._m_is_until_reached = self.flags & 1 != 0
         return getattr(self, '_m_is_until_reached', None)
+
+    @property
+    def num_gtids(self):
+        """Number of GTIDs."""
+        if hasattr(self, '_m_num_gtids'):
+            return self._m_num_gtids
+
+        self._m_num_gtids = self.count_and_flags & 268435455
+        return getattr(self, '_m_num_gtids', None)
 
 

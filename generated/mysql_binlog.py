@@ -3,16 +3,16 @@
 
 import kaitaistruct
 from kaitaistruct import KaitaiStruct, KaitaiStream, BytesIO
-from . import table_map_event
 from . import transaction_payload_event
-from . import mariadb_gtid_event
+from . import table_map_event
 from . import previous_gtids_event
+from . import mariadb_gtid_event
 from . import mysql_uint64
-from . import gtid_tagged_event
-from . import gtid_event
-from . import rows_event
-from . import query_event
 from . import mariadb_gtid_list_event
+from . import gtid_tagged_event
+from . import query_event
+from . import rows_event
+from . import gtid_event
 from enum import IntEnum
 
 
@@ -199,8 +199,8 @@ class MysqlBinlog(KaitaiStruct):
             self._read()
 
         def _read(self):
-            self.binlog_file_length = self._io.read_u4le()
-            self.binlog_file_name = (self._io.read_bytes(self.binlog_file_length)).decode(u"UTF-8")
+            self.len_binlog_file = self._io.read_u4le()
+            self.binlog_file_name = (self._io.read_bytes(self.len_binlog_file)).decode(u"UTF-8")
 
 
         def _fetch_instances(self):
@@ -223,7 +223,7 @@ class MysqlBinlog(KaitaiStruct):
             _io__raw_post_header = KaitaiStream(BytesIO(self._raw_post_header))
             self.post_header = MysqlBinlog.LoadPostHeader(_io__raw_post_header, self, self._root)
             self.file_id = self._io.read_u4le()
-            self.info = MysqlBinlog.LoadInfo(self.post_header.table_name_len, self.post_header.db_len, self.post_header.num_fields, True, True, self._io, self, self._root)
+            self.info = MysqlBinlog.LoadInfo(self.post_header.len_table_name, self.post_header.len_db, self.post_header.num_fields, True, True, self._io, self, self._root)
             self.block = self._io.read_bytes_full()
 
 
@@ -948,8 +948,8 @@ class MysqlBinlog(KaitaiStruct):
 
         def _read(self):
             self.incident = KaitaiStream.resolve_enum(MysqlBinlog.IncidentType, self._io.read_u2le())
-            self.message_length = self._io.read_u1()
-            self.message = self._io.read_bytes(self.message_length)
+            self.len_message = self._io.read_u1()
+            self.message = self._io.read_bytes(self.len_message)
 
 
         def _fetch_instances(self):
@@ -1014,7 +1014,7 @@ class MysqlBinlog(KaitaiStruct):
             self._raw_post_header = self._io.read_bytes(self.post_header_len)
             _io__raw_post_header = KaitaiStream(BytesIO(self._raw_post_header))
             self.post_header = MysqlBinlog.LoadPostHeader(_io__raw_post_header, self, self._root)
-            self.info = MysqlBinlog.LoadInfo(self.post_header.table_name_len, self.post_header.db_len, self.post_header.num_fields, self.is_new_format, False, self._io, self, self._root)
+            self.info = MysqlBinlog.LoadInfo(self.post_header.len_table_name, self.post_header.len_db, self.post_header.num_fields, self.is_new_format, False, self._io, self, self._root)
 
 
         def _fetch_instances(self):
@@ -1024,12 +1024,12 @@ class MysqlBinlog(KaitaiStruct):
 
 
     class LoadInfo(KaitaiStruct):
-        def __init__(self, table_name_len, db_len, num_fields, is_new_format, has_nul_terminated_file_name, _io, _parent=None, _root=None):
+        def __init__(self, len_table_name, len_db, num_fields, is_new_format, has_nul_terminated_file_name, _io, _parent=None, _root=None):
             super(MysqlBinlog.LoadInfo, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self.table_name_len = table_name_len
-            self.db_len = db_len
+            self.len_table_name = len_table_name
+            self.len_db = len_db
             self.num_fields = num_fields
             self.is_new_format = is_new_format
             self.has_nul_terminated_file_name = has_nul_terminated_file_name
@@ -1049,9 +1049,9 @@ class MysqlBinlog(KaitaiStruct):
             for i in range(self.num_fields):
                 self.field_names.append((self._io.read_bytes_term(0, False, True, True)).decode(u"UTF-8"))
 
-            self.table_name = (self._io.read_bytes(self.table_name_len)).decode(u"UTF-8")
+            self.table_name = (self._io.read_bytes(self.len_table_name)).decode(u"UTF-8")
             self.table_name_terminator = self._io.read_bytes(1)
-            self.db = (self._io.read_bytes(self.db_len)).decode(u"UTF-8")
+            self.db = (self._io.read_bytes(self.len_db)).decode(u"UTF-8")
             self.db_terminator = self._io.read_bytes(1)
             if (not (self.has_nul_terminated_file_name)):
                 pass
@@ -1095,8 +1095,8 @@ class MysqlBinlog(KaitaiStruct):
             self.thread_id = self._io.read_u4le()
             self.exec_time = self._io.read_u4le()
             self.skip_lines = self._io.read_u4le()
-            self.table_name_len = self._io.read_u1()
-            self.db_len = self._io.read_u1()
+            self.len_table_name = self._io.read_u1()
+            self.len_db = self._io.read_u1()
             self.num_fields = self._io.read_u4le()
 
 
@@ -1283,8 +1283,8 @@ class MysqlBinlog(KaitaiStruct):
             self._read()
 
         def _read(self):
-            self.name_length = self._io.read_u4le()
-            self.name = self._io.read_bytes(self.name_length)
+            self.len_name = self._io.read_u4le()
+            self.name = self._io.read_bytes(self.len_name)
             self.is_null = self._io.read_u1()
             if self.is_null == 0:
                 pass
@@ -1296,11 +1296,11 @@ class MysqlBinlog(KaitaiStruct):
 
             if self.is_null == 0:
                 pass
-                self.value_length = self._io.read_u4le()
+                self.len_value = self._io.read_u4le()
 
             if self.is_null == 0:
                 pass
-                self.value = self._io.read_bytes(self.value_length)
+                self.value = self._io.read_bytes(self.len_value)
 
             if  ((self.is_null == 0) and ((not (self._io.is_eof())))) :
                 pass
@@ -1350,9 +1350,9 @@ class MysqlBinlog(KaitaiStruct):
         def _read(self):
             self.one_phase = self._io.read_u1()
             self.format_id = self._io.read_s4le()
-            self.gtrid_length = self._io.read_u4le()
-            self.bqual_length = self._io.read_u4le()
-            self.data = self._io.read_bytes(self.gtrid_length + self.bqual_length)
+            self.len_gtrid = self._io.read_u4le()
+            self.len_bqual = self._io.read_u4le()
+            self.data = self._io.read_bytes(self.len_gtrid + self.len_bqual)
 
 
         def _fetch_instances(self):

@@ -146,10 +146,10 @@ class MysqlJson(KaitaiStruct):
             _on = self.is_large
             if _on == False:
                 pass
-                self.element_count = self._io.read_u2le()
+                self.num_elements = self._io.read_u2le()
             elif _on == True:
                 pass
-                self.element_count = self._io.read_u4le()
+                self.num_elements = self._io.read_u4le()
             _on = self.is_large
             if _on == False:
                 pass
@@ -161,7 +161,7 @@ class MysqlJson(KaitaiStruct):
                 raise kaitaistruct.ValidationLessThanError(self.header_width, self.size, self._io, u"/types/container/seq/1")
             self._raw_body = self._io.read_bytes(self.size - self.header_width)
             _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
-            self.body = MysqlJson.ContainerBody(self.is_object, self.is_large, self.element_count, _io__raw_body, self, self._root)
+            self.body = MysqlJson.ContainerBody(self.is_object, self.is_large, self.num_elements, _io__raw_body, self, self._root)
 
 
         def _fetch_instances(self):
@@ -180,7 +180,7 @@ class MysqlJson(KaitaiStruct):
 
         @property
         def header_width(self):
-            """Bytes taken by `element_count` and `size`."""
+            """Bytes taken by `num_elements` and `size`."""
             if hasattr(self, '_m_header_width'):
                 return self._m_header_width
 
@@ -193,25 +193,25 @@ class MysqlJson(KaitaiStruct):
         only), the value entries, and the keys and values they point to. Members of an
         object are sorted by key length, then by key bytes.
         """
-        def __init__(self, is_object, is_large, element_count, _io, _parent=None, _root=None):
+        def __init__(self, is_object, is_large, num_elements, _io, _parent=None, _root=None):
             super(MysqlJson.ContainerBody, self).__init__(_io)
             self._parent = _parent
             self._root = _root
             self.is_object = is_object
             self.is_large = is_large
-            self.element_count = element_count
+            self.num_elements = num_elements
             self._read()
 
         def _read(self):
             if self.is_object:
                 pass
                 self.key_entries = []
-                for i in range(self.element_count):
+                for i in range(self.num_elements):
                     self.key_entries.append(MysqlJson.KeyEntry(self.is_large, self._io, self, self._root))
 
 
             self.value_entries = []
-            for i in range(self.element_count):
+            for i in range(self.num_elements):
                 self.value_entries.append(MysqlJson.ValueEntry(self.is_large, self._io, self, self._root))
 
 
@@ -266,7 +266,7 @@ class MysqlJson(KaitaiStruct):
             elif _on == True:
                 pass
                 self.key_offset = self._io.read_u4le()
-            self.key_length = self._io.read_u2le()
+            self.len_key = self._io.read_u2le()
 
 
         def _fetch_instances(self):
@@ -289,7 +289,7 @@ class MysqlJson(KaitaiStruct):
 
             _pos = self._io.pos()
             self._io.seek(self.key_offset - (8 if self.is_large else 4))
-            self._m_key = self._io.read_bytes(self.key_length)
+            self._m_key = self._io.read_bytes(self.len_key)
             self._io.seek(_pos)
             return getattr(self, '_m_key', None)
 

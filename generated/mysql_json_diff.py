@@ -74,19 +74,19 @@ class MysqlJsonDiff(KaitaiStruct):
             self.operation = KaitaiStream.resolve_enum(MysqlJsonDiff.Operation, self._io.read_u1())
             if self.is_known_operation:
                 pass
-                self.path_length = mysql_packed_int.MysqlPackedInt(self._io)
+                self.len_path = mysql_packed_int.MysqlPackedInt(self._io)
 
             if self.is_known_operation:
                 pass
-                self.path = self._io.read_bytes(self.path_length.value)
+                self.path = self._io.read_bytes(self.len_path.value)
 
             if self.has_value:
                 pass
-                self.value_length = mysql_packed_int.MysqlPackedInt(self._io)
+                self.len_value = mysql_packed_int.MysqlPackedInt(self._io)
 
             if self.has_value:
                 pass
-                self._raw_value = self._io.read_bytes(self.value_length.value)
+                self._raw_value = self._io.read_bytes(self.len_value.value)
                 _io__raw_value = KaitaiStream(BytesIO(self._raw_value))
                 self.value = mysql_json.MysqlJson(_io__raw_value)
 
@@ -100,14 +100,14 @@ class MysqlJsonDiff(KaitaiStruct):
             pass
             if self.is_known_operation:
                 pass
-                self.path_length._fetch_instances()
+                self.len_path._fetch_instances()
 
             if self.is_known_operation:
                 pass
 
             if self.has_value:
                 pass
-                self.value_length._fetch_instances()
+                self.len_value._fetch_instances()
 
             if self.has_value:
                 pass

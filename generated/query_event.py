@@ -155,11 +155,11 @@ class QueryEvent(KaitaiStruct):
     def _read(self):
         self.thread_id = self._io.read_u4le()
         self.exec_time = self._io.read_u4le()
-        self.schema_len = self._io.read_u1()
+        self.len_schema = self._io.read_u1()
         self.error_code = self._io.read_u2le()
         if self.has_status_vars:
             pass
-            self.status_vars_len = self._io.read_u2le()
+            self.len_status_vars = self._io.read_u2le()
 
         if self.has_execute_load_query_header:
             pass
@@ -171,11 +171,11 @@ class QueryEvent(KaitaiStruct):
 
         if self.has_status_vars:
             pass
-            self._raw_status_vars = self._io.read_bytes(self.status_vars_len)
+            self._raw_status_vars = self._io.read_bytes(self.len_status_vars)
             _io__raw_status_vars = KaitaiStream(BytesIO(self._raw_status_vars))
             self.status_vars = QueryEvent.StatusVars(_io__raw_status_vars, self, self._root)
 
-        self.schema = (self._io.read_bytes(self.schema_len)).decode(u"UTF-8")
+        self.schema = (self._io.read_bytes(self.len_schema)).decode(u"UTF-8")
         self.schema_terminator = self._io.read_u1()
         if (not (self.is_compressed)):
             pass
@@ -281,9 +281,9 @@ class QueryEvent(KaitaiStruct):
             self._read()
 
         def _read(self):
-            self.count = self._io.read_u1()
+            self.num_mappings = self._io.read_u1()
             self.mappings = []
-            for i in range(self.count):
+            for i in range(self.num_mappings):
                 self.mappings.append(QueryEvent.CharsetCollation(self._io, self, self._root))
 
 
@@ -889,11 +889,11 @@ class QueryEvent(KaitaiStruct):
             self._read()
 
         def _read(self):
-            self.count = self._io.read_u1()
+            self.num_names = self._io.read_u1()
             if (not (self.is_over_max)):
                 pass
                 self.names = []
-                for i in range(self.count):
+                for i in range(self.num_names):
                     self.names.append((self._io.read_bytes_term(0, False, True, True)).decode(u"UTF-8"))
 
 
@@ -914,7 +914,7 @@ class QueryEvent(KaitaiStruct):
             if hasattr(self, '_m_is_over_max'):
                 return self._m_is_over_max
 
-            self._m_is_over_max = self.count == 254
+            self._m_is_over_max = self.num_names == 254
             return getattr(self, '_m_is_over_max', None)
 
 

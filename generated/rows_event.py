@@ -3,8 +3,8 @@
 
 import kaitaistruct
 from kaitaistruct import KaitaiStruct, KaitaiStream, BytesIO
-from . import mariadb_compressed
 from . import mysql_packed_int
+from . import mariadb_compressed
 from enum import IntEnum
 
 
@@ -45,19 +45,19 @@ class RowsEvent(KaitaiStruct):
         self.flags = self._io.read_u2le()
         if self.is_v2:
             pass
-            self.extra_data_length = self._io.read_u2le()
-            if not self.extra_data_length >= 2:
-                raise kaitaistruct.ValidationLessThanError(2, self.extra_data_length, self._io, u"/seq/3")
+            self.len_extra_data = self._io.read_u2le()
+            if not self.len_extra_data >= 2:
+                raise kaitaistruct.ValidationLessThanError(2, self.len_extra_data, self._io, u"/seq/3")
 
         if self.is_v2:
             pass
-            self.extra_data = self._io.read_bytes(self.extra_data_length - 2)
+            self.extra_data = self._io.read_bytes(self.len_extra_data - 2)
 
-        self.column_count = mysql_packed_int.MysqlPackedInt(self._io)
-        self.columns_present = self._io.read_bytes((self.column_count.value + 7) // 8)
+        self.num_columns = mysql_packed_int.MysqlPackedInt(self._io)
+        self.columns_present = self._io.read_bytes((self.num_columns.value + 7) // 8)
         if self.has_after_image:
             pass
-            self.columns_present_after = self._io.read_bytes((self.column_count.value + 7) // 8)
+            self.columns_present_after = self._io.read_bytes((self.num_columns.value + 7) // 8)
 
         if (not (self.is_compressed)):
             pass
@@ -82,7 +82,7 @@ class RowsEvent(KaitaiStruct):
         if self.is_v2:
             pass
 
-        self.column_count._fetch_instances()
+        self.num_columns._fetch_instances()
         if self.has_after_image:
             pass
 

@@ -108,23 +108,23 @@ class TableMapEvent(KaitaiStruct):
             pass
             self.extra_post_header = self._io.read_bytes(self.post_header_len - 8)
 
-        self.schema_name_length = self._io.read_u1()
-        self.schema_name = (self._io.read_bytes(self.schema_name_length)).decode(u"UTF-8")
+        self.len_schema_name = self._io.read_u1()
+        self.schema_name = (self._io.read_bytes(self.len_schema_name)).decode(u"UTF-8")
         self.schema_name_terminator = self._io.read_bytes(1)
         if not self.schema_name_terminator == b"\x00":
             raise kaitaistruct.ValidationNotEqualError(b"\x00", self.schema_name_terminator, self._io, u"/seq/6")
-        self.table_name_length = self._io.read_u1()
-        self.table_name = (self._io.read_bytes(self.table_name_length)).decode(u"UTF-8")
+        self.len_table_name = self._io.read_u1()
+        self.table_name = (self._io.read_bytes(self.len_table_name)).decode(u"UTF-8")
         self.table_name_terminator = self._io.read_bytes(1)
         if not self.table_name_terminator == b"\x00":
             raise kaitaistruct.ValidationNotEqualError(b"\x00", self.table_name_terminator, self._io, u"/seq/9")
-        self.column_count = mysql_packed_int.MysqlPackedInt(self._io)
-        self.column_types = self._io.read_bytes(self.column_count.value)
-        self.metadata_length = mysql_packed_int.MysqlPackedInt(self._io)
-        self._raw_metadata = self._io.read_bytes(self.metadata_length.value)
+        self.num_columns = mysql_packed_int.MysqlPackedInt(self._io)
+        self.column_types = self._io.read_bytes(self.num_columns.value)
+        self.len_metadata = mysql_packed_int.MysqlPackedInt(self._io)
+        self._raw_metadata = self._io.read_bytes(self.len_metadata.value)
         _io__raw_metadata = KaitaiStream(BytesIO(self._raw_metadata))
-        self.metadata = TableMapEvent.FieldMetadata(self.column_count.value, self.column_types, _io__raw_metadata, self, self._root)
-        self.null_bitmap = self._io.read_bytes((self.column_count.value + 7) // 8)
+        self.metadata = TableMapEvent.FieldMetadata(self.num_columns.value, self.column_types, _io__raw_metadata, self, self._root)
+        self.null_bitmap = self._io.read_bytes((self.num_columns.value + 7) // 8)
         self._raw_optional_metadata = self._io.read_bytes_full()
         _io__raw_optional_metadata = KaitaiStream(BytesIO(self._raw_optional_metadata))
         self.optional_metadata = TableMapEvent.OptionalMetadata(_io__raw_optional_metadata, self, self._root)
@@ -138,8 +138,8 @@ class TableMapEvent(KaitaiStruct):
         if self.post_header_len > 8:
             pass
 
-        self.column_count._fetch_instances()
-        self.metadata_length._fetch_instances()
+        self.num_columns._fetch_instances()
+        self.len_metadata._fetch_instances()
         self.metadata._fetch_instances()
         self.optional_metadata._fetch_instances()
         _ = self.definition
@@ -406,17 +406,17 @@ class TableMapEvent(KaitaiStruct):
         .. seealso::
            Source - https://github.com/mysql/mysql-server/blob/trunk/sql/rpl_utility.cc
         """
-        def __init__(self, column_count, column_types, _io, _parent=None, _root=None):
+        def __init__(self, num_columns, column_types, _io, _parent=None, _root=None):
             super(TableMapEvent.FieldMetadata, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self.column_count = column_count
+            self.num_columns = num_columns
             self.column_types = column_types
             self._read()
 
         def _read(self):
             self.column_metas = []
-            for i in range(self.column_count):
+            for i in range(self.num_columns):
                 self.column_metas.append(TableMapEvent.ColumnMeta(KaitaiStream.byte_array_index(self.column_types, i), self._io, self, self._root))
 
 
@@ -665,13 +665,13 @@ class TableMapEvent(KaitaiStruct):
             self._read()
 
         def _read(self):
-            self.length = mysql_packed_int.MysqlPackedInt(self._io)
-            self.value = self._io.read_bytes(self.length.value)
+            self.len_value = mysql_packed_int.MysqlPackedInt(self._io)
+            self.value = self._io.read_bytes(self.len_value.value)
 
 
         def _fetch_instances(self):
             pass
-            self.length._fetch_instances()
+            self.len_value._fetch_instances()
 
 
     class StrValueList(KaitaiStruct):
@@ -682,16 +682,16 @@ class TableMapEvent(KaitaiStruct):
             self._read()
 
         def _read(self):
-            self.count = mysql_packed_int.MysqlPackedInt(self._io)
+            self.num_values = mysql_packed_int.MysqlPackedInt(self._io)
             self.values = []
-            for i in range(self.count.value):
+            for i in range(self.num_values.value):
                 self.values.append(TableMapEvent.StrValue(self._io, self, self._root))
 
 
 
         def _fetch_instances(self):
             pass
-            self.count._fetch_instances()
+            self.num_values._fetch_instances()
             for i in range(len(self.values)):
                 pass
                 self.values[i]._fetch_instances()

@@ -18,7 +18,7 @@
  * the compressed stream up to the end of the event body.
  * 
  * `data` inflates the stream with a custom process that produces exactly
- * `uncompressed_len` bytes or fails (binlog_kaitai.ZlibProcess in Python); it is an
+ * `len_uncompressed` bytes or fails (binlog_kaitai.ZlibProcess in Python); it is an
  * instance, so the stream is only inflated when read. A header this spec cannot read (an
  * algorithm other than zlib, a length of 0 or more than 4 bytes) leaves `data` null and
  * the bytes in `compressed`.
@@ -45,16 +45,16 @@ var MariadbCompressed = (function() {
     if ( ((this.lenBytes >= 1) && (this.lenBytes <= 4)) ) {
       switch (this.lenBytes) {
       case 1:
-        this.uncompressedLen = this._io.readU1();
+        this.lenUncompressed = this._io.readU1();
         break;
       case 2:
-        this.uncompressedLen = this._io.readU2be();
+        this.lenUncompressed = this._io.readU2be();
         break;
       case 3:
-        this.uncompressedLen = this._io.readBitsIntBe(24);
+        this.lenUncompressed = this._io.readBitsIntBe(24);
         break;
       case 4:
-        this.uncompressedLen = this._io.readU4be();
+        this.lenUncompressed = this._io.readU4be();
         break;
       }
     }
@@ -70,7 +70,7 @@ var MariadbCompressed = (function() {
   });
 
   /**
-   * The inflated bytes: exactly `uncompressed_len` of them, or a parse error (corrupt
+   * The inflated bytes: exactly `len_uncompressed` of them, or a parse error (corrupt
    * stream, a size other than declared, or a declared size over the reader's limit).
    */
   Object.defineProperty(MariadbCompressed.prototype, 'data', {
@@ -81,7 +81,7 @@ var MariadbCompressed = (function() {
         var _pos = this._io.pos;
         this._io.seek(1 + this.lenBytes);
         this._raw__m_data = this._io.readBytes((this._io.size - 1) - this.lenBytes);
-        var _process = new ZlibProcess_.ZlibProcess(this.uncompressedLen);
+        var _process = new ZlibProcess_.ZlibProcess(this.lenUncompressed);
         this._m_data = _process.decode(this._raw__m_data);
         this._io.seek(_pos);
       }
@@ -110,7 +110,7 @@ var MariadbCompressed = (function() {
   });
 
   /**
-   * Number of bytes of `uncompressed_len` (1 to 4; MariaDB writes the fewest that fit).
+   * Number of bytes of `len_uncompressed` (1 to 4; MariaDB writes the fewest that fit).
    */
   Object.defineProperty(MariadbCompressed.prototype, 'lenBytes', {
     get: function() {

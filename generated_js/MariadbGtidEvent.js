@@ -114,10 +114,10 @@ var MariadbGtidEvent = (function() {
     }
     Xid.prototype._read = function() {
       this.formatId = this._io.readU4le();
-      this.gtridLength = this._io.readU1();
-      this.bqualLength = this._io.readU1();
-      this.gtrid = this._io.readBytes(this.gtridLength);
-      this.bqual = this._io.readBytes(this.bqualLength);
+      this.lenGtrid = this._io.readU1();
+      this.lenBqual = this._io.readU1();
+      this.gtrid = this._io.readBytes(this.lenGtrid);
+      this.bqual = this._io.readBytes(this.lenBqual);
     }
 
     /**
@@ -150,7 +150,7 @@ var MariadbGtidEvent = (function() {
     get: function() {
       if (this._m_flagsExtraPos !== undefined)
         return this._m_flagsExtraPos;
-      this._m_flagsExtraPos = (13 + (this.isGroupCommitId ? 8 : 0)) + ( ((this.isPreparedXa) || (this.isCompletedXa))  ? (6 + this.xid.gtridLength) + this.xid.bqualLength : 0);
+      this._m_flagsExtraPos = (13 + (this.isGroupCommitId ? 8 : 0)) + ( ((this.isPreparedXa) || (this.isCompletedXa))  ? (6 + this.xid.lenGtrid) + this.xid.lenBqual : 0);
       return this._m_flagsExtraPos;
     }
   });

@@ -42,7 +42,7 @@ var MariadbGtidListEvent = (function() {
   MariadbGtidListEvent.prototype._read = function() {
     this.countAndFlags = this._io.readU4le();
     this.gtids = [];
-    for (var i = 0; i < this.count; i++) {
+    for (var i = 0; i < this.numGtids; i++) {
       this.gtids.push(new Gtid(this._io, this, this._root));
     }
     this.padding = this._io.readBytesFull();
@@ -68,18 +68,6 @@ var MariadbGtidListEvent = (function() {
 
     return Gtid;
   })();
-
-  /**
-   * Number of GTIDs.
-   */
-  Object.defineProperty(MariadbGtidListEvent.prototype, 'count', {
-    get: function() {
-      if (this._m_count !== undefined)
-        return this._m_count;
-      this._m_count = this.countAndFlags & 268435455;
-      return this._m_count;
-    }
-  });
 
   /**
    * The top 4 bits, shifted down (bit 0 = FLAG_UNTIL_REACHED, bit 1 = FLAG_IGN_GTIDS).
@@ -114,6 +102,18 @@ var MariadbGtidListEvent = (function() {
         return this._m_isUntilReached;
       this._m_isUntilReached = (this.flags & 1) != 0;
       return this._m_isUntilReached;
+    }
+  });
+
+  /**
+   * Number of GTIDs.
+   */
+  Object.defineProperty(MariadbGtidListEvent.prototype, 'numGtids', {
+    get: function() {
+      if (this._m_numGtids !== undefined)
+        return this._m_numGtids;
+      this._m_numGtids = this.countAndFlags & 268435455;
+      return this._m_numGtids;
     }
   });
 

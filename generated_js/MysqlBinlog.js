@@ -2,13 +2,13 @@
 
 (function (root, factory) {
   if (typeof define === 'function' && define.amd) {
-    define(['exports', 'kaitai-struct/KaitaiStream', './TableMapEvent', './TransactionPayloadEvent', './MariadbGtidEvent', './PreviousGtidsEvent', './MysqlUint64', './GtidTaggedEvent', './GtidEvent', './RowsEvent', './QueryEvent', './MariadbGtidListEvent'], factory);
+    define(['exports', 'kaitai-struct/KaitaiStream', './TransactionPayloadEvent', './TableMapEvent', './PreviousGtidsEvent', './MariadbGtidEvent', './MysqlUint64', './MariadbGtidListEvent', './GtidTaggedEvent', './QueryEvent', './RowsEvent', './GtidEvent'], factory);
   } else if (typeof exports === 'object' && exports !== null && typeof exports.nodeType !== 'number') {
-    factory(exports, require('kaitai-struct/KaitaiStream'), require('./TableMapEvent'), require('./TransactionPayloadEvent'), require('./MariadbGtidEvent'), require('./PreviousGtidsEvent'), require('./MysqlUint64'), require('./GtidTaggedEvent'), require('./GtidEvent'), require('./RowsEvent'), require('./QueryEvent'), require('./MariadbGtidListEvent'));
+    factory(exports, require('kaitai-struct/KaitaiStream'), require('./TransactionPayloadEvent'), require('./TableMapEvent'), require('./PreviousGtidsEvent'), require('./MariadbGtidEvent'), require('./MysqlUint64'), require('./MariadbGtidListEvent'), require('./GtidTaggedEvent'), require('./QueryEvent'), require('./RowsEvent'), require('./GtidEvent'));
   } else {
-    factory(root.MysqlBinlog || (root.MysqlBinlog = {}), root.KaitaiStream, root.TableMapEvent || (root.TableMapEvent = {}), root.TransactionPayloadEvent || (root.TransactionPayloadEvent = {}), root.MariadbGtidEvent || (root.MariadbGtidEvent = {}), root.PreviousGtidsEvent || (root.PreviousGtidsEvent = {}), root.MysqlUint64 || (root.MysqlUint64 = {}), root.GtidTaggedEvent || (root.GtidTaggedEvent = {}), root.GtidEvent || (root.GtidEvent = {}), root.RowsEvent || (root.RowsEvent = {}), root.QueryEvent || (root.QueryEvent = {}), root.MariadbGtidListEvent || (root.MariadbGtidListEvent = {}));
+    factory(root.MysqlBinlog || (root.MysqlBinlog = {}), root.KaitaiStream, root.TransactionPayloadEvent || (root.TransactionPayloadEvent = {}), root.TableMapEvent || (root.TableMapEvent = {}), root.PreviousGtidsEvent || (root.PreviousGtidsEvent = {}), root.MariadbGtidEvent || (root.MariadbGtidEvent = {}), root.MysqlUint64 || (root.MysqlUint64 = {}), root.MariadbGtidListEvent || (root.MariadbGtidListEvent = {}), root.GtidTaggedEvent || (root.GtidTaggedEvent = {}), root.QueryEvent || (root.QueryEvent = {}), root.RowsEvent || (root.RowsEvent = {}), root.GtidEvent || (root.GtidEvent = {}));
   }
-})(typeof self !== 'undefined' ? self : this, function (MysqlBinlog_, KaitaiStream, TableMapEvent_, TransactionPayloadEvent_, MariadbGtidEvent_, PreviousGtidsEvent_, MysqlUint64_, GtidTaggedEvent_, GtidEvent_, RowsEvent_, QueryEvent_, MariadbGtidListEvent_) {
+})(typeof self !== 'undefined' ? self : this, function (MysqlBinlog_, KaitaiStream, TransactionPayloadEvent_, TableMapEvent_, PreviousGtidsEvent_, MariadbGtidEvent_, MysqlUint64_, MariadbGtidListEvent_, GtidTaggedEvent_, QueryEvent_, RowsEvent_, GtidEvent_) {
 /**
  * A binary log file as written by MySQL (3.23 to 9.x) and MariaDB: the 4-byte magic, then
  * events back to back. Each event is a common header, an event-specific body and, when
@@ -263,8 +263,8 @@ var MysqlBinlog = (function() {
       this._read();
     }
     BinlogCheckpointEvent.prototype._read = function() {
-      this.binlogFileLength = this._io.readU4le();
-      this.binlogFileName = KaitaiStream.bytesToStr(this._io.readBytes(this.binlogFileLength), "UTF-8");
+      this.lenBinlogFile = this._io.readU4le();
+      this.binlogFileName = KaitaiStream.bytesToStr(this._io.readBytes(this.lenBinlogFile), "UTF-8");
     }
 
     return BinlogCheckpointEvent;
@@ -289,7 +289,7 @@ var MysqlBinlog = (function() {
       var _io__raw_postHeader = new KaitaiStream(this._raw_postHeader);
       this.postHeader = new LoadPostHeader(_io__raw_postHeader, this, this._root);
       this.fileId = this._io.readU4le();
-      this.info = new LoadInfo(this._io, this, this._root, this.postHeader.tableNameLen, this.postHeader.dbLen, this.postHeader.numFields, true, true);
+      this.info = new LoadInfo(this._io, this, this._root, this.postHeader.lenTableName, this.postHeader.lenDb, this.postHeader.numFields, true, true);
       this.block = this._io.readBytesFull();
     }
 
@@ -955,8 +955,8 @@ var MysqlBinlog = (function() {
     }
     IncidentEvent.prototype._read = function() {
       this.incident = this._io.readU2le();
-      this.messageLength = this._io.readU1();
-      this.message = this._io.readBytes(this.messageLength);
+      this.lenMessage = this._io.readU1();
+      this.message = this._io.readBytes(this.lenMessage);
     }
 
     return IncidentEvent;
@@ -1025,19 +1025,19 @@ var MysqlBinlog = (function() {
       this._raw_postHeader = this._io.readBytes(this.postHeaderLen);
       var _io__raw_postHeader = new KaitaiStream(this._raw_postHeader);
       this.postHeader = new LoadPostHeader(_io__raw_postHeader, this, this._root);
-      this.info = new LoadInfo(this._io, this, this._root, this.postHeader.tableNameLen, this.postHeader.dbLen, this.postHeader.numFields, this.isNewFormat, false);
+      this.info = new LoadInfo(this._io, this, this._root, this.postHeader.lenTableName, this.postHeader.lenDb, this.postHeader.numFields, this.isNewFormat, false);
     }
 
     return LoadEvent;
   })();
 
   var LoadInfo = MysqlBinlog.LoadInfo = (function() {
-    function LoadInfo(_io, _parent, _root, tableNameLen, dbLen, numFields, isNewFormat, hasNulTerminatedFileName) {
+    function LoadInfo(_io, _parent, _root, lenTableName, lenDb, numFields, isNewFormat, hasNulTerminatedFileName) {
       this._io = _io;
       this._parent = _parent;
       this._root = _root;
-      this.tableNameLen = tableNameLen;
-      this.dbLen = dbLen;
+      this.lenTableName = lenTableName;
+      this.lenDb = lenDb;
       this.numFields = numFields;
       this.isNewFormat = isNewFormat;
       this.hasNulTerminatedFileName = hasNulTerminatedFileName;
@@ -1056,9 +1056,9 @@ var MysqlBinlog = (function() {
       for (var i = 0; i < this.numFields; i++) {
         this.fieldNames.push(KaitaiStream.bytesToStr(this._io.readBytesTerm(0, false, true, true), "UTF-8"));
       }
-      this.tableName = KaitaiStream.bytesToStr(this._io.readBytes(this.tableNameLen), "UTF-8");
+      this.tableName = KaitaiStream.bytesToStr(this._io.readBytes(this.lenTableName), "UTF-8");
       this.tableNameTerminator = this._io.readBytes(1);
-      this.db = KaitaiStream.bytesToStr(this._io.readBytes(this.dbLen), "UTF-8");
+      this.db = KaitaiStream.bytesToStr(this._io.readBytes(this.lenDb), "UTF-8");
       this.dbTerminator = this._io.readBytes(1);
       if (!(this.hasNulTerminatedFileName)) {
         this.fileName = this._io.readBytesFull();
@@ -1083,8 +1083,8 @@ var MysqlBinlog = (function() {
       this.threadId = this._io.readU4le();
       this.execTime = this._io.readU4le();
       this.skipLines = this._io.readU4le();
-      this.tableNameLen = this._io.readU1();
-      this.dbLen = this._io.readU1();
+      this.lenTableName = this._io.readU1();
+      this.lenDb = this._io.readU1();
       this.numFields = this._io.readU4le();
     }
 
@@ -1279,8 +1279,8 @@ var MysqlBinlog = (function() {
       this._read();
     }
     UserVarEvent.prototype._read = function() {
-      this.nameLength = this._io.readU4le();
-      this.name = this._io.readBytes(this.nameLength);
+      this.lenName = this._io.readU4le();
+      this.name = this._io.readBytes(this.lenName);
       this.isNull = this._io.readU1();
       if (this.isNull == 0) {
         this.valueType = this._io.readU1();
@@ -1289,10 +1289,10 @@ var MysqlBinlog = (function() {
         this.charset = this._io.readU4le();
       }
       if (this.isNull == 0) {
-        this.valueLength = this._io.readU4le();
+        this.lenValue = this._io.readU4le();
       }
       if (this.isNull == 0) {
-        this.value = this._io.readBytes(this.valueLength);
+        this.value = this._io.readBytes(this.lenValue);
       }
       if ( ((this.isNull == 0) && (!(this._io.isEof()))) ) {
         this.flags = this._io.readU1();
@@ -1343,9 +1343,9 @@ var MysqlBinlog = (function() {
     XaPrepareEvent.prototype._read = function() {
       this.onePhase = this._io.readU1();
       this.formatId = this._io.readS4le();
-      this.gtridLength = this._io.readU4le();
-      this.bqualLength = this._io.readU4le();
-      this.data = this._io.readBytes(this.gtridLength + this.bqualLength);
+      this.lenGtrid = this._io.readU4le();
+      this.lenBqual = this._io.readU4le();
+      this.data = this._io.readBytes(this.lenGtrid + this.lenBqual);
     }
 
     /**

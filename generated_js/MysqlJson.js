@@ -189,10 +189,10 @@ var MysqlJson = (function() {
     Container.prototype._read = function() {
       switch (this.isLarge) {
       case false:
-        this.elementCount = this._io.readU2le();
+        this.numElements = this._io.readU2le();
         break;
       case true:
-        this.elementCount = this._io.readU4le();
+        this.numElements = this._io.readU4le();
         break;
       }
       switch (this.isLarge) {
@@ -208,11 +208,11 @@ var MysqlJson = (function() {
       }
       this._raw_body = this._io.readBytes(this.size - this.headerWidth);
       var _io__raw_body = new KaitaiStream(this._raw_body);
-      this.body = new ContainerBody(_io__raw_body, this, this._root, this.isObject, this.isLarge, this.elementCount);
+      this.body = new ContainerBody(_io__raw_body, this, this._root, this.isObject, this.isLarge, this.numElements);
     }
 
     /**
-     * Bytes taken by `element_count` and `size`.
+     * Bytes taken by `num_elements` and `size`.
      */
     Object.defineProperty(Container.prototype, 'headerWidth', {
       get: function() {
@@ -228,7 +228,7 @@ var MysqlJson = (function() {
      */
 
     /**
-     * Bytes in the whole container, counting from `element_count`.
+     * Bytes in the whole container, counting from `num_elements`.
      */
 
     /**
@@ -245,25 +245,25 @@ var MysqlJson = (function() {
    */
 
   var ContainerBody = MysqlJson.ContainerBody = (function() {
-    function ContainerBody(_io, _parent, _root, isObject, isLarge, elementCount) {
+    function ContainerBody(_io, _parent, _root, isObject, isLarge, numElements) {
       this._io = _io;
       this._parent = _parent;
       this._root = _root;
       this.isObject = isObject;
       this.isLarge = isLarge;
-      this.elementCount = elementCount;
+      this.numElements = numElements;
 
       this._read();
     }
     ContainerBody.prototype._read = function() {
       if (this.isObject) {
         this.keyEntries = [];
-        for (var i = 0; i < this.elementCount; i++) {
+        for (var i = 0; i < this.numElements; i++) {
           this.keyEntries.push(new KeyEntry(this._io, this, this._root, this.isLarge));
         }
       }
       this.valueEntries = [];
-      for (var i = 0; i < this.elementCount; i++) {
+      for (var i = 0; i < this.numElements; i++) {
         this.valueEntries.push(new ValueEntry(this._io, this, this._root, this.isLarge));
       }
     }
@@ -313,7 +313,7 @@ var MysqlJson = (function() {
         this.keyOffset = this._io.readU4le();
         break;
       }
-      this.keyLength = this._io.readU2le();
+      this.lenKey = this._io.readU2le();
     }
 
     /**
@@ -325,7 +325,7 @@ var MysqlJson = (function() {
           return this._m_key;
         var _pos = this._io.pos;
         this._io.seek(this.keyOffset - (this.isLarge ? 8 : 4));
-        this._m_key = this._io.readBytes(this.keyLength);
+        this._m_key = this._io.readBytes(this.lenKey);
         this._io.seek(_pos);
         return this._m_key;
       }

@@ -68,16 +68,16 @@ var MysqlJsonDiff = (function() {
     Diff.prototype._read = function() {
       this.operation = this._io.readU1();
       if (this.isKnownOperation) {
-        this.pathLength = new MysqlPackedInt_.MysqlPackedInt(this._io, null, null);
+        this.lenPath = new MysqlPackedInt_.MysqlPackedInt(this._io, null, null);
       }
       if (this.isKnownOperation) {
-        this.path = this._io.readBytes(this.pathLength.value);
+        this.path = this._io.readBytes(this.lenPath.value);
       }
       if (this.hasValue) {
-        this.valueLength = new MysqlPackedInt_.MysqlPackedInt(this._io, null, null);
+        this.lenValue = new MysqlPackedInt_.MysqlPackedInt(this._io, null, null);
       }
       if (this.hasValue) {
-        this._raw_value = this._io.readBytes(this.valueLength.value);
+        this._raw_value = this._io.readBytes(this.lenValue.value);
         var _io__raw_value = new KaitaiStream(this._raw_value);
         this.value = new MysqlJson_.MysqlJson(_io__raw_value, null, null);
       }

@@ -225,10 +225,10 @@ var QueryEvent = (function() {
   QueryEvent.prototype._read = function() {
     this.threadId = this._io.readU4le();
     this.execTime = this._io.readU4le();
-    this.schemaLen = this._io.readU1();
+    this.lenSchema = this._io.readU1();
     this.errorCode = this._io.readU2le();
     if (this.hasStatusVars) {
-      this.statusVarsLen = this._io.readU2le();
+      this.lenStatusVars = this._io.readU2le();
     }
     if (this.hasExecuteLoadQueryHeader) {
       this.executeLoadQuery = new ExecuteLoadQueryHeader(this._io, this, this._root);
@@ -237,11 +237,11 @@ var QueryEvent = (function() {
       this.postHeaderExtra = this._io.readBytes(this.postHeaderLen - this.knownPostHeaderLen);
     }
     if (this.hasStatusVars) {
-      this._raw_statusVars = this._io.readBytes(this.statusVarsLen);
+      this._raw_statusVars = this._io.readBytes(this.lenStatusVars);
       var _io__raw_statusVars = new KaitaiStream(this._raw_statusVars);
       this.statusVars = new StatusVars(_io__raw_statusVars, this, this._root);
     }
-    this.schema = KaitaiStream.bytesToStr(this._io.readBytes(this.schemaLen), "UTF-8");
+    this.schema = KaitaiStream.bytesToStr(this._io.readBytes(this.lenSchema), "UTF-8");
     this.schemaTerminator = this._io.readU1();
     if (!(this.isCompressed)) {
       this.query = this._io.readBytesFull();
@@ -343,9 +343,9 @@ var QueryEvent = (function() {
       this._read();
     }
     CharacterSetCollationsVar.prototype._read = function() {
-      this.count = this._io.readU1();
+      this.numMappings = this._io.readU1();
       this.mappings = [];
-      for (var i = 0; i < this.count; i++) {
+      for (var i = 0; i < this.numMappings; i++) {
         this.mappings.push(new CharsetCollation(this._io, this, this._root));
       }
     }
@@ -995,10 +995,10 @@ var QueryEvent = (function() {
       this._read();
     }
     UpdatedDbNamesVar.prototype._read = function() {
-      this.count = this._io.readU1();
+      this.numNames = this._io.readU1();
       if (!(this.isOverMax)) {
         this.names = [];
-        for (var i = 0; i < this.count; i++) {
+        for (var i = 0; i < this.numNames; i++) {
           this.names.push(KaitaiStream.bytesToStr(this._io.readBytesTerm(0, false, true, true), "UTF-8"));
         }
       }
@@ -1011,7 +1011,7 @@ var QueryEvent = (function() {
       get: function() {
         if (this._m_isOverMax !== undefined)
           return this._m_isOverMax;
-        this._m_isOverMax = this.count == 254;
+        this._m_isOverMax = this.numNames == 254;
         return this._m_isOverMax;
       }
     });
@@ -1117,7 +1117,7 @@ var QueryEvent = (function() {
    */
 
   /**
-   * The 0 byte written after the schema name (redundant with `schema_len`).
+   * The 0 byte written after the schema name (redundant with `len_schema`).
    */
 
   /**

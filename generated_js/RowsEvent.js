@@ -2,13 +2,13 @@
 
 (function (root, factory) {
   if (typeof define === 'function' && define.amd) {
-    define(['exports', 'kaitai-struct/KaitaiStream', './MariadbCompressed', './MysqlPackedInt'], factory);
+    define(['exports', 'kaitai-struct/KaitaiStream', './MysqlPackedInt', './MariadbCompressed'], factory);
   } else if (typeof exports === 'object' && exports !== null && typeof exports.nodeType !== 'number') {
-    factory(exports, require('kaitai-struct/KaitaiStream'), require('./MariadbCompressed'), require('./MysqlPackedInt'));
+    factory(exports, require('kaitai-struct/KaitaiStream'), require('./MysqlPackedInt'), require('./MariadbCompressed'));
   } else {
-    factory(root.RowsEvent || (root.RowsEvent = {}), root.KaitaiStream, root.MariadbCompressed || (root.MariadbCompressed = {}), root.MysqlPackedInt || (root.MysqlPackedInt = {}));
+    factory(root.RowsEvent || (root.RowsEvent = {}), root.KaitaiStream, root.MysqlPackedInt || (root.MysqlPackedInt = {}), root.MariadbCompressed || (root.MariadbCompressed = {}));
   }
-})(typeof self !== 'undefined' ? self : this, function (RowsEvent_, KaitaiStream, MariadbCompressed_, MysqlPackedInt_) {
+})(typeof self !== 'undefined' ? self : this, function (RowsEvent_, KaitaiStream, MysqlPackedInt_, MariadbCompressed_) {
 /**
  * Row-based replication: the rows one statement inserted, updated or deleted in the table
  * of the preceding TABLE_MAP_EVENT with the same table id. Layout is shared by the pre-GA
@@ -48,18 +48,18 @@ var RowsEvent = (function() {
     }
     this.flags = this._io.readU2le();
     if (this.isV2) {
-      this.extraDataLength = this._io.readU2le();
-      if (!(this.extraDataLength >= 2)) {
-        throw new KaitaiStream.ValidationLessThanError(2, this.extraDataLength, this._io, "/seq/3");
+      this.lenExtraData = this._io.readU2le();
+      if (!(this.lenExtraData >= 2)) {
+        throw new KaitaiStream.ValidationLessThanError(2, this.lenExtraData, this._io, "/seq/3");
       }
     }
     if (this.isV2) {
-      this.extraData = this._io.readBytes(this.extraDataLength - 2);
+      this.extraData = this._io.readBytes(this.lenExtraData - 2);
     }
-    this.columnCount = new MysqlPackedInt_.MysqlPackedInt(this._io, null, null);
-    this.columnsPresent = this._io.readBytes(Math.floor((this.columnCount.value + 7) / 8));
+    this.numColumns = new MysqlPackedInt_.MysqlPackedInt(this._io, null, null);
+    this.columnsPresent = this._io.readBytes(Math.floor((this.numColumns.value + 7) / 8));
     if (this.hasAfterImage) {
-      this.columnsPresentAfter = this._io.readBytes(Math.floor((this.columnCount.value + 7) / 8));
+      this.columnsPresentAfter = this._io.readBytes(Math.floor((this.numColumns.value + 7) / 8));
     }
     if (!(this.isCompressed)) {
       this.rows = this._io.readBytesFull();

@@ -149,25 +149,25 @@ var TableMapEvent = (function() {
     if (this.postHeaderLen > 8) {
       this.extraPostHeader = this._io.readBytes(this.postHeaderLen - 8);
     }
-    this.schemaNameLength = this._io.readU1();
-    this.schemaName = KaitaiStream.bytesToStr(this._io.readBytes(this.schemaNameLength), "UTF-8");
+    this.lenSchemaName = this._io.readU1();
+    this.schemaName = KaitaiStream.bytesToStr(this._io.readBytes(this.lenSchemaName), "UTF-8");
     this.schemaNameTerminator = this._io.readBytes(1);
     if (!((KaitaiStream.byteArrayCompare(this.schemaNameTerminator, new Uint8Array([0])) == 0))) {
       throw new KaitaiStream.ValidationNotEqualError(new Uint8Array([0]), this.schemaNameTerminator, this._io, "/seq/6");
     }
-    this.tableNameLength = this._io.readU1();
-    this.tableName = KaitaiStream.bytesToStr(this._io.readBytes(this.tableNameLength), "UTF-8");
+    this.lenTableName = this._io.readU1();
+    this.tableName = KaitaiStream.bytesToStr(this._io.readBytes(this.lenTableName), "UTF-8");
     this.tableNameTerminator = this._io.readBytes(1);
     if (!((KaitaiStream.byteArrayCompare(this.tableNameTerminator, new Uint8Array([0])) == 0))) {
       throw new KaitaiStream.ValidationNotEqualError(new Uint8Array([0]), this.tableNameTerminator, this._io, "/seq/9");
     }
-    this.columnCount = new MysqlPackedInt_.MysqlPackedInt(this._io, null, null);
-    this.columnTypes = this._io.readBytes(this.columnCount.value);
-    this.metadataLength = new MysqlPackedInt_.MysqlPackedInt(this._io, null, null);
-    this._raw_metadata = this._io.readBytes(this.metadataLength.value);
+    this.numColumns = new MysqlPackedInt_.MysqlPackedInt(this._io, null, null);
+    this.columnTypes = this._io.readBytes(this.numColumns.value);
+    this.lenMetadata = new MysqlPackedInt_.MysqlPackedInt(this._io, null, null);
+    this._raw_metadata = this._io.readBytes(this.lenMetadata.value);
     var _io__raw_metadata = new KaitaiStream(this._raw_metadata);
-    this.metadata = new FieldMetadata(_io__raw_metadata, this, this._root, this.columnCount.value, this.columnTypes);
-    this.nullBitmap = this._io.readBytes(Math.floor((this.columnCount.value + 7) / 8));
+    this.metadata = new FieldMetadata(_io__raw_metadata, this, this._root, this.numColumns.value, this.columnTypes);
+    this.nullBitmap = this._io.readBytes(Math.floor((this.numColumns.value + 7) / 8));
     this._raw_optionalMetadata = this._io.readBytesFull();
     var _io__raw_optionalMetadata = new KaitaiStream(this._raw_optionalMetadata);
     this.optionalMetadata = new OptionalMetadata(_io__raw_optionalMetadata, this, this._root);
@@ -450,18 +450,18 @@ var TableMapEvent = (function() {
    */
 
   var FieldMetadata = TableMapEvent.FieldMetadata = (function() {
-    function FieldMetadata(_io, _parent, _root, columnCount, columnTypes) {
+    function FieldMetadata(_io, _parent, _root, numColumns, columnTypes) {
       this._io = _io;
       this._parent = _parent;
       this._root = _root;
-      this.columnCount = columnCount;
+      this.numColumns = numColumns;
       this.columnTypes = columnTypes;
 
       this._read();
     }
     FieldMetadata.prototype._read = function() {
       this.columnMetas = [];
-      for (var i = 0; i < this.columnCount; i++) {
+      for (var i = 0; i < this.numColumns; i++) {
         this.columnMetas.push(new ColumnMeta(this._io, this, this._root, this.columnTypes[i]));
       }
     }
@@ -660,8 +660,8 @@ var TableMapEvent = (function() {
       this._read();
     }
     StrValue.prototype._read = function() {
-      this.length = new MysqlPackedInt_.MysqlPackedInt(this._io, null, null);
-      this.value = this._io.readBytes(this.length.value);
+      this.lenValue = new MysqlPackedInt_.MysqlPackedInt(this._io, null, null);
+      this.value = this._io.readBytes(this.lenValue.value);
     }
 
     /**
@@ -680,9 +680,9 @@ var TableMapEvent = (function() {
       this._read();
     }
     StrValueList.prototype._read = function() {
-      this.count = new MysqlPackedInt_.MysqlPackedInt(this._io, null, null);
+      this.numValues = new MysqlPackedInt_.MysqlPackedInt(this._io, null, null);
       this.values = [];
-      for (var i = 0; i < this.count.value; i++) {
+      for (var i = 0; i < this.numValues.value; i++) {
         this.values.push(new StrValue(this._io, this, this._root));
       }
     }

@@ -13,7 +13,7 @@ doc: |
   the compressed stream up to the end of the event body.
 
   `data` inflates the stream with a custom process that produces exactly
-  `uncompressed_len` bytes or fails (binlog_kaitai.ZlibProcess in Python); it is an
+  `len_uncompressed` bytes or fails (binlog_kaitai.ZlibProcess in Python); it is an
   instance, so the stream is only inflated when read. A header this spec cannot read (an
   algorithm other than zlib, a length of 0 or more than 4 bytes) leaves `data` null and
   the bytes in `compressed`.
@@ -24,7 +24,7 @@ seq:
   - id: header
     type: u1
     doc: Bit 7 set; bits 4-6 `algorithm`; bits 0-2 `len_bytes`.
-  - id: uncompressed_len
+  - id: len_uncompressed
     type:
       switch-on: len_bytes
       cases:
@@ -46,16 +46,16 @@ instances:
     enum: compression_algorithm
   len_bytes:
     value: header & 0x07
-    doc: Number of bytes of `uncompressed_len` (1 to 4; MariaDB writes the fewest that fit).
+    doc: Number of bytes of `len_uncompressed` (1 to 4; MariaDB writes the fewest that fit).
   is_supported:
     value: is_compressed and algorithm == compression_algorithm::zlib and len_bytes >= 1 and len_bytes <= 4
   data:
     pos: 1 + len_bytes
     size: _io.size - 1 - len_bytes
-    process: binlog_kaitai.zlib_process(uncompressed_len)
+    process: binlog_kaitai.zlib_process(len_uncompressed)
     if: is_supported
     doc: |
-      The inflated bytes: exactly `uncompressed_len` of them, or a parse error (corrupt
+      The inflated bytes: exactly `len_uncompressed` of them, or a parse error (corrupt
       stream, a size other than declared, or a declared size over the reader's limit).
 enums:
   compression_algorithm:

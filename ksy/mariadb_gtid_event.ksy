@@ -79,7 +79,7 @@ seq:
     doc: Zero bytes padding the event to the 19-byte post-header length.
 instances:
   flags_extra_pos:
-    value: '13 + (is_group_commit_id ? 8 : 0) + (is_prepared_xa or is_completed_xa ? 6 + xid.gtrid_length + xid.bqual_length : 0)'
+    value: '13 + (is_group_commit_id ? 8 : 0) + (is_prepared_xa or is_completed_xa ? 6 + xid.len_gtrid + xid.len_bqual : 0)'
     doc: Body offset where flags_extra would be.
   flags_extra_value:
     value: '_io.size > flags_extra_pos ? flags_extra : 0'
@@ -144,19 +144,19 @@ types:
         type: u4
         doc: The XID format id (formatID), 1 by default.
         -orig-id: formatID
-      - id: gtrid_length
+      - id: len_gtrid
         type: u1
         doc: Length of the global transaction id part.
         -orig-id: gtrid_length
-      - id: bqual_length
+      - id: len_bqual
         type: u1
         doc: Length of the branch qualifier part.
         -orig-id: bqual_length
       - id: gtrid
-        size: gtrid_length
+        size: len_gtrid
         doc: Global transaction id (user-chosen bytes).
       - id: bqual
-        size: bqual_length
+        size: len_bqual
         doc: Branch qualifier (user-chosen bytes).
 enums:
   flag2:

@@ -26,17 +26,17 @@ seq:
   - id: gtids
     type: gtid
     repeat: expr
-    repeat-expr: count
+    repeat-expr: num_gtids
     doc: The binlog state, one GTID per (domain_id, server_id).
     -orig-id: list
   - id: padding
     size-eos: true
     doc: Zero padding after an empty list.
 instances:
-  count:
+  num_gtids:
+    -orig-id: count
     value: count_and_flags & 0x0fffffff
     doc: Number of GTIDs.
-    -orig-id: count
   flags:
     value: (count_and_flags >> 28) & 0x0f
     doc: The top 4 bits, shifted down (bit 0 = FLAG_UNTIL_REACHED, bit 1 = FLAG_IGN_GTIDS).

@@ -379,10 +379,10 @@ types:
     doc: A user variable (`@name`) used by the next statement-based QUERY_EVENT.
     doc-ref: https://dev.mysql.com/doc/dev/mysql-server/latest/classbinary__log_1_1User__var__event.html
     seq:
-      - id: name_length
+      - id: len_name
         type: u4
       - id: name
-        size: name_length
+        size: len_name
         doc: Variable name without the @, in the system charset (bytes).
       - id: is_null
         type: u1
@@ -396,12 +396,12 @@ types:
         if: is_null == 0
         doc: Collation id of a string value.
         -orig-id: charset_number
-      - id: value_length
+      - id: len_value
         type: u4
         if: is_null == 0
         -orig-id: val_len
       - id: value
-        size: value_length
+        size: len_value
         if: is_null == 0
         doc: |
           STRING: the bytes; REAL: 8-byte double; INT: 8-byte integer; DECIMAL: precision,
@@ -423,10 +423,10 @@ types:
       - id: incident
         type: u2
         enum: incident_type
-      - id: message_length
+      - id: len_message
         type: u1
       - id: message
-        size: message_length
+        size: len_message
 
   heartbeat_event:
     doc: |
@@ -458,12 +458,12 @@ types:
         type: u1
       - id: format_id
         type: s4
-      - id: gtrid_length
+      - id: len_gtrid
         type: u4
-      - id: bqual_length
+      - id: len_bqual
         type: u4
       - id: data
-        size: gtrid_length + bqual_length
+        size: len_gtrid + len_bqual
         doc: gtrid then bqual.
 
   load_event:
@@ -482,7 +482,7 @@ types:
         type: load_post_header
         size: post_header_len
       - id: info
-        type: load_info(post_header.table_name_len, post_header.db_len, post_header.num_fields, is_new_format, false)
+        type: load_info(post_header.len_table_name, post_header.len_db, post_header.num_fields, is_new_format, false)
   create_file_event:
     doc: |
       MySQL 4.x LOAD DATA: the LOAD description plus the first block of the file
@@ -497,7 +497,7 @@ types:
       - id: file_id
         type: u4
       - id: info
-        type: load_info(post_header.table_name_len, post_header.db_len, post_header.num_fields, true, true)
+        type: load_info(post_header.len_table_name, post_header.len_db, post_header.num_fields, true, true)
       - id: block
         size-eos: true
   load_post_header:
@@ -509,17 +509,17 @@ types:
         type: u4
       - id: skip_lines
         type: u4
-      - id: table_name_len
+      - id: len_table_name
         type: u1
-      - id: db_len
+      - id: len_db
         type: u1
       - id: num_fields
         type: u4
   load_info:
     params:
-      - id: table_name_len
+      - id: len_table_name
         type: u1
-      - id: db_len
+      - id: len_db
         type: u1
       - id: num_fields
         type: u4
@@ -543,13 +543,13 @@ types:
         repeat-expr: num_fields
       - id: table_name
         type: str
-        size: table_name_len
+        size: len_table_name
         encoding: UTF-8
       - id: table_name_terminator
         size: 1
       - id: db
         type: str
-        size: db_len
+        size: len_db
         encoding: UTF-8
       - id: db_terminator
         size: 1
@@ -624,11 +624,11 @@ types:
       written.
     doc-ref: https://mariadb.com/kb/en/binlog_checkpoint_event/
     seq:
-      - id: binlog_file_length
+      - id: len_binlog_file
         type: u4
       - id: binlog_file_name
         type: str
-        size: binlog_file_length
+        size: len_binlog_file
         encoding: UTF-8
   start_encryption_event:
     doc: |

@@ -119,7 +119,7 @@ types:
         type: bool
         doc: 4-byte counts, sizes and offsets (types 0x01, 0x03) instead of 2-byte ones.
     seq:
-      - id: element_count
+      - id: num_elements
         type:
           switch-on: is_large
           cases:
@@ -134,14 +134,14 @@ types:
             false: u2
         valid:
           min: header_width
-        doc: Bytes in the whole container, counting from `element_count`.
+        doc: Bytes in the whole container, counting from `num_elements`.
       - id: body
-        type: container_body(is_object, is_large, element_count)
+        type: container_body(is_object, is_large, num_elements)
         size: size - header_width
     instances:
       header_width:
         value: 'is_large ? 8 : 4'
-        doc: Bytes taken by `element_count` and `size`.
+        doc: Bytes taken by `num_elements` and `size`.
   container_body:
     doc: |
       Everything of a container after its two header fields: the key entries (objects
@@ -152,18 +152,18 @@ types:
         type: bool
       - id: is_large
         type: bool
-      - id: element_count
+      - id: num_elements
         type: u4
     seq:
       - id: key_entries
         type: key_entry(is_large)
         repeat: expr
-        repeat-expr: element_count
+        repeat-expr: num_elements
         if: is_object
       - id: value_entries
         type: value_entry(is_large)
         repeat: expr
-        repeat-expr: element_count
+        repeat-expr: num_elements
   key_entry:
     doc: Where one object key is stored.
     params:
@@ -177,12 +177,12 @@ types:
             true: u4
             false: u2
         doc: Offset of the key bytes from the container's start.
-      - id: key_length
+      - id: len_key
         type: u2
     instances:
       key:
         pos: 'key_offset - (is_large ? 8 : 4)'
-        size: key_length
+        size: len_key
         doc: The key, utf8mb4 bytes.
   value_entry:
     doc: |

@@ -34,19 +34,19 @@ types:
       - id: operation
         type: u1
         enum: operation
-      - id: path_length
+      - id: len_path
         type: mysql_packed_int
         if: is_known_operation
       - id: path
-        size: path_length.value
+        size: len_path.value
         if: is_known_operation
         doc: The JSON path, utf8mb4 text such as `$.name` (kept as bytes).
-      - id: value_length
+      - id: len_value
         type: mysql_packed_int
         if: has_value
       - id: value
         type: mysql_json
-        size: value_length.value
+        size: len_value.value
         if: has_value
         doc: The value to store at `path`, a binary JSON document (type byte + value).
       - id: unknown

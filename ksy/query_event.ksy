@@ -77,7 +77,7 @@ seq:
     type: u4
     doc: Seconds between the start of the statement and its logging.
     -orig-id: query_exec_time
-  - id: schema_len
+  - id: len_schema
     type: u1
     doc: Length in bytes of `schema` (the default database), 0 if none.
     -orig-id: db_len
@@ -87,7 +87,7 @@ seq:
       Error the statement raised on the source (0 when it succeeded); a
       replica expects to hit the same error when replaying it.
     -orig-id: error_code
-  - id: status_vars_len
+  - id: len_status_vars
     type: u2
     if: has_status_vars
     doc: Size in bytes of the `status_vars` block (binlog v4 only).
@@ -104,7 +104,7 @@ seq:
       through the FORMAT_DESCRIPTION_EVENT; skipped, as MySQL's reader does.
   - id: status_vars
     type: status_vars
-    size: status_vars_len
+    size: len_status_vars
     if: has_status_vars
     doc: |
       Session variables in force when the statement ran, as a sequence of
@@ -112,13 +112,13 @@ seq:
     -orig-id: status_vars
   - id: schema
     type: str
-    size: schema_len
+    size: len_schema
     encoding: UTF-8
     doc: Default database of the session (`USE` database), empty if none.
     -orig-id: db
   - id: schema_terminator
     type: u1
-    doc: The 0 byte written after the schema name (redundant with `schema_len`).
+    doc: The 0 byte written after the schema name (redundant with `len_schema`).
   - id: query
     size-eos: true
     if: not is_compressed
@@ -393,23 +393,23 @@ types:
       Q_UPDATED_DB_NAMES value (MySQL 5.6 and later): the databases the
       statement changes, used by the multi-threaded replica to schedule it.
     seq:
-      - id: count
+      - id: num_names
+        -orig-id: mts_accessed_dbs
         type: u1
         doc: |
           Number of names that follow, or 254 (OVER_MAX_DBS_IN_EVENT_MTS)
           when there were too many to list, in which case none follow.
-        -orig-id: mts_accessed_dbs
       - id: names
         type: strz
         encoding: UTF-8
         if: not is_over_max
         repeat: expr
-        repeat-expr: count
+        repeat-expr: num_names
         doc: The database names, each NUL-terminated.
         -orig-id: mts_accessed_db_names
     instances:
       is_over_max:
-        value: count == 254
+        value: num_names == 254
         doc: True when the list was left out (OVER_MAX_DBS_IN_EVENT_MTS).
   gtid_flags3_var:
     doc: |
@@ -440,12 +440,12 @@ types:
       session's character_set_collations map, i.e. which collation each listed
       character set uses by default.
     seq:
-      - id: count
+      - id: num_mappings
         type: u1
       - id: mappings
         type: charset_collation
         repeat: expr
-        repeat-expr: count
+        repeat-expr: num_mappings
   charset_collation:
     doc: One entry of the character_set_collations map.
     seq:

@@ -31,7 +31,7 @@ seq:
     type: u2
     doc: Bit set of `rows_flag`.
     -orig-id: m_flags
-  - id: extra_data_length
+  - id: len_extra_data
     type: u2
     if: is_v2
     valid:
@@ -39,18 +39,18 @@ seq:
     doc: Length of the extra data including these two bytes.
     -orig-id: var_header_len
   - id: extra_data
-    size: extra_data_length - 2
+    size: len_extra_data - 2
     if: is_v2
     doc: Typed extra row info (NDB info, partition ids), kept raw.
-  - id: column_count
+  - id: num_columns
     type: mysql_packed_int
     -orig-id: m_width
   - id: columns_present
-    size: (column_count.value + 7) / 8
+    size: (num_columns.value + 7) / 8
     doc: Bit i set when column i is in the (before) image.
     -orig-id: m_cols
   - id: columns_present_after
-    size: (column_count.value + 7) / 8
+    size: (num_columns.value + 7) / 8
     if: has_after_image
     doc: For updates, bit i set when column i is in the after image.
     -orig-id: m_cols_ai

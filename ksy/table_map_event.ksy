@@ -38,43 +38,43 @@ seq:
   - id: extra_post_header
     size: post_header_len - 8
     if: post_header_len > 8
-  - id: schema_name_length
+  - id: len_schema_name
     type: u1
   - id: schema_name
     type: str
-    size: schema_name_length
+    size: len_schema_name
     encoding: UTF-8
     -orig-id: m_dbnam
   - id: schema_name_terminator
     contents: [0]
-  - id: table_name_length
+  - id: len_table_name
     type: u1
   - id: table_name
     type: str
-    size: table_name_length
+    size: len_table_name
     encoding: UTF-8
     -orig-id: m_tblnam
   - id: table_name_terminator
     contents: [0]
-  - id: column_count
+  - id: num_columns
     type: mysql_packed_int
     -orig-id: m_colcnt
   - id: column_types
-    size: column_count.value
+    size: num_columns.value
     doc: |
       One `field_type` code per column, as the server logs it (its "binlog type"): ENUM
       and SET columns appear as STRING, every BLOB/TEXT size as BLOB; the real type is in
       the column's metadata (`column_metas[i].real_type`).
     -orig-id: m_coltype
-  - id: metadata_length
+  - id: len_metadata
     type: mysql_packed_int
   - id: metadata
-    type: field_metadata(column_count.value, column_types)
-    size: metadata_length.value
+    type: field_metadata(num_columns.value, column_types)
+    size: len_metadata.value
     doc: 0, 1 or 2 bytes per column depending on its type (lengths, precision, fsp...).
     -orig-id: m_field_metadata
   - id: null_bitmap
-    size: (column_count.value + 7) / 8
+    size: (num_columns.value + 7) / 8
     doc: Bit i (least significant bit first) set when column i is nullable.
     -orig-id: m_null_bits
   - id: optional_metadata
@@ -106,7 +106,7 @@ types:
     doc: The per-column metadata block, read column by column according to the types.
     doc-ref: https://github.com/mysql/mysql-server/blob/trunk/sql/rpl_utility.cc
     params:
-      - id: column_count
+      - id: num_columns
         type: u4
       - id: column_types
         type: bytes
@@ -114,7 +114,7 @@ types:
       - id: column_metas
         type: column_meta(column_types[_index])
         repeat: expr
-        repeat-expr: column_count
+        repeat-expr: num_columns
   column_meta:
     doc: |
       The metadata of one column, whose size and meaning depend on the column's logged
@@ -298,18 +298,18 @@ types:
         repeat: eos
   str_value_list:
     seq:
-      - id: count
+      - id: num_values
         type: mysql_packed_int
       - id: values
         type: str_value
         repeat: expr
-        repeat-expr: count.value
+        repeat-expr: num_values.value
   str_value:
     seq:
-      - id: length
+      - id: len_value
         type: mysql_packed_int
       - id: value
-        size: length.value
+        size: len_value.value
         doc: The label, in the column's character set (kept as bytes).
   key_prefixes:
     seq:

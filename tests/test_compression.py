@@ -55,7 +55,7 @@ def test_mariadb_compressed_fields_are_read() -> None:
     create = by_type[QUERY_COMPRESSED][0]
     assert create.pos == 500
     field = create.body.compressed_query
-    assert (field.header, field.algorithm.name, field.len_bytes, field.uncompressed_len) == (
+    assert (field.header, field.algorithm.name, field.len_bytes, field.len_uncompressed) == (
         0x81, "zlib", 1, 144)
     assert not hasattr(create.body, "query")
     assert create.body.query_text.startswith(b"CREATE TABLE docs (\n    id INT PRIMARY KEY,")
@@ -64,13 +64,13 @@ def test_mariadb_compressed_fields_are_read() -> None:
     # big-endian) from 531 compressed ones.
     big = next(ev for ev in by_type[166] if ev.pos == 1596)
     rows = big.body.compressed_rows
-    assert (rows.header, rows.len_bytes, rows.uncompressed_len, len(rows.compressed)) == (
+    assert (rows.header, rows.len_bytes, rows.len_uncompressed, len(rows.compressed)) == (
         0x82, 2, 8076, 531)
     assert len(big.body.row_data) == 8076
     assert b"generated 1" in big.body.row_data and b"generated 50" not in big.body.row_data
     for ev in events:
         if ev.type_code in (166, 167, 168):
-            assert len(ev.body.row_data) == ev.body.compressed_rows.uncompressed_len
+            assert len(ev.body.row_data) == ev.body.compressed_rows.len_uncompressed
 
 
 def test_statement_compressed_query_text() -> None:
@@ -175,7 +175,7 @@ def test_mariadb_length_over_the_limit_is_refused(tmp_path: Path) -> None:
     events = events_of(copy)
     assert len(events) == len(events_of(MARIADB_FILES[0]))  # only the inflation fails
     bad = next(e for e in events if e.pos == 1596)
-    assert bad.checksum_ok and bad.body.compressed_rows.uncompressed_len == 0xFFFFFFF0
+    assert bad.checksum_ok and bad.body.compressed_rows.len_uncompressed == 0xFFFFFFF0
     tracemalloc.start()
     with pytest.raises(DecompressionError, match="declared uncompressed size 4294967280 "):
         _ = bad.body.row_data
@@ -257,7 +257,7 @@ def test_payload_values() -> None:
     assert rows_query.body.query.startswith(b"update test_table_3 set enum_field='large'")
     assert (table_map.body.schema_name, table_map.body.table_name, table_map.body.table_id) \
         == ("a", "test_table_3", 89)
-    assert (update.type_code, update.body.table_id, update.body.column_count.value) == (31, 89, 20)
+    assert (update.type_code, update.body.table_id, update.body.num_columns.value) == (31, 89, 20)
     # The JSON column of the before image: 4-byte length 13, then {"c": 1} in binary JSON.
     data = update.body.row_data
     at = data.index((13).to_bytes(4, "little") + bytes.fromhex("00 0100 0c00"))

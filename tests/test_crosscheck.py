@@ -135,11 +135,11 @@ def test_compressed_payloads_that_lie_fail_alike(tmp_path: Path) -> None:
     query = next(e for e in read_events(MARIADB_COMPRESSED) if e.type_code == QUERY_COMPRESSED)
     head = query.body.compressed_query
     assert head.len_bytes == 1
-    stream_at = maria.index(bytes([head.header, head.uncompressed_len, 0x78]), query.pos) + 2
+    stream_at = maria.index(bytes([head.header, head.len_uncompressed, 0x78]), query.pos) + 2
     for delta in (-1, 1):
         damaged[f"zlib{delta:+d}"] = replace_once(
-            maria, bytes([head.header, head.uncompressed_len]),
-            bytes([head.header, head.uncompressed_len + delta]), query.pos)
+            maria, bytes([head.header, head.len_uncompressed]),
+            bytes([head.header, head.len_uncompressed + delta]), query.pos)
     flipped = bytearray(maria)
     flipped[stream_at + 6] ^= 0xFF
     damaged["zlib-flip"] = bytes(flipped)

@@ -454,7 +454,7 @@ def gtid_list(ev: Any) -> list[str]:
 def test_mariadb_1015_corpus() -> None:
     path = corpus_file(RUST_COMMON + "mariadb-bin.000001")
     (glist,) = bodies(path, 163)
-    assert glist.count == 0
+    assert glist.num_gtids == 0
     assert glist.flags == 0
     assert glist.padding == b"\x00\x00"
     assert mariadb_gtids(path) == ["0-1-1", "0-1-2"]
@@ -518,10 +518,10 @@ def test_mariadb_1011_gtid_lists() -> None:
     """Lists are in file order; mariadb-binlog prints them sorted."""
     first, second, third = (fixture_file(f"binlog.00000{n}") for n in (1, 2, 3))
     (g1,) = bodies(first, 163)
-    assert (g1.count, gtid_list(g1), g1.padding) == (0, [], b"\x00\x00")
+    assert (g1.num_gtids, gtid_list(g1), g1.padding) == (0, [], b"\x00\x00")
     (g2,) = bodies(second, 163)
     assert gtid_list(g2) == ["5-1-100", "0-1-13"]
-    assert (g2.count, g2.flags, g2.is_until_reached, g2.is_ign_gtids) == (2, 0, False, False)
+    assert (g2.num_gtids, g2.flags, g2.is_until_reached, g2.is_ign_gtids) == (2, 0, False, False)
     assert g2.padding == b""
     (g3,) = bodies(third, 163)
     assert gtid_list(g3) == ["5-1-100", "0-7-14", "0-1-15"]
@@ -544,5 +544,5 @@ def test_mariadb_gtid_list_flags() -> None:
     body = ((1 | 0x2 << 28).to_bytes(4, "little") + (3).to_bytes(4, "little")
             + (10).to_bytes(4, "little") + (99).to_bytes(8, "little"))
     ev = parse(MariadbGtidListEvent, body)
-    assert (ev.count, ev.flags, ev.is_ign_gtids, ev.is_until_reached) == (1, 2, True, False)
+    assert (ev.num_gtids, ev.flags, ev.is_ign_gtids, ev.is_until_reached) == (1, 2, True, False)
     assert gtid_list(ev) == ["3-10-99"]

@@ -110,7 +110,7 @@ def test_real_document_structure() -> None:
     doc = parse_json(bytes.fromhex(JOE_24))
     assert doc.type_code == MysqlJson.ValueType.small_object
     container = doc.value.container
-    assert (container.element_count, container.size) == (3, 0x33)
+    assert (container.num_elements, container.size) == (3, 0x33)
     keys = [bytes(entry.key) for entry in container.body.key_entries]
     assert keys == [b"age", b"data", b"name"]
     age, data, name = container.body.value_entries
@@ -158,7 +158,7 @@ def test_real_json_diff_structure() -> None:
     (diff,) = parsed.diffs
     assert diff.operation == MysqlJsonDiff.Operation.replace
     assert bytes(diff.path) == b"$.age"
-    assert diff.value_length.value == 3
+    assert diff.len_value.value == 3
     assert diff.value.type_code == MysqlJson.ValueType.int16
 
 

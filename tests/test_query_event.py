@@ -158,7 +158,7 @@ def test_mysql57_first_query() -> None:
     assert not sv["sql_mode"].is_ansi_quotes
     assert sv["catalog_nz"].value == "std"
     assert charset_triplet(sv["charset"]) == (33, 33, 45)
-    assert sv["updated_db_names"].count == 1
+    assert sv["updated_db_names"].num_names == 1
     assert sv["updated_db_names"].names == ["default"]
 
 
@@ -249,7 +249,7 @@ def test_mysql96_updated_db_names_over_max() -> None:
     body = query_at(MYSQL96_TAG, 328)
     assert (body.thread_id, body.schema, body.query) == (11, "test", b"BEGIN")
     names = status_vars(body)["updated_db_names"]
-    assert names.count == 254
+    assert names.num_names == 254
     assert names.is_over_max
 
 

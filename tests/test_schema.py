@@ -110,7 +110,7 @@ def table_maps(paths: Iterable[Path], history: SchemaHistory
                 history.apply_query_event(body)
             elif ev.type_code == TABLE_MAP:
                 yield path, ev.log_pos, body.schema_name, body.table_name, \
-                    body.column_count.value
+                    body.num_columns.value
 
 
 def history_before(path: Path, pos: int) -> SchemaHistory:

@@ -324,7 +324,7 @@ class RowImages {
     if (tableMap === undefined) return null;
     const isUpdate = body.hasAfterImage;
     const isPartial = body.typeCode === PARTIAL_UPDATE_ROWS;
-    const count = body.columnCount.value;
+    const count = body.numColumns.value;
     if (count > tableMap.columnMetas.length) return PARSE_ERROR; // not this table's rows
     const layout = (present, countJson) => new RowImage.ImageLayout(
       new KaitaiStream(new Uint8Array(0)), null, null, count, tableMap.columnMetas, present,
