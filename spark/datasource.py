@@ -26,7 +26,7 @@ from typing import Any
 
 from pyspark.sql.datasource import DataSource, DataSourceReader, InputPartition
 
-from spark.extract import fold_files, parse_splits, parser_version
+from spark.extract import FailFast, Record, fold_files, parse_splits, parser_version
 from spark.plan import (
     DEFAULT_SPLIT_SIZE,
     FileInfo,
@@ -37,7 +37,7 @@ from spark.plan import (
     read_scripts,
     whole_file,
 )
-from spark.schemas import SPLIT_STATS, TABLES, column_names, ddl
+from spark.schemas import TABLES, ddl
 
 
 @dataclass
@@ -90,9 +90,7 @@ class BinlogReader(DataSourceReader):
     def read(self, partition: InputPartition) -> Iterator[tuple[Any, ...]]:
         assert isinstance(partition, SplitPartition)
         if partition.file is not None:
-            stats_names = column_names(SPLIT_STATS)
-            stats = [dict(zip(stats_names, values, strict=True))
-                     for kind, values in self._parse(whole_file(partition.file))
+            stats = [values._asdict() for kind, values in self._parse(whole_file(partition.file))
                      if kind == "split_stats"]
             yield from fold_files(stats, parser_version())
             return
@@ -101,8 +99,14 @@ class BinlogReader(DataSourceReader):
             if kind == self.table:
                 yield values
 
-    def _parse(self, splits: list[Split]) -> Iterator[tuple[str, tuple[Any, ...]]]:
-        return parse_splits(splits, failfast=self.failfast, schema_scripts=self.schema_scripts)
+    def _parse(self, splits: list[Split]) -> Iterator[Record]:
+        """The splits' records; FAILFAST's ``failfast`` record fails the read (the task)
+        as :class:`~spark.extract.FailFast`."""
+        for kind, values in parse_splits(splits, failfast=self.failfast,
+                                         schema_scripts=self.schema_scripts):
+            if kind == "failfast":
+                raise FailFast(values.file, values.offset, values.message)
+            yield kind, values
 
 
 def input_paths(options: dict[str, str]) -> list[str]:

@@ -4,8 +4,9 @@
 split into the row decoder's schema history, then streams the split's events with
 :func:`~binlog_kaitai.reader.read_events` (TRANSACTION_PAYLOAD expanded) and yields
 records ``(kind, values)``: a row of ``events``, ``transactions``, ``row_changes`` or
-``errors`` (values in the column order of :mod:`spark.schemas`), and last one
-``split_stats`` that the driver folds into the ``files`` table (:func:`fold_files`).
+``errors`` (``values`` of the kind's record type in :mod:`spark.schemas`, built by
+column name), and last one ``split_stats`` that the driver folds into the ``files``
+table (:func:`fold_files`).
 
 Memory is bounded whatever the file size: an event is dropped once its rows are out, a
 transaction keeps counters only. A row change needs its transaction's XID, which is
@@ -16,7 +17,9 @@ looked up ahead with a header-only walk (:mod:`spark.scan`) and the changes stre
 PERMISSIVE (the default): a damaged or unreadable file ends its split with an
 ``errors`` row and its ``split_stats`` say why; other problems (an undecodable body, a
 CRC mismatch, rows that cannot be decoded) are ``errors`` rows and the parse goes on.
-FAILFAST: the first problem raises :class:`FailFast`, which fails the Spark task.
+FAILFAST: the first problem ends the split's parse (and the parses of the splits after
+it in :func:`parse_splits`) with one ``failfast`` record saying where and what; the job's
+driver fails with it once the parse is done, the data source raises :class:`FailFast`.
 """
 
 from __future__ import annotations
@@ -49,6 +52,15 @@ from binlog_kaitai.summary import Summary, summary
 from generated.rows_event import RowsEvent
 from spark.plan import Split, schema_history, thaw
 from spark.scan import HeaderWalker
+from spark.schemas import (
+    ErrorsRecord,
+    EventsRecord,
+    FailfastRecord,
+    FilesRecord,
+    RowChangesRecord,
+    SplitStatsRecord,
+    TransactionsRecord,
+)
 from spark.storage import open_input, stat
 from spark.txn import (
     GtidInfo,
@@ -69,7 +81,15 @@ garbage collector more than the look-up costs)."""
 
 
 class FailFast(Exception):
-    """Raised in FAILFAST mode at the first problem: ``FILE: offset N: what``."""
+    """FAILFAST's first problem, ``FILE: offset N: what``: ends a split's parse (which
+    turns it into a ``failfast`` record), and fails a data source read."""
+
+    def __init__(self, file: str, offset: int, message: str) -> None:
+        super().__init__(file, offset, message)
+        self.file, self.offset, self.message = file, offset, message
+
+    def __str__(self) -> str:
+        return f"{self.file}: offset {self.offset}: {self.message}"
 
 
 def parser_version() -> str:
@@ -143,13 +163,17 @@ class Transaction:
     def row(self, path: str, commit_kind: str | None) -> tuple[Any, ...]:
         g = self.gtid
         begin_ts = utc(self.begin.timestamp)
-        return (
-            g.gtid, g.uuid, g.tag, g.domain, g.server_id, i64(g.sequence), path,
-            self.begin.pos, self.end_pos, begin_ts, utc(self.commit_ts),
-            i64(self.xid), self.event_count, self.row_count, list(self.tables),
-            self.is_ddl or g.is_ddl, commit_kind, g.last_committed, g.sequence_number,
-            utc_us(g.original_commit_us), utc_us(g.immediate_commit_us),
-            None if begin_ts is None else begin_ts.date(),
+        return TransactionsRecord(
+            gtid=g.gtid, gtid_uuid=g.uuid, gtid_tag=g.tag, gtid_domain=g.domain,
+            gtid_server_id=g.server_id, gtid_sequence=i64(g.sequence), file=path,
+            begin_pos=self.begin.pos, end_pos=self.end_pos, begin_ts=begin_ts,
+            commit_ts=utc(self.commit_ts), xid=i64(self.xid), event_count=self.event_count,
+            row_count=self.row_count, tables=list(self.tables),
+            is_ddl=self.is_ddl or g.is_ddl, commit_kind=commit_kind,
+            last_committed=g.last_committed, sequence_number=g.sequence_number,
+            original_commit_ts=utc_us(g.original_commit_us),
+            immediate_commit_ts=utc_us(g.immediate_commit_us),
+            event_date=None if begin_ts is None else begin_ts.date(),
         )
 
 
@@ -175,8 +199,20 @@ class SplitParser:
         self.first_gtid: str | None = None
         self.last_gtid: str | None = None
         self.damaged = False
+        self.failed = False
+        """FAILFAST: the parse ended at a problem, with a ``failfast`` record."""
 
     def records(self) -> Iterator[Record]:
+        """Every record of the split; in FAILFAST mode, those before its first problem
+        and then a ``failfast`` record."""
+        try:
+            yield from self.parse()
+        except FailFast as stop:
+            self.failed = True
+            yield "failfast", FailfastRecord(file=stop.file, offset=stop.offset,
+                                             message=stop.message)
+
+    def parse(self) -> Iterator[Record]:
         split = self.split
         fatal: tuple[str, int, str] | None = None
         summary_json = None
@@ -209,10 +245,14 @@ class SplitParser:
                 self.walker.close()
         if self.trx is not None:
             yield from self.close_transaction(None)
-        yield "split_stats", (
-            self.path, split.index, split.nbytes, self.events, self.transactions, self.changes,
-            self.first_gtid, self.last_gtid, *(fatal or (None, None, None)), self.damaged,
-            summary_json, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024,
+        error_kind, error_offset, error_message = fatal or (None, None, None)
+        yield "split_stats", SplitStatsRecord(
+            file=self.path, split_index=split.index, bytes=split.nbytes,
+            event_count=self.events, transaction_count=self.transactions,
+            row_change_count=self.changes, first_gtid=self.first_gtid,
+            last_gtid=self.last_gtid, error_kind=error_kind, error_offset=error_offset,
+            error_message=error_message, damaged=self.damaged, summary_json=summary_json,
+            worker_peak_rss=resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024,
         )
 
     # -- problems ------------------------------------------------------------------------
@@ -220,9 +260,10 @@ class SplitParser:
     def error(self, offset: int, event_type: str | None, message: str,
               ts: int | None = None) -> Record:
         if self.failfast:
-            raise FailFast(f"{self.path}: offset {offset}: {message}")
+            raise FailFast(self.path, offset, message)
         ts = self.last_ts if ts is None else ts
-        return "errors", (self.path, offset, event_type, message, utc_date(ts))
+        return "errors", ErrorsRecord(file=self.path, offset=offset, event_type=event_type,
+                                      message=message, event_date=utc_date(ts))
 
     def changed_since_listing(self) -> Iterator[Record]:
         info = self.split.file
@@ -389,20 +430,22 @@ class SplitParser:
                 table_id = body.table_id
                 db, table = self.tables.get(table_id, (None, None))
         ts, day = when(ev.timestamp)
-        return (
-            self.path, ev.pos, ev.next_pos, ev.type_name, t, ts, ev.server_id,
-            ev.length, ev.flags, ev.checksum_ok, trx.gtid.gtid if trx is not None else None,
-            xid, thread_id, schema, query, table_id, db, table, rows_count, day,
+        return EventsRecord(
+            file=self.path, pos=ev.pos, next_pos=ev.next_pos, type=ev.type_name,
+            type_code=t, ts=ts, server_id=ev.server_id, length=ev.length, flags=ev.flags,
+            checksum_ok=ev.checksum_ok, gtid=trx.gtid.gtid if trx is not None else None,
+            xid=xid, thread_id=thread_id, schema=schema, query=query, table_id=table_id,
+            db=db, table=table, rows_count=rows_count, event_date=day,
         )
 
     def change_row(self, c: RowChange, xid: int | None) -> tuple[Any, ...]:
         ts, day = when(c.timestamp)
-        return (
-            OPS[c.op], c.schema, c.table, string_map(c.before), string_map(c.after),
-            None if c.pk is None else list(c.pk), self.path, c.pos, c.inner_pos, c.row,
-            c.server_id, c.gtid, xid, ts, day,
+        return RowChangesRecord(
+            op=OPS[c.op], db=c.schema, table=c.table, before=string_map(c.before),
+            after=string_map(c.after), pk=None if c.pk is None else list(c.pk),
+            file=self.path, pos=c.pos, inner_pos=c.inner_pos, row=c.row,
+            server_id=c.server_id, gtid=c.gtid, xid=xid, ts=ts, event_date=day,
         )
-
 
 
 def safe_summary(path: str) -> dict[str, Any]:
@@ -419,8 +462,13 @@ def safe_summary(path: str) -> dict[str, Any]:
 
 def parse_splits(splits: Iterable[Split], *, failfast: bool = False,
                  schema_scripts: Sequence[str] = ()) -> Iterator[Record]:
+    """The records of each split in turn; in FAILFAST mode, none after the first
+    ``failfast`` record."""
     for split in splits:
-        yield from SplitParser(split, failfast=failfast, schema_scripts=schema_scripts).records()
+        parser = SplitParser(split, failfast=failfast, schema_scripts=schema_scripts)
+        yield from parser.records()
+        if parser.failed:
+            return
 
 
 def fold_files(stats: Sequence[dict[str, Any]], version_text: str) -> list[tuple[Any, ...]]:
@@ -440,17 +488,16 @@ def fold_files(stats: Sequence[dict[str, Any]], version_text: str) -> list[tuple
             status = "corrupt" if any(s["damaged"] for s in parts) else "ok"
             error, offset = summ["error"], None
         gtids = [s for s in parts if s["first_gtid"] is not None]
-        rows.append((
-            summ["file"], summ["size"], summ["binlog_version"], summ["server_version"],
-            summ["server_id"], summ["header_length"], summ["checksum"], summ["in_use"],
-            summ["start_timestamp"], utc(summ["start_timestamp"]), summ["end_timestamp"],
-            utc(summ["end_timestamp"]), summ["last_event_type"], summ["last_event_pos"],
-            summ["end_reason"], summ["next_file"], summ["next_position"],
-            summ["previous_gtids"], summ["truncated"], summ["bytes_read"], error,
-            status, offset,
-            sum(s["event_count"] for s in parts), sum(s["transaction_count"] for s in parts),
-            sum(s["row_change_count"] for s in parts),
-            gtids[0]["first_gtid"] if gtids else None, gtids[-1]["last_gtid"] if gtids else None,
-            version_text, utc_date(summ["start_timestamp"]),
+        # the summary's fields are the first columns, by the same names
+        rows.append(FilesRecord(
+            **{**summ, "start_time": utc(summ["start_timestamp"]),
+               "end_time": utc(summ["end_timestamp"]), "error": error},
+            status=status, error_offset=offset,
+            event_count=sum(s["event_count"] for s in parts),
+            transaction_count=sum(s["transaction_count"] for s in parts),
+            row_change_count=sum(s["row_change_count"] for s in parts),
+            first_gtid=gtids[0]["first_gtid"] if gtids else None,
+            last_gtid=gtids[-1]["last_gtid"] if gtids else None,
+            parser_version=version_text, event_date=utc_date(summ["start_timestamp"]),
         ))
     return rows

@@ -24,25 +24,22 @@ from __future__ import annotations
 import argparse
 import os
 import pickle
-import re
 import sys
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import nullcontext
 from dataclasses import dataclass, field
-from functools import partial
+from functools import cache, partial
 from typing import Any, TextIO
 
 import pyarrow as pa
-from py4j.protocol import Py4JJavaError
 from pyspark import StorageLevel
-from pyspark.errors import PySparkException
 from pyspark.sql import SparkSession
 from pyspark.sql.pandas.types import to_arrow_schema
-from pyspark.sql.types import _parse_datatype_string
+from pyspark.sql.types import DataType
 
-from spark.extract import FailFast, fold_files, parse_splits, parser_version
+from spark.extract import FailFast, SplitParser, fold_files, parser_version
 from spark.plan import (
     DEFAULT_SPLIT_SIZE,
     FileInfo,
@@ -55,7 +52,7 @@ from spark.plan import (
     whole_file,
 )
 from spark.progress import DoneParam, ProgressPrinter
-from spark.schemas import FILES, PARSED_KINDS, SPLIT_STATS, TABLES, column_names, ddl
+from spark.schemas import FILES, PARSED, TABLES, column_names, ddl
 
 SORT_KEYS = {
     "files": ("file",),
@@ -110,26 +107,42 @@ def parse_tasks(batches: Iterable[pa.RecordBatch], schemas: dict[str, pa.Schema]
     records of each kind become Arrow batches of that table's typed columns,
     ``batch_rows`` at a time, each stored as Arrow IPC bytes in one row of the persisted
     parse: Spark keeps them as opaque bytes, and each table's writer hands them back to
-    Arrow as they are (:func:`unpack`). Nothing is held longer than one batch per kind."""
-    pending: dict[str, list[tuple[Any, ...]]] = {kind: [] for kind in PARSED_KINDS}
-    for batch in batches:
-        for task in batch.column(0).to_pylist():
-            for split in pickle.loads(task):
-                for kind, values in parse_splits([split], failfast=failfast,
-                                                 schema_scripts=schema_scripts):
-                    group = pending[kind]
-                    group.append(values)
-                    if len(group) >= batch_rows:
-                        yield packed(kind, group, schemas[kind])
-                        group.clear()
-                done.add({split.path: (1, split.nbytes)})
+    Arrow as they are (:func:`unpack`). Nothing is held longer than one batch per kind.
+    In FAILFAST mode the task parses nothing after its first ``failfast`` record."""
+    pending: dict[str, list[tuple[Any, ...]]] = {kind: [] for kind in PARSED}
+    failed = False
+    for split in task_splits(batches):
+        if failed:
+            continue  # the rest of the input is still read, as Spark's worker expects
+        parser = SplitParser(split, failfast=failfast, schema_scripts=schema_scripts)
+        for kind, values in parser.records():
+            group = pending[kind]
+            group.append(values)
+            if len(group) >= batch_rows:
+                yield packed(kind, group, schemas[kind])
+                group.clear()
+        failed = parser.failed
+        done.add({split.path: (1, split.nbytes)})
     for kind, group in pending.items():
         if group:
             yield packed(kind, group, schemas[kind])
 
 
+def task_splits(batches: Iterable[pa.RecordBatch]) -> Iterator[Split]:
+    """The splits of every task of a partition (one pickled list of splits per row)."""
+    for batch in batches:
+        for task in batch.column(0).to_pylist():
+            yield from pickle.loads(task)
+
+
 def packed(kind: str, rows: list[tuple[Any, ...]], schema: pa.Schema) -> pa.RecordBatch:
-    """One row of the persisted parse: ``rows`` as an Arrow IPC stream of one batch."""
+    """One row of the persisted parse: ``rows`` as an Arrow IPC stream of one batch.
+    Each row is a record of ``kind``'s type (:data:`spark.schemas.RECORDS`), whose fields
+    must be the schema's columns: any other fails here, not as shifted columns."""
+    names = tuple(schema.names)
+    for record_type in {type(row) for row in rows}:
+        if getattr(record_type, "_fields", None) != names:
+            raise TypeError(f"{record_type.__name__} is no record of {kind}: {names}")
     batch = pa.RecordBatch.from_arrays(
         [pa.array(column, type=f.type) for column, f in zip(zip(*rows, strict=True), schema,
                                                              strict=True)], schema=schema)
@@ -160,22 +173,61 @@ def run_job(spark: SparkSession, inputs: Sequence[str], output: str, *, split_si
 
     ``schema_files`` are DDL scripts (``mysqldump --no-data``) the row decoder's schema
     history starts from in every file, for tables created before the binlogs at hand.
+    Four stages: list the inputs, plan their splits, parse them once (persisted), write
+    each table from that parse.
 
     Raises :class:`JobFailed` when nothing matches the inputs, or in ``failfast`` mode at
     the first problem.
     """
     result = JobResult()
-    sc = spark.sparkContext
     t0 = time.monotonic()
+    files = list_stage(inputs, progress)
+    result.files, result.bytes = len(files), sum(f.size for f in files)
+    scripts = read_scripts(schema_files)
+    splits = plan_stage(spark, files, split_size, scripts)
+    tasks = pack(splits, split_size)
+    result.splits, result.tasks = len(splits), len(tasks)
+    result.seconds["plan"] = time.monotonic() - t0
+
+    t1 = time.monotonic()
+    parsed, counts = parse_stage(spark, splits, tasks, result.bytes, mode == "failfast",
+                                 scripts, progress)
+    result.seconds["parse"] = time.monotonic() - t1
+
+    t2 = time.monotonic()
+    try:
+        stats = [row for r in parsed.where("kind = 'split_stats'").select("records").collect()
+                 for row in unpacked(r.records).to_pylist()]
+        result.worker_peak_rss = max((s["worker_peak_rss"] for s in stats), default=0)
+        file_rows = fold_files(stats, parser_version())
+        write_stage(spark, parsed, file_rows, output, fmt,
+                    outputs=min(len(tasks), max(spark.sparkContext.defaultParallelism,
+                                                -(-result.bytes // OUTPUT_BYTES))))
+    finally:
+        parsed.unpersist()
+    result.rows = {table: len(file_rows) if table == "files" else counts.get(table, 0)
+                   for table in TABLES}
+    result.seconds["write"] = time.monotonic() - t2
+    result.seconds["total"] = time.monotonic() - t0
+    return result
+
+
+def list_stage(inputs: Sequence[str], progress: TextIO | None) -> list[FileInfo]:
+    """The input files (path, size, mtime), listed by the driver without opening them."""
     files, unmatched = list_inputs(inputs)
     for pattern in unmatched:
         if progress is not None:
             print(f"binlog-kaitai-spark: no file matches {pattern}", file=progress)
     if not files:
         raise JobFailed("no input files")
-    result.files, result.bytes = len(files), sum(f.size for f in files)
+    return files
 
-    scripts = read_scripts(schema_files)
+
+def plan_stage(spark: SparkSession, files: list[FileInfo], split_size: int,
+               scripts: tuple[str, ...]) -> list[Split]:
+    """Every file's splits, in file order: small files whole, large ones cut at
+    transaction starts by a header walk on the executors."""
+    sc = spark.sparkContext
     large = [f for f in files if f.size > split_size]
     splits = [s for f in files if f.size <= split_size for s in whole_file(f)]
     if large:
@@ -184,43 +236,59 @@ def run_job(spark: SparkSession, inputs: Sequence[str], output: str, *, split_si
         splits += sc.parallelize(large, slices).mapPartitions(
             partial(plan_files, split_size=split_size, schema_scripts=scripts)).collect()
     splits.sort(key=lambda s: (s.path, s.index))
-    tasks = pack(splits, split_size)
-    result.splits, result.tasks = len(splits), len(tasks)
-    result.seconds["plan"] = time.monotonic() - t0
+    return splits
 
-    t1 = time.monotonic()
+
+@cache
+def spark_schemas() -> dict[str, Any]:
+    """Each parsed kind's Spark schema, from :mod:`spark.schemas` (Spark parses the DDL,
+    so a session must be active)."""
+    return {kind: DataType.fromDDL(ddl(columns)) for kind, columns in PARSED.items()}
+
+
+def parse_stage(spark: SparkSession, splits: list[Split], tasks: list[list[Split]],
+                total_bytes: int, failfast: bool, scripts: tuple[str, ...],
+                progress: TextIO | None) -> tuple[Any, dict[str, int]]:
+    """The one parse of every split, persisted, and the number of records of each kind.
+    A FAILFAST problem fails the job as :class:`JobFailed` once the parse is done."""
+    sc = spark.sparkContext
     done = sc.accumulator({}, DoneParam())
     task_rows = sc.parallelize([(pickle.dumps(t),) for t in tasks], len(tasks))
-    spark_schemas = {kind: _parse_datatype_string(ddl(columns))
-                     for kind, columns in {**TABLES, "split_stats": SPLIT_STATS}.items()}
-    arrow_schemas = {kind: to_arrow_schema(schema) for kind, schema in spark_schemas.items()}
+    arrow_schemas = {kind: to_arrow_schema(schema) for kind, schema in spark_schemas().items()}
     parsed = spark.createDataFrame(task_rows, "task binary").mapInArrow(
         partial(parse_tasks, schemas=arrow_schemas, batch_rows=BATCH_ROWS,
-                failfast=mode == "failfast", schema_scripts=scripts, done=done), PACKED_DDL)
+                failfast=failfast, schema_scripts=scripts, done=done), PACKED_DDL)
     parsed = parsed.persist(StorageLevel.MEMORY_AND_DISK)
     sc.setJobDescription("binlog-kaitai: parse")
     split_counts = {s.path: s.count for s in splits}
     printer = (nullcontext() if progress is None
-               else ProgressPrinter(done, split_counts, result.bytes, progress))
+               else ProgressPrinter(done, split_counts, total_bytes, progress))
     try:
         with printer:
             counts = {r.kind: r.rows for r in parsed.groupBy("kind").sum("rows")
                       .withColumnRenamed("sum(rows)", "rows").collect()}
-    except (Py4JJavaError, PySparkException) as exc:
+        if counts.get("failfast"):
+            raise JobFailed(first_failure(parsed))
+    except BaseException:
         parsed.unpersist()
-        message = str(exc)
-        found = re.search(rf"{FailFast.__name__}: (.*)", message)
-        if found:
-            raise JobFailed(found.group(1)) from None
         raise
-    result.seconds["parse"] = time.monotonic() - t1
+    return parsed, counts
 
-    t2 = time.monotonic()
-    stats = [row for r in parsed.where("kind = 'split_stats'").select("records").collect()
+
+def first_failure(parsed: Any) -> str:
+    """FAILFAST: the first problem (by file and offset) of the splits that had one, as
+    ``FILE: offset N: what``."""
+    found = [row for r in parsed.where("kind = 'failfast'").select("records").collect()
              for row in unpacked(r.records).to_pylist()]
-    result.worker_peak_rss = max((s["worker_peak_rss"] for s in stats), default=0)
-    file_rows = fold_files(stats, parser_version())
-    outputs = min(len(tasks), max(sc.defaultParallelism, -(-result.bytes // OUTPUT_BYTES)))
+    first = min(found, key=lambda row: (row["file"], row["offset"]))
+    return str(FailFast(first["file"], first["offset"], first["message"]))
+
+
+def write_stage(spark: SparkSession, parsed: Any, file_rows: list[Any], output: str,
+                fmt: str, outputs: int) -> None:
+    """Every table under ``output``, written from the persisted parse (``files`` from the
+    folded split statistics) by ``outputs`` tasks each."""
+    sc = spark.sparkContext
 
     def write(table: str) -> None:
         sc.setJobDescription(f"binlog-kaitai: write {table}")
@@ -228,7 +296,7 @@ def run_job(spark: SparkSession, inputs: Sequence[str], output: str, *, split_si
             df = spark.createDataFrame(file_rows, ddl(FILES)).coalesce(1)
         else:
             df = parsed.where(f"kind = '{table}'").select("records").coalesce(
-                outputs).mapInArrow(unpack, spark_schemas[table])
+                outputs).mapInArrow(unpack, spark_schemas()[table])
         df = df.select(*column_names(TABLES[table])).sortWithinPartitions(
             "event_date", *SORT_KEYS[table])
         (df.write.mode("overwrite").partitionBy("event_date").format(fmt)
@@ -239,12 +307,6 @@ def run_job(spark: SparkSession, inputs: Sequence[str], output: str, *, split_si
     with ThreadPoolExecutor(len(TABLES)) as pool:
         for done_writing in [pool.submit(write, table) for table in TABLES]:
             done_writing.result()
-    result.rows = {table: len(file_rows) if table == "files" else counts.get(table, 0)
-                   for table in TABLES}
-    parsed.unpersist()
-    result.seconds["write"] = time.monotonic() - t2
-    result.seconds["total"] = time.monotonic() - t0
-    return result
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -21,6 +21,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import pyarrow as pa
 import pytest
 
 from binlog_kaitai.errors import BinlogError
@@ -32,9 +33,9 @@ from binlog_kaitai.summary import summary
 from spark.build_zip import build
 from spark.datasource import register
 from spark.extract import OPS, parser_version, string_map
-from spark.job import JobFailed, JobResult, run_job
+from spark.job import JobFailed, JobResult, packed, run_job, unpacked
 from spark.plan import FileInfo, plan_file
-from spark.schemas import TABLES, column_names, ddl
+from spark.schemas import ERRORS, FAILFAST, TABLES, FailfastRecord, column_names, ddl
 from tests.conftest import CORPUS, FIXTURES, REPO
 
 pyspark = pytest.importorskip("pyspark")
@@ -377,6 +378,36 @@ def test_failfast_fails_on_the_first_bad_file(spark: SparkSession, inputs: list[
     assert not (tmp_path / "out" / "events").exists()
     with pytest.raises(JobFailed):
         run_job(spark, [str(tmp_path / "nothing-*")], str(tmp_path / "out"), progress=None)
+
+
+def test_failfast_names_the_first_problem_by_file_and_offset(
+        spark: SparkSession, inputs: list[Path], tmp_path: Path) -> None:
+    """Each task stops at its first problem; the job fails with the first of those in
+    file order, whichever task found it first, as the parse's data, not an exception."""
+    cut, junk = inputs[-2:]
+    with pytest.raises(JobFailed) as failed:
+        run_job(spark, [str(cut), str(MARIADB / "mixed" / "binlog.000002"), str(junk)],
+                str(tmp_path / "out"), mode="failfast", split_size=TINY_SPLIT, progress=None)
+    _, cut_error = plain_events(cut)
+    assert cut_error is not None
+    first = min((str(cut), cut_error.offset), (str(junk), 0))
+    assert str(failed.value).startswith(f"{first[0]}: offset {first[1]}: ")
+    assert failed.value.__cause__ is None and failed.value.__context__ is None
+    assert not (tmp_path / "out").exists()
+
+
+def test_records_are_packed_only_under_their_own_columns() -> None:
+    """The parse's Arrow batches take a kind's records only: a record of another kind,
+    or a plain tuple, fails rather than filling the columns by position."""
+    schema = pa.schema([(name, pa.int64() if name == "offset" else pa.string())
+                        for name in column_names(FAILFAST)])
+    record = FailfastRecord(file="f", offset=4, message="m")
+    assert unpacked(packed("failfast", [record], schema)["records"][0].as_py()).to_pylist() == [
+        record._asdict()]
+    errors = pa.schema([(name, pa.string()) for name in column_names(ERRORS)])
+    for wrong, kind_schema in (([record], errors), ([("f", 4, "m")], schema)):
+        with pytest.raises(TypeError):
+            packed("failfast", wrong, kind_schema)
 
 
 def test_schema_files_name_the_columns(spark: SparkSession, tmp_path: Path) -> None:

@@ -8,6 +8,7 @@ mariadb-binlog's own text output.
 from __future__ import annotations
 
 import itertools
+import pickle
 import shutil
 import subprocess
 from datetime import UTC, datetime
@@ -18,8 +19,8 @@ import pytest
 from binlog_kaitai.errors import BinlogError
 from binlog_kaitai.reader import read_events
 from binlog_kaitai.rows import iter_row_changes
-from spark import extract
-from spark.extract import OPS, SplitParser, parse_splits, string_map
+from spark import extract, schemas
+from spark.extract import OPS, FailFast, SplitParser, fold_files, parse_splits, string_map
 from spark.plan import (
     OPEN_COST,
     FileInfo,
@@ -32,6 +33,7 @@ from spark.plan import (
     thaw,
 )
 from spark.scan import HeaderWalker
+from spark.schemas import PARSED, RECORDS, TABLES, ErrorsRecord, column_names
 from spark.txn import TransactionTracker, event_kind, query_kind
 from tests.conftest import CORPUS, FIXTURES
 
@@ -307,3 +309,53 @@ def test_pack_and_sizes(tmp_path: Path) -> None:
     found, unmatched = list_inputs([str(tmp_path / "a"), str(tmp_path / "*.none")])
     assert [f.path for f in found] == [str(tmp_path / "a" / "b.000001")]
     assert unmatched == [str(tmp_path / "*.none")]
+
+
+def test_records_are_built_by_column_name() -> None:
+    """Every kind's record type has the kind's columns as fields, in the schema's order;
+    every record a parse yields is of its kind's type (so its values are in column
+    order), and a record built with a wrong, missing or extra name fails."""
+    declared = {**TABLES, **PARSED}
+    assert set(RECORDS) == set(declared)
+    for kind, columns in declared.items():
+        assert RECORDS[kind]._fields == tuple(column_names(columns)), kind
+        assert getattr(schemas, RECORDS[kind].__name__) is RECORDS[kind]  # for pickle
+    seen = set()
+    stats = []
+    for path in BINLOGS:
+        for kind, values in parse_splits(plan_file(info(path), 4096)):
+            assert type(values) is RECORDS[kind], kind
+            assert pickle.loads(pickle.dumps(values)) == values
+            seen.add(kind)
+            if kind == "split_stats":
+                stats.append(values._asdict())
+    assert seen == set(PARSED) - {"failfast"}
+    assert all(type(row) is RECORDS["files"] for row in fold_files(stats, "test"))
+    fields = {"file": "f", "offset": 4, "event_type": None, "message": "m", "event_date": None}
+    assert ErrorsRecord(**fields) == ("f", 4, None, "m", None)
+    for wrong in ({**fields, "ofset": 4}, {k: v for k, v in fields.items() if k != "file"}):
+        with pytest.raises(TypeError):
+            ErrorsRecord(**wrong)
+
+
+def test_failfast_ends_the_parse_with_a_failfast_record(tmp_path: Path) -> None:
+    """FAILFAST: the records before the first problem, then one ``failfast`` record
+    instead of its ``errors`` row (and no ``split_stats``); no split after it is parsed."""
+    cut = tmp_path / "cut.000001"
+    cut.write_bytes((MARIADB / "mixed" / "binlog.000001").read_bytes()[:5000])
+    with pytest.raises(BinlogError) as raised:
+        list(read_events(cut))
+    good = MARIADB / "mixed" / "binlog.000002"
+    splits = plan_file(info(cut), 1 << 40) + plan_file(info(good), 1 << 40)
+    recs = list(parse_splits(splits, failfast=True))
+    assert recs[-1] == ("failfast", (str(cut), raised.value.offset, raised.value.message))
+    # PERMISSIVE has the same records up to its errors row, then goes on
+    permissive = records(plan_file(info(cut), 1 << 40))
+    assert recs[:-1] == permissive[:len(recs) - 1]
+    assert permissive[len(recs) - 1][0] == "errors"
+    failure = recs[-1][1]
+    assert str(FailFast(failure.file, failure.offset, failure.message)) == (
+        f"{cut}: offset {raised.value.offset}: {raised.value.message}")
+    clean = plan_file(info(good), 1 << 40)
+    assert [r for r in parse_splits(clean, failfast=True) if r[0] != "split_stats"] == records(
+        clean)
