@@ -3,6 +3,7 @@ meta:
   title: MySQL GTID_LOG_EVENT and ANONYMOUS_GTID_LOG_EVENT body
   application: MySQL server 5.6 and later
   license: MIT
+  ks-version: '0.11'
   imports:
     - mysql_packed_int
     - mysql_uint64

@@ -3,6 +3,7 @@ meta:
   title: MySQL GTID_TAGGED_LOG_EVENT body
   application: MySQL server 8.3 and later
   license: MIT
+  ks-version: '0.11'
   imports:
     - mysql_varlen_uint
   endian: le

@@ -3,6 +3,7 @@ meta:
   title: MariaDB binlog-compressed field (log_bin_compress)
   application: MariaDB Server
   license: MIT
+  ks-version: '0.11'
   endian: le
 doc: |
   The compressed tail of a MariaDB QUERY_COMPRESSED_EVENT (the statement text) or of a

@@ -3,6 +3,7 @@ meta:
   title: MariaDB GTID_EVENT body
   application: MariaDB server 10.0 and later
   license: MIT
+  ks-version: '0.11'
   imports:
     - mysql_uint64
   endian: le

@@ -7,6 +7,7 @@ meta:
   xref:
     wikidata: Q850
   license: MIT
+  ks-version: '0.11'
   imports:
     - query_event
     - gtid_event

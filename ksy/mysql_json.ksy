@@ -3,6 +3,7 @@ meta:
   title: MySQL binary JSON document (value of a JSON column)
   application: MySQL Server 5.7+
   license: MIT
+  ks-version: '0.11'
   endian: le
 doc: |
   MySQL stores JSON column values in its own binary format, and the binary log carries

@@ -3,6 +3,7 @@ meta:
   title: MySQL JSON diff vector (partial JSON update in PARTIAL_UPDATE_ROWS_EVENT)
   application: MySQL Server 8.0+
   license: MIT
+  ks-version: '0.11'
   imports:
     - mysql_packed_int
     - mysql_json

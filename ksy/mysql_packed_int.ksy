@@ -2,6 +2,7 @@ meta:
   id: mysql_packed_int
   title: MySQL length-encoded (packed) integer
   license: MIT
+  ks-version: '0.11'
   imports:
     - mysql_uint64
   endian: le

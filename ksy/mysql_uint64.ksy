@@ -2,7 +2,7 @@ meta:
   id: mysql_uint64
   title: 64-bit little-endian unsigned integer, read as two 32-bit halves
   license: MIT
-  ks-version: 0.9
+  ks-version: '0.11'
   endian: le
 doc: |
   An 8-byte little-endian unsigned integer (XIDs, GTID sequence numbers, logical clocks,

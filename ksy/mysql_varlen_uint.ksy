@@ -3,6 +3,7 @@ meta:
   title: MySQL serialization library variable-length unsigned integer
   application: MySQL server 8.3+ (libs/mysql/serialization)
   license: MIT
+  ks-version: '0.11'
   endian: le
 doc: |
   Unsigned integer in the variable-length format of MySQL's serialization library (used by

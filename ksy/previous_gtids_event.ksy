@@ -3,6 +3,7 @@ meta:
   title: MySQL PREVIOUS_GTIDS_LOG_EVENT body
   application: MySQL server 5.6 and later
   license: MIT
+  ks-version: '0.11'
   imports:
     - mysql_varlen_uint
     - mysql_uint64

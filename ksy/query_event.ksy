@@ -5,6 +5,7 @@ meta:
     - MySQL Server
     - MariaDB Server
   license: MIT
+  ks-version: '0.11'
   imports:
     - mariadb_compressed
     - mysql_uint64

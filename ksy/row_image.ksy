@@ -5,6 +5,7 @@ meta:
     - MySQL Server 5.1+
     - MariaDB Server
   license: MIT
+  ks-version: '0.11'
   imports:
     - mysql_packed_int
     - table_map_event

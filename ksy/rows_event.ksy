@@ -2,6 +2,7 @@ meta:
   id: rows_event
   title: MySQL / MariaDB rows event body (WRITE, UPDATE, DELETE, PARTIAL_UPDATE)
   license: MIT
+  ks-version: '0.11'
   imports:
     - mysql_packed_int
     - mariadb_compressed

@@ -2,6 +2,7 @@ meta:
   id: table_map_event
   title: MySQL TABLE_MAP_EVENT body
   license: MIT
+  ks-version: '0.11'
   imports:
     - mysql_packed_int
   endian: le

@@ -3,6 +3,7 @@ meta:
   title: MySQL TRANSACTION_PAYLOAD_EVENT body
   application: MySQL Server
   license: MIT
+  ks-version: '0.11'
   imports:
     - mysql_packed_int
     - mysql_binlog
