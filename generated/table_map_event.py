@@ -205,30 +205,30 @@ class TableMapEvent(KaitaiStruct):
             self._read()
 
         def _read(self):
-            if  ((self.type_code == 4) or (self.type_code == 5) or (self.type_code == 242) or (self.type_code == 245) or ( ((self.type_code >= 249) and (self.type_code <= 252)) ) or (self.type_code == 255)) :
+            if  ((self.type_code == int(TableMapEvent.FieldType.float)) or (self.type_code == int(TableMapEvent.FieldType.double)) or (self.type_code == int(TableMapEvent.FieldType.vector)) or (self.type_code == int(TableMapEvent.FieldType.json)) or (self.type_code == int(TableMapEvent.FieldType.tiny_blob)) or (self.type_code == int(TableMapEvent.FieldType.medium_blob)) or (self.type_code == int(TableMapEvent.FieldType.long_blob)) or (self.type_code == int(TableMapEvent.FieldType.blob)) or (self.type_code == int(TableMapEvent.FieldType.geometry))) :
                 pass
                 self.pack_length = self._io.read_u1()
                 _ = self.pack_length
                 if not (_ == 4 if self.type_code == int(TableMapEvent.FieldType.float) else (_ == 8 if self.type_code == int(TableMapEvent.FieldType.double) else  ((_ >= 1) and (_ <= 4)) )):
                     raise kaitaistruct.ValidationExprError(self.pack_length, self._io, u"/types/column_meta/seq/0")
 
-            if  ((self.type_code == 15) or (self.type_code == 253)) :
+            if  ((self.type_code == int(TableMapEvent.FieldType.varchar)) or (self.type_code == int(TableMapEvent.FieldType.var_string))) :
                 pass
                 self.max_length = self._io.read_u2le()
 
-            if self.type_code == 16:
+            if self.type_code == int(TableMapEvent.FieldType.bit):
                 pass
                 self.bits_in_last_byte = self._io.read_u1()
                 if not self.bits_in_last_byte <= 7:
                     raise kaitaistruct.ValidationGreaterThanError(7, self.bits_in_last_byte, self._io, u"/types/column_meta/seq/2")
 
-            if self.type_code == 16:
+            if self.type_code == int(TableMapEvent.FieldType.bit):
                 pass
                 self.whole_bytes = self._io.read_u1()
                 if not self.whole_bytes <= 8:
                     raise kaitaistruct.ValidationGreaterThanError(8, self.whole_bytes, self._io, u"/types/column_meta/seq/3")
 
-            if self.type_code == 246:
+            if self.type_code == int(TableMapEvent.FieldType.newdecimal):
                 pass
                 self.precision = self._io.read_u1()
                 if not self.precision >= 1:
@@ -236,7 +236,7 @@ class TableMapEvent(KaitaiStruct):
                 if not self.precision <= 65:
                     raise kaitaistruct.ValidationGreaterThanError(65, self.precision, self._io, u"/types/column_meta/seq/4")
 
-            if self.type_code == 246:
+            if self.type_code == int(TableMapEvent.FieldType.newdecimal):
                 pass
                 self.scale = self._io.read_u1()
                 _ = self.scale
@@ -254,7 +254,7 @@ class TableMapEvent(KaitaiStruct):
                 pass
                 self.length_byte = self._io.read_u1()
 
-            if  ((self.type_code == 17) or (self.type_code == 18) or (self.type_code == 19)) :
+            if  ((self.type_code == int(TableMapEvent.FieldType.timestamp2)) or (self.type_code == int(TableMapEvent.FieldType.datetime2)) or (self.type_code == int(TableMapEvent.FieldType.time2))) :
                 pass
                 self.fsp = self._io.read_u1()
                 if not self.fsp <= 6:
@@ -264,31 +264,31 @@ class TableMapEvent(KaitaiStruct):
 
         def _fetch_instances(self):
             pass
-            if  ((self.type_code == 4) or (self.type_code == 5) or (self.type_code == 242) or (self.type_code == 245) or ( ((self.type_code >= 249) and (self.type_code <= 252)) ) or (self.type_code == 255)) :
+            if  ((self.type_code == int(TableMapEvent.FieldType.float)) or (self.type_code == int(TableMapEvent.FieldType.double)) or (self.type_code == int(TableMapEvent.FieldType.vector)) or (self.type_code == int(TableMapEvent.FieldType.json)) or (self.type_code == int(TableMapEvent.FieldType.tiny_blob)) or (self.type_code == int(TableMapEvent.FieldType.medium_blob)) or (self.type_code == int(TableMapEvent.FieldType.long_blob)) or (self.type_code == int(TableMapEvent.FieldType.blob)) or (self.type_code == int(TableMapEvent.FieldType.geometry))) :
                 pass
 
-            if  ((self.type_code == 15) or (self.type_code == 253)) :
+            if  ((self.type_code == int(TableMapEvent.FieldType.varchar)) or (self.type_code == int(TableMapEvent.FieldType.var_string))) :
                 pass
 
-            if self.type_code == 16:
+            if self.type_code == int(TableMapEvent.FieldType.bit):
                 pass
 
-            if self.type_code == 16:
+            if self.type_code == int(TableMapEvent.FieldType.bit):
                 pass
 
-            if self.type_code == 246:
+            if self.type_code == int(TableMapEvent.FieldType.newdecimal):
                 pass
 
-            if self.type_code == 246:
-                pass
-
-            if self.is_string_family:
+            if self.type_code == int(TableMapEvent.FieldType.newdecimal):
                 pass
 
             if self.is_string_family:
                 pass
 
-            if  ((self.type_code == 17) or (self.type_code == 18) or (self.type_code == 19)) :
+            if self.is_string_family:
+                pass
+
+            if  ((self.type_code == int(TableMapEvent.FieldType.timestamp2)) or (self.type_code == int(TableMapEvent.FieldType.datetime2)) or (self.type_code == int(TableMapEvent.FieldType.time2))) :
                 pass
 
 
@@ -298,7 +298,7 @@ class TableMapEvent(KaitaiStruct):
             if hasattr(self, '_m_bit_count'):
                 return self._m_bit_count
 
-            self._m_bit_count = (self.whole_bytes * 8 + self.bits_in_last_byte if self.type_code == 16 else 0)
+            self._m_bit_count = (self.whole_bytes * 8 + self.bits_in_last_byte if self.type_code == int(TableMapEvent.FieldType.bit) else 0)
             return getattr(self, '_m_bit_count', None)
 
         @property
@@ -306,7 +306,7 @@ class TableMapEvent(KaitaiStruct):
             if hasattr(self, '_m_is_string_family'):
                 return self._m_is_string_family
 
-            self._m_is_string_family =  ((self.type_code == 254) or (self.type_code == 247) or (self.type_code == 248)) 
+            self._m_is_string_family =  ((self.type_code == int(TableMapEvent.FieldType.string)) or (self.type_code == int(TableMapEvent.FieldType.enum)) or (self.type_code == int(TableMapEvent.FieldType.set))) 
             return getattr(self, '_m_is_string_family', None)
 
         @property

@@ -2,13 +2,13 @@
 
 (function (root, factory) {
   if (typeof define === 'function' && define.amd) {
-    define(['exports', 'kaitai-struct/KaitaiStream', './TransactionPayloadEvent', './TableMapEvent', './PreviousGtidsEvent', './MariadbGtidEvent', './MysqlUint64', './MariadbGtidListEvent', './GtidTaggedEvent', './QueryEvent', './RowsEvent', './GtidEvent'], factory);
+    define(['exports', 'kaitai-struct/KaitaiStream', './TransactionPayloadEvent', './PreviousGtidsEvent', './MariadbGtidEvent', './MysqlUint64', './MariadbGtidListEvent', './GtidTaggedEvent', './QueryEvent', './RowsEvent', './GtidEvent', './TableMapEvent'], factory);
   } else if (typeof exports === 'object' && exports !== null && typeof exports.nodeType !== 'number') {
-    factory(exports, require('kaitai-struct/KaitaiStream'), require('./TransactionPayloadEvent'), require('./TableMapEvent'), require('./PreviousGtidsEvent'), require('./MariadbGtidEvent'), require('./MysqlUint64'), require('./MariadbGtidListEvent'), require('./GtidTaggedEvent'), require('./QueryEvent'), require('./RowsEvent'), require('./GtidEvent'));
+    factory(exports, require('kaitai-struct/KaitaiStream'), require('./TransactionPayloadEvent'), require('./PreviousGtidsEvent'), require('./MariadbGtidEvent'), require('./MysqlUint64'), require('./MariadbGtidListEvent'), require('./GtidTaggedEvent'), require('./QueryEvent'), require('./RowsEvent'), require('./GtidEvent'), require('./TableMapEvent'));
   } else {
-    factory(root.MysqlBinlog || (root.MysqlBinlog = {}), root.KaitaiStream, root.TransactionPayloadEvent || (root.TransactionPayloadEvent = {}), root.TableMapEvent || (root.TableMapEvent = {}), root.PreviousGtidsEvent || (root.PreviousGtidsEvent = {}), root.MariadbGtidEvent || (root.MariadbGtidEvent = {}), root.MysqlUint64 || (root.MysqlUint64 = {}), root.MariadbGtidListEvent || (root.MariadbGtidListEvent = {}), root.GtidTaggedEvent || (root.GtidTaggedEvent = {}), root.QueryEvent || (root.QueryEvent = {}), root.RowsEvent || (root.RowsEvent = {}), root.GtidEvent || (root.GtidEvent = {}));
+    factory(root.MysqlBinlog || (root.MysqlBinlog = {}), root.KaitaiStream, root.TransactionPayloadEvent || (root.TransactionPayloadEvent = {}), root.PreviousGtidsEvent || (root.PreviousGtidsEvent = {}), root.MariadbGtidEvent || (root.MariadbGtidEvent = {}), root.MysqlUint64 || (root.MysqlUint64 = {}), root.MariadbGtidListEvent || (root.MariadbGtidListEvent = {}), root.GtidTaggedEvent || (root.GtidTaggedEvent = {}), root.QueryEvent || (root.QueryEvent = {}), root.RowsEvent || (root.RowsEvent = {}), root.GtidEvent || (root.GtidEvent = {}), root.TableMapEvent || (root.TableMapEvent = {}));
   }
-})(typeof self !== 'undefined' ? self : this, function (MysqlBinlog_, KaitaiStream, TransactionPayloadEvent_, TableMapEvent_, PreviousGtidsEvent_, MariadbGtidEvent_, MysqlUint64_, MariadbGtidListEvent_, GtidTaggedEvent_, QueryEvent_, RowsEvent_, GtidEvent_) {
+})(typeof self !== 'undefined' ? self : this, function (MysqlBinlog_, KaitaiStream, TransactionPayloadEvent_, PreviousGtidsEvent_, MariadbGtidEvent_, MysqlUint64_, MariadbGtidListEvent_, GtidTaggedEvent_, QueryEvent_, RowsEvent_, GtidEvent_, TableMapEvent_) {
 /**
  * A binary log file as written by MySQL (3.23 to 9.x) and MariaDB: the 4-byte magic, then
  * events back to back. Each event is a common header, an event-specific body and, when

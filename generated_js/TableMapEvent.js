@@ -234,29 +234,29 @@ var TableMapEvent = (function() {
       this._read();
     }
     ColumnMeta.prototype._read = function() {
-      if ( ((this.typeCode == 4) || (this.typeCode == 5) || (this.typeCode == 242) || (this.typeCode == 245) || ( ((this.typeCode >= 249) && (this.typeCode <= 252)) ) || (this.typeCode == 255)) ) {
+      if ( ((this.typeCode == TableMapEvent.FieldType.FLOAT) || (this.typeCode == TableMapEvent.FieldType.DOUBLE) || (this.typeCode == TableMapEvent.FieldType.VECTOR) || (this.typeCode == TableMapEvent.FieldType.JSON) || (this.typeCode == TableMapEvent.FieldType.TINY_BLOB) || (this.typeCode == TableMapEvent.FieldType.MEDIUM_BLOB) || (this.typeCode == TableMapEvent.FieldType.LONG_BLOB) || (this.typeCode == TableMapEvent.FieldType.BLOB) || (this.typeCode == TableMapEvent.FieldType.GEOMETRY)) ) {
         this.packLength = this._io.readU1();
         var _ = this.packLength;
         if (!((this.typeCode == TableMapEvent.FieldType.FLOAT ? _ == 4 : (this.typeCode == TableMapEvent.FieldType.DOUBLE ? _ == 8 :  ((_ >= 1) && (_ <= 4)) )))) {
           throw new KaitaiStream.ValidationExprError(this.packLength, this._io, "/types/column_meta/seq/0");
         }
       }
-      if ( ((this.typeCode == 15) || (this.typeCode == 253)) ) {
+      if ( ((this.typeCode == TableMapEvent.FieldType.VARCHAR) || (this.typeCode == TableMapEvent.FieldType.VAR_STRING)) ) {
         this.maxLength = this._io.readU2le();
       }
-      if (this.typeCode == 16) {
+      if (this.typeCode == TableMapEvent.FieldType.BIT) {
         this.bitsInLastByte = this._io.readU1();
         if (!(this.bitsInLastByte <= 7)) {
           throw new KaitaiStream.ValidationGreaterThanError(7, this.bitsInLastByte, this._io, "/types/column_meta/seq/2");
         }
       }
-      if (this.typeCode == 16) {
+      if (this.typeCode == TableMapEvent.FieldType.BIT) {
         this.wholeBytes = this._io.readU1();
         if (!(this.wholeBytes <= 8)) {
           throw new KaitaiStream.ValidationGreaterThanError(8, this.wholeBytes, this._io, "/types/column_meta/seq/3");
         }
       }
-      if (this.typeCode == 246) {
+      if (this.typeCode == TableMapEvent.FieldType.NEWDECIMAL) {
         this.precision = this._io.readU1();
         if (!(this.precision >= 1)) {
           throw new KaitaiStream.ValidationLessThanError(1, this.precision, this._io, "/types/column_meta/seq/4");
@@ -265,7 +265,7 @@ var TableMapEvent = (function() {
           throw new KaitaiStream.ValidationGreaterThanError(65, this.precision, this._io, "/types/column_meta/seq/4");
         }
       }
-      if (this.typeCode == 246) {
+      if (this.typeCode == TableMapEvent.FieldType.NEWDECIMAL) {
         this.scale = this._io.readU1();
         var _ = this.scale;
         if (!( ((_ <= this.precision) && (_ <= 38)) )) {
@@ -282,7 +282,7 @@ var TableMapEvent = (function() {
       if (this.isStringFamily) {
         this.lengthByte = this._io.readU1();
       }
-      if ( ((this.typeCode == 17) || (this.typeCode == 18) || (this.typeCode == 19)) ) {
+      if ( ((this.typeCode == TableMapEvent.FieldType.TIMESTAMP2) || (this.typeCode == TableMapEvent.FieldType.DATETIME2) || (this.typeCode == TableMapEvent.FieldType.TIME2)) ) {
         this.fsp = this._io.readU1();
         if (!(this.fsp <= 6)) {
           throw new KaitaiStream.ValidationGreaterThanError(6, this.fsp, this._io, "/types/column_meta/seq/8");
@@ -297,7 +297,7 @@ var TableMapEvent = (function() {
       get: function() {
         if (this._m_bitCount !== undefined)
           return this._m_bitCount;
-        this._m_bitCount = (this.typeCode == 16 ? this.wholeBytes * 8 + this.bitsInLastByte : 0);
+        this._m_bitCount = (this.typeCode == TableMapEvent.FieldType.BIT ? this.wholeBytes * 8 + this.bitsInLastByte : 0);
         return this._m_bitCount;
       }
     });
@@ -305,7 +305,7 @@ var TableMapEvent = (function() {
       get: function() {
         if (this._m_isStringFamily !== undefined)
           return this._m_isStringFamily;
-        this._m_isStringFamily =  ((this.typeCode == 254) || (this.typeCode == 247) || (this.typeCode == 248)) ;
+        this._m_isStringFamily =  ((this.typeCode == TableMapEvent.FieldType.STRING) || (this.typeCode == TableMapEvent.FieldType.ENUM) || (this.typeCode == TableMapEvent.FieldType.SET)) ;
         return this._m_isStringFamily;
       }
     });

@@ -136,8 +136,11 @@ types:
       - id: pack_length
         type: u1
         if: |
-          type_code == 4 or type_code == 5 or type_code == 242 or type_code == 245
-          or (type_code >= 249 and type_code <= 252) or type_code == 255
+          type_code == field_type::float.to_i or type_code == field_type::double.to_i
+          or type_code == field_type::vector.to_i or type_code == field_type::json.to_i
+          or type_code == field_type::tiny_blob.to_i or type_code == field_type::medium_blob.to_i
+          or type_code == field_type::long_blob.to_i or type_code == field_type::blob.to_i
+          or type_code == field_type::geometry.to_i
         valid:
           expr: |
             type_code == field_type::float.to_i ? _ == 4 :
@@ -148,30 +151,30 @@ types:
           many bytes (1-4) the length prefix of each value takes.
       - id: max_length
         type: u2
-        if: type_code == 15 or type_code == 253
+        if: type_code == field_type::varchar.to_i or type_code == field_type::var_string.to_i
         doc: VARCHAR / VAR_STRING maximum length in bytes (below 256 -> 1-byte length prefix).
       - id: bits_in_last_byte
         type: u1
-        if: type_code == 16
+        if: type_code == field_type::bit.to_i
         valid:
           max: 7
         doc: BIT(n) - n % 8.
       - id: whole_bytes
         type: u1
-        if: type_code == 16
+        if: type_code == field_type::bit.to_i
         valid:
           max: 8
         doc: BIT(n) - n / 8 (BIT holds at most 64 bits).
       - id: precision
         type: u1
-        if: type_code == 246
+        if: type_code == field_type::newdecimal.to_i
         valid:
           min: 1
           max: 65
         doc: NEWDECIMAL precision (total digits, at most 65).
       - id: scale
         type: u1
-        if: type_code == 246
+        if: type_code == field_type::newdecimal.to_i
         valid:
           expr: _ <= precision and _ <= 38
         doc: |
@@ -195,13 +198,17 @@ types:
           SET: value size (1-8).
       - id: fsp
         type: u1
-        if: type_code == 17 or type_code == 18 or type_code == 19
+        if: |
+          type_code == field_type::timestamp2.to_i or type_code == field_type::datetime2.to_i
+          or type_code == field_type::time2.to_i
         valid:
           max: 6
         doc: TIMESTAMP2/DATETIME2/TIME2 fractional-second precision (0-6).
     instances:
       is_string_family:
-        value: type_code == 254 or type_code == 247 or type_code == 248
+        value: |
+          type_code == field_type::string.to_i or type_code == field_type::enum.to_i
+          or type_code == field_type::set.to_i
       real_type:
         value: 'is_string_family ? real_type_byte | 0x30 : type_code'
         doc: |
@@ -211,7 +218,7 @@ types:
         value: 'is_string_family ? length_byte | (((real_type_byte & 0x30) ^ 0x30) << 4) : 0'
         doc: STRING maximum length in bytes; ENUM/SET value size.
       bit_count:
-        value: 'type_code == 16 ? whole_bytes * 8 + bits_in_last_byte : 0'
+        value: 'type_code == field_type::bit.to_i ? whole_bytes * 8 + bits_in_last_byte : 0'
         doc: BIT(n) - n.
   optional_metadata:
     doc: Typed-length-value fields until the end of the event body.
