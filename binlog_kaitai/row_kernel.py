@@ -149,12 +149,9 @@ def gather(data, offsets, lengths, nulls, pad_to):  # type: ignore[no-untyped-de
         ends[i + 1] = total
     out = np.zeros(total, dtype=np.uint8)
     for i in range(n):
-        if nulls[i]:
-            continue
-        at = ends[i]
-        src = offsets[i]
-        for b in range(lengths[i]):
-            out[at + b] = data[src + b]
+        if not nulls[i]:
+            at, src = ends[i], offsets[i]
+            out[at:at + lengths[i]] = data[src:src + lengths[i]]
     return ends, out
 
 
@@ -216,8 +213,45 @@ class Kernels:
     decimal128: Any
 
 
-PYTHON = Kernels(walk, read_uint, gather, decimal128)
-"""The kernels as plain Python functions."""
+def _walk_python(data, *args):  # type: ignore[no-untyped-def]
+    """:func:`walk` over the bytes (indexing numpy arrays from Python is slow)."""
+    return walk(data.tobytes(), *args)
+
+
+def _read_uint_numpy(data, offsets, nulls, width, big_endian):  # type: ignore[no-untyped-def]
+    """:func:`read_uint` in numpy: a row of ``width`` bytes per value, weighted."""
+    at = np.where(nulls, 0, offsets)
+    if len(data) == 0:
+        return np.zeros(len(offsets), np.uint64)
+    rows = data[np.minimum(at[:, None] + np.arange(width), len(data) - 1)].astype(np.uint64)
+    shifts = np.arange(width, dtype=np.uint64) * np.uint64(8)
+    if big_endian:
+        shifts = shifts[::-1]
+    return np.where(nulls, np.uint64(0), (rows << shifts).sum(axis=1, dtype=np.uint64))
+
+
+def _decimal128_numpy(data, offsets, nulls, size, widths, digits):  # type: ignore[no-untyped-def]
+    """:func:`decimal128` with numpy and Python integers (object arrays)."""
+    first = _read_uint_numpy(data, offsets, nulls, 1, True)
+    negative = (first & np.uint64(0x80)) == 0
+    value = np.zeros(len(offsets), object)
+    at = 0
+    for width, count in zip(widths.tolist(), digits.tolist(), strict=True):
+        group = _read_uint_numpy(data, offsets + at, nulls, width, True).astype(object)
+        if at == 0:
+            group ^= 0x80 << (8 * (width - 1))
+        group = np.where(negative, group ^ ((1 << (8 * width)) - 1), group)
+        value = value * 10**count + group
+        at += width
+    value = np.where(negative & ~nulls, (1 << 128) - value, value)
+    out = np.zeros(2 * len(offsets), np.uint64)
+    out[0::2] = (value & ((1 << 64) - 1)).astype(np.uint64)
+    out[1::2] = ((value >> 64) & ((1 << 64) - 1)).astype(np.uint64)
+    return out
+
+
+PYTHON = Kernels(_walk_python, _read_uint_numpy, gather, _decimal128_numpy)
+"""The kernels without numba: walk and gather as plain Python, the others in numpy."""
 _compiled: Kernels | None = None
 
 
@@ -231,17 +265,32 @@ def kernels(batch_bytes: int) -> Kernels:
 
 
 def compiled() -> Kernels:
-    """The kernels compiled by numba (loaded from its cache when there)."""
+    """The kernels compiled by numba (loaded from its cache when there), each for one
+    signature: any other argument types are a TypeError, not a new compilation."""
     global _compiled, _packed_int
     if _compiled is None:
         cache_dir = os.environ.get("BINLOG_KAITAI_CACHE_DIR")
         if cache_dir and not os.environ.get("NUMBA_CACHE_DIR"):
             os.environ["NUMBA_CACHE_DIR"] = cache_dir
-        from numba import njit  # here: importing numba takes a third of a second
+        from numba import njit, types  # here: importing numba takes a third of a second
 
-        jit = njit(cache=True, nogil=True)
+        data = types.Array(types.uint8, 1, "C", readonly=True)  # np.frombuffer(bytes)
+        i64, u64, flag = types.int64, types.uint64, types.boolean
+        ints, flags = types.Array(i64, 1, "C"), types.Array(flag, 1, "C")
+        matrix, cube = types.Array(i64, 2, "C"), types.Array(i64, 3, "C")
+        pair = types.UniTuple(i64, 2)
+
+        def jit(signature: Any, function: Any) -> Any:
+            return njit(signature, cache=True, nogil=True)(function)
+
         # walk calls _packed_int through this module's globals: compiled first, so
         # that numba finds a compiled function there.
-        _packed_int = jit(PYTHON_PACKED_INT)
-        _compiled = Kernels(jit(walk), jit(read_uint), jit(gather), jit(decimal128))
+        _packed_int = jit(pair(data, i64, i64), PYTHON_PACKED_INT)
+        _compiled = Kernels(
+            jit(pair(data, ints, matrix, matrix, ints, flag, i64, cube, cube,
+                     types.Array(flag, 3, "C"), ints, ints, flag), walk),
+            jit(types.Array(u64, 1, "C")(data, ints, flags, i64, flag), read_uint),
+            jit(types.Tuple((types.Array(types.int32, 1, "C"), types.Array(types.uint8, 1, "C")))(
+                data, ints, ints, flags, i64), gather),
+            jit(types.Array(u64, 1, "C")(data, ints, flags, i64, ints, ints), decimal128))
     return _compiled
