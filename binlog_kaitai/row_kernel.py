@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
+from types import FunctionType
 from typing import Any
 
 import numpy as np
@@ -48,7 +49,18 @@ def _packed_int(data, pos, end):  # type: ignore[no-untyped-def]
     return value, size
 
 
-PYTHON_PACKED_INT = _packed_int
+def _value_options(data, pos, end, json_bytes):  # type: ignore[no-untyped-def]
+    """(offset of the partial-JSON bitmap or -1, position after it; -1 when damaged) of
+    the value_options that start a PARTIAL_UPDATE_ROWS_EVENT's after image."""
+    options, used = _packed_int(data, pos, end)
+    if used == 0:
+        return pos, -1
+    pos += used
+    if options & 1:
+        return pos, pos + json_bytes
+    return -1, pos
+
+
 
 
 def walk(data, chunks, fixed, prefix, counts, partial, json_bytes,  # type: ignore[no-untyped-def]
@@ -64,8 +76,9 @@ def walk(data, chunks, fixed, prefix, counts, partial, json_bytes,  # type: igno
     ``partial_at[row]`` (-1 when absent).
 
     With ``fill``, ``offsets[k, j, row]``, ``lengths[k, j, row]`` and ``nulls[k, j, row]``
-    are written (a NULL has offset and length 0), and ``rows_per_chunk``. Returns (rows,
-    0), or (status, byte offset) for damage (:data:`TRUNCATED`, :data:`BAD_OPTIONS`).
+    of each non-NULL value are written (the caller fills them with 0, 0 and True first),
+    and ``rows_per_chunk``. Returns (rows, 0), or (status, byte offset) for damage
+    (:data:`TRUNCATED`, :data:`BAD_OPTIONS`).
     """
     kinds = counts.shape[0]
     row = 0
@@ -76,14 +89,11 @@ def walk(data, chunks, fixed, prefix, counts, partial, json_bytes,  # type: igno
         while pos < end:
             for k in range(kinds):
                 if partial and k == 1:
-                    options, used = _packed_int(data, pos, end)
-                    if used == 0:
-                        return BAD_OPTIONS, pos
-                    pos += used
+                    at, pos = _value_options(data, pos, end, json_bytes)
+                    if pos < 0:
+                        return BAD_OPTIONS, at
                     if fill:
-                        partial_at[row] = pos if options & 1 else -1
-                    if options & 1:
-                        pos += json_bytes
+                        partial_at[row] = at
                 present = counts[k]
                 bitmap = pos
                 pos += (present + 7) >> 3
@@ -91,11 +101,7 @@ def walk(data, chunks, fixed, prefix, counts, partial, json_bytes,  # type: igno
                     return TRUNCATED, bitmap
                 for j in range(present):
                     if (data[bitmap + (j >> 3)] >> (j & 7)) & 1:
-                        if fill:
-                            offsets[k, j, row] = 0
-                            lengths[k, j, row] = 0
-                            nulls[k, j, row] = True
-                        continue
+                        continue  # NULL: the arrays' initial 0, 0, True
                     size = prefix[k, j]
                     if size > 0:
                         if pos + size > end:
@@ -264,10 +270,19 @@ def kernels(batch_bytes: int) -> Kernels:
     return compiled()
 
 
+def _calling(function: Any, **callees: Any) -> Any:
+    """A copy of ``function`` whose globals name other functions (same code, so numba
+    caches it as the original)."""
+    copy = FunctionType(function.__code__, {**function.__globals__, **callees},
+                        function.__name__, function.__defaults__, function.__closure__)
+    copy.__qualname__ = function.__qualname__
+    return copy
+
+
 def compiled() -> Kernels:
     """The kernels compiled by numba (loaded from its cache when there), each for one
     signature: any other argument types are a TypeError, not a new compilation."""
-    global _compiled, _packed_int
+    global _compiled
     if _compiled is None:
         cache_dir = os.environ.get("BINLOG_KAITAI_CACHE_DIR")
         if cache_dir and not os.environ.get("NUMBA_CACHE_DIR"):
@@ -283,12 +298,16 @@ def compiled() -> Kernels:
         def jit(signature: Any, function: Any) -> Any:
             return njit(signature, cache=True, nogil=True)(function)
 
-        # walk calls _packed_int through this module's globals: compiled first, so
-        # that numba finds a compiled function there.
-        _packed_int = jit(pair(data, i64, i64), PYTHON_PACKED_INT)
+        # walk calls _value_options, which calls _packed_int: compiled first, and
+        # walk and _value_options compiled from copies that see the compiled ones
+        # (the plain functions keep calling plain functions).
+        packed_int = jit(pair(data, i64, i64), _packed_int)
+        value_options = jit(pair(data, i64, i64, i64),
+                            _calling(_value_options, _packed_int=packed_int))
         _compiled = Kernels(
             jit(pair(data, ints, matrix, matrix, ints, flag, i64, cube, cube,
-                     types.Array(flag, 3, "C"), ints, ints, flag), walk),
+                     types.Array(flag, 3, "C"), ints, ints, flag),
+                _calling(walk, _value_options=value_options)),
             jit(types.Array(u64, 1, "C")(data, ints, flags, i64, flag), read_uint),
             jit(types.Tuple((types.Array(types.int32, 1, "C"), types.Array(types.uint8, 1, "C")))(
                 data, ints, ints, flags, i64), gather),
