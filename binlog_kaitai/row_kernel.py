@@ -1,16 +1,16 @@
 """The kernels of the columnar row decoder (:mod:`binlog_kaitai.columnar`): loops over
 every value of a batch of rows, written in the subset of Python numba compiles.
 
-:func:`kernels` gives them compiled by numba (``njit(cache=True)``) for a batch of at
-least :data:`JIT_MIN_BYTES` of row data, else as plain Python: numba's import and
-loading machine code from its cache take about a second, which a small file should not
-pay (the plain functions decode a few thousand rows in milliseconds); once compiled,
-they serve every batch. Only the first run on a machine compiles (several seconds); the
-cache goes where numba puts it (``__pycache__`` beside this file, or a per-user folder
-when that is read-only), or into ``$BINLOG_KAITAI_CACHE_DIR`` when set (read-only
-installs, Spark executors whose home is not writable); ``NUMBA_CACHE_DIR`` works too
-and wins. ``BINLOG_KAITAI_JIT_MIN_BYTES`` changes the threshold (0: always compile;
-a huge value: never).
+:func:`kernels` gives them as plain Python until the process has decoded
+:data:`JIT_MIN_BYTES` of row data, then compiled by numba (``njit(cache=True)``):
+numba's import and loading machine code from its cache take about a second, which a
+small file should not pay (the plain functions decode a few thousand rows in
+milliseconds). Only the first run on a machine compiles (several seconds); the cache
+goes where numba puts it (``__pycache__`` beside this file, or a per-user folder when
+that is read-only), or into ``$BINLOG_KAITAI_CACHE_DIR`` when set (read-only installs,
+Spark executors whose home is not writable); ``NUMBA_CACHE_DIR`` works too and wins.
+``BINLOG_KAITAI_JIT_MIN_BYTES`` changes the threshold (0: always compile; a huge value:
+never).
 
 The kernels know nothing of column types: :func:`walk` is given, per present column of
 each kind of image, the size of a fixed-size value or the size of a length prefix (both
@@ -208,7 +208,8 @@ def decimal128(data, offsets, nulls, size, widths, digits):  # type: ignore[no-u
 
 
 JIT_MIN_BYTES = int(os.environ.get("BINLOG_KAITAI_JIT_MIN_BYTES", 1 << 20))
-"""Row data of a batch from which the compiled kernels are worth loading."""
+"""Row data decoded in a process from which the compiled kernels are worth loading."""
+_decoded_bytes = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,10 +263,14 @@ _compiled: Kernels | None = None
 
 
 def kernels(batch_bytes: int) -> Kernels:
-    """The kernels to decode a batch of ``batch_bytes`` of row data with."""
+    """The kernels to decode a batch of ``batch_bytes`` of row data with: plain Python
+    until the process has decoded :data:`JIT_MIN_BYTES` (so that at most that much goes
+    through the slow path, however the batches are cut), compiled from then on."""
+    global _decoded_bytes
     if _compiled is not None:
         return _compiled
-    if batch_bytes < JIT_MIN_BYTES:
+    _decoded_bytes += batch_bytes
+    if _decoded_bytes < JIT_MIN_BYTES:
         return PYTHON
     return compiled()
 
