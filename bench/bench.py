@@ -28,7 +28,7 @@ CLI = [sys.executable, "-m", "binlog_kaitai"]
 SCAN_SCRIPT = """
 import sys, time
 from bench.memory import peak_rss_kib
-from binlog_kaitai.reader import read_events
+from binlog_kaitai.stream import read_events
 t = time.perf_counter()
 n = sum(1 for _ in read_events(sys.argv[1]))
 print(n, time.perf_counter() - t, peak_rss_kib())

@@ -165,9 +165,9 @@ def run_spark(master: str, files: list[str]) -> dict[str, Any]:
 def run_plain(files: list[str]) -> dict[str, Any]:
     """In the child: read_events + RowDecoder over every file, one process."""
 
-    from binlog_kaitai.reader import read_events
     from binlog_kaitai.rows import RowDecoder
     from binlog_kaitai.schema import SchemaHistory
+    from binlog_kaitai.stream import read_events
 
     t = time.perf_counter()
     events = changes = 0

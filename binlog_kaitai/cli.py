@@ -15,8 +15,9 @@ from datetime import UTC, datetime
 from typing import Any, TextIO
 
 from binlog_kaitai.errors import BinlogError, RowsError
-from binlog_kaitai.reader import Event, EventType, read_events
+from binlog_kaitai.event import Event, EventType
 from binlog_kaitai.render import describe, to_jsonable
+from binlog_kaitai.stream import read_events
 from binlog_kaitai.summary import Summary, summary
 
 SUMMARY_COLUMNS = ("file", "start_time", "end_time", "end_reason", "next_file", "size", "error")

@@ -9,8 +9,8 @@ For each file: a line ``{"file": FILE}``, then one line per event, ``{"body", "h
 ``read_events(expand_payloads=True)``: the events inside a TRANSACTION_PAYLOAD_EVENT follow
 it, with its ``pos`` and their offset in the inflated payload as ``inner_pos`` (null for
 every other event). A rows event also gets ``row_image``: its row data parsed with the
-spec's ``row_image`` type and the columns of the table map in force (threaded from event to
-event as :class:`binlog_kaitai.rows.RowDecoder` does); null without a table map.
+spec's ``row_image`` type and the columns of the table map in force (the stream's, as
+:class:`binlog_kaitai.rows.RowDecoder` uses it); null without a table map.
 
 Trees hold what the spec reads: its ``seq`` fields and its parse instances (``pos:`` ones,
 such as an inflated payload; one that fails to parse is ``"<error>"``), not params or value
@@ -38,11 +38,10 @@ from typing import Any
 from kaitaistruct import KaitaiStream, KaitaiStruct
 
 from binlog_kaitai.errors import BinlogError
-from binlog_kaitai.reader import DECODE_ERRORS, FDE, Event, EventType, read_events
+from binlog_kaitai.event import DECODE_ERRORS, Event, EventType
 from binlog_kaitai.render import fields
+from binlog_kaitai.stream import read_events
 from generated.row_image import RowImage
-from generated.rows_event import RowsEvent
-from generated.table_map_event import TableMapEvent
 
 PARSE_ERROR = "<error>"
 """What a parse instance that fails to parse (e.g. a corrupt compressed stream) dumps as."""
@@ -129,64 +128,45 @@ def dumps(value: Any) -> str:
     raise TypeError(f"cannot dump {cls.__name__}")
 
 
-class RowImages:
-    """The row images of each rows event, parsed with the table map in force.
+def row_image_keys(ev: Event) -> dict[str, Any]:
+    """Extra keys of the event's dump line: ``row_image`` for a rows event."""
+    if ev.is_rows and ev.body is not None:
+        return {"row_image": row_image(ev.body, ev.table_map)}
+    return {}
 
-    The cross-event threading of :class:`binlog_kaitai.rows.RowDecoder`: table maps are
-    kept by table id, forgotten at the end of each statement and at a
-    FORMAT_DESCRIPTION_EVENT; a rows event's ``row_data`` is parsed as ``row_image`` with
-    the layouts (``image_layout``) of the map's column metadata and the event's column
-    count and bitmaps, built as RowDecoder builds them.
-    """
 
-    def __init__(self) -> None:
-        self.maps: dict[int, Any] = {}
-
-    def feed(self, ev: Event) -> dict[str, Any]:
-        """Extra keys of the event's dump line: ``row_image`` for a rows event."""
-        body = ev.body
-        if isinstance(body, TableMapEvent):
-            self.maps[body.table_id] = body
-        elif isinstance(body, RowsEvent):
-            try:
-                return {"row_image": self.image(body)}
-            finally:
-                if body.is_end_of_statement:
-                    self.maps.clear()
-        elif ev.type_code == FDE and body is not None:
-            self.maps.clear()
-        return {}
-
-    def image(self, body: Any) -> Any:
-        table_map = self.maps.get(body.table_id)
-        if table_map is None:
+def row_image(body: Any, table_map: Any) -> Any:
+    """A rows event's ``row_data`` parsed as ``row_image`` with the table map in force
+    (the stream's, ``Event.table_map``): the layouts (``image_layout``) of the map's
+    column metadata and the event's column count and bitmaps, built as RowDecoder builds
+    them."""
+    if table_map is None:
+        return None
+    is_update = body.has_after_image
+    is_partial = body.type_code == EventType.partial_update_rows_event
+    count = body.num_columns.value
+    if count > len(table_map.column_metas):  # not this table's rows: no image
+        return PARSE_ERROR
+    try:
+        data = body.row_data
+        if data is None:
             return None
-        is_update = body.has_after_image
-        is_partial = body.type_code == EventType.partial_update_rows_event
-        count = body.num_columns.value
-        if count > len(table_map.column_metas):  # not this table's rows: no image
-            return PARSE_ERROR
-        try:
-            data = body.row_data
-            if data is None:
-                return None
-            first = RowImage.ImageLayout(count, table_map.column_metas, body.columns_present,
-                                         False, KaitaiStream(BytesIO(b"")))
-            second = RowImage.ImageLayout(
-                count, table_map.column_metas, body.columns_present_after, is_partial,
-                KaitaiStream(BytesIO(b""))) if is_update else first
-            return RowImage(first, second, is_update, is_partial, KaitaiStream(BytesIO(data)))
-        except DECODE_ERRORS:
-            return PARSE_ERROR
+        first = RowImage.ImageLayout(count, table_map.column_metas, body.columns_present,
+                                     False, KaitaiStream(BytesIO(b"")))
+        second = RowImage.ImageLayout(
+            count, table_map.column_metas, body.columns_present_after, is_partial,
+            KaitaiStream(BytesIO(b""))) if is_update else first
+        return RowImage(first, second, is_update, is_partial, KaitaiStream(BytesIO(data)))
+    except DECODE_ERRORS:
+        return PARSE_ERROR
 
 
 def dump_lines(path: str) -> Iterator[str]:
     """The dump of one file: its event lines, then an error line if it is damaged."""
-    rows = RowImages()
     try:
         for ev in read_events(path, expand_payloads=True):
             yield dumps({"pos": ev.pos, "inner_pos": ev.inner_pos, "header": ev.header,
-                         "body": ev.body, **rows.feed(ev)})
+                         "body": ev.body, **row_image_keys(ev)})
     except BinlogError as exc:
         yield dumps({"error": {
             "event_index": exc.event_index, "kind": exc.kind, "offset": exc.offset}})

@@ -6,6 +6,11 @@ from here, so the sets cannot drift apart.
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
+from kaitaistruct import KaitaiStructError
+
 from generated.mysql_binlog import MysqlBinlog
 
 EventType = MysqlBinlog.EventType
@@ -31,16 +36,9 @@ compressed v1 and v2)."""
 QUERY = frozenset({_E.query_event, _E.execute_load_query_event, _E.query_compressed_event})
 """Events that carry a statement (a QUERY_EVENT body)."""
 
-MYSQL_GTID = frozenset({_E.gtid_log_event, _E.anonymous_gtid_log_event,
-                        _E.gtid_tagged_log_event})
-GTID = MYSQL_GTID | {_E.gtid_event}
+GTID = frozenset({_E.gtid_log_event, _E.anonymous_gtid_log_event, _E.gtid_tagged_log_event,
+                  _E.gtid_event})
 """Events that start a transaction with its GTID (MySQL's three, MariaDB's one)."""
-
-MARIADB_ONLY = frozenset({
-    _E.annotate_rows_event, _E.binlog_checkpoint_event, _E.gtid_event, _E.gtid_list_event,
-    _E.start_encryption_event, _E.query_compressed_event,
-})
-"""Events only MariaDB writes: seeing one tells a reader which server wrote the file."""
 
 FILE_LEVEL = frozenset({
     _E.start_event_v3, _E.format_description_event, _E.rotate_event, _E.stop_event,
@@ -48,3 +46,58 @@ FILE_LEVEL = frozenset({
     _E.heartbeat_log_event, _E.start_encryption_event, _E.incident_event,
 })
 """Events that belong to the file, not to a transaction."""
+
+
+DDL_KEYWORDS = frozenset({b"CREATE", b"ALTER", b"DROP", b"RENAME", b"TRUNCATE"})
+_LEADING = re.compile(rb"^(?:\s+|/\*(?!!).*?\*/|#[^\n]*\n|--\s[^\n]*\n)*", re.S)
+"""Whitespace and comments before a statement (not /*! ... */, which is executable)."""
+_WORD = re.compile(rb"[A-Za-z_]+")
+
+
+def statement_bytes(body: Any) -> bytes | None:
+    """The statement of a QUERY, EXECUTE_LOAD_QUERY or QUERY_COMPRESSED event body; None
+    for a compressed one that cannot be inflated (unknown algorithm, damaged data)."""
+    try:
+        raw = body.query_text  # inflated here for QUERY_COMPRESSED_EVENT
+    except KaitaiStructError:
+        return None
+    return None if raw is None else bytes(raw)
+
+
+def query_kind(query: bytes) -> str:
+    """What a logged statement does to transaction boundaries.
+
+    ``begin``, ``commit``, ``rollback`` (the exact words the server writes), ``xa_start``,
+    ``xa_commit``, ``xa_rollback``, ``ddl`` (CREATE, ALTER, DROP, RENAME, TRUNCATE) or
+    ``statement`` for anything else (DML, SAVEPOINT, XA END, SET ...).
+    """
+    text = query[_LEADING.match(query).end():]  # type: ignore[union-attr]
+    words = [w.upper() for w in _WORD.findall(text[:40])[:2]]
+    if not words:
+        return "statement"
+    first = words[0]
+    stripped = text.strip().rstrip(b";").strip().upper()
+    if stripped in (b"BEGIN", b"COMMIT", b"ROLLBACK"):
+        return stripped.decode().lower()
+    if first == b"XA" and len(words) > 1:
+        second = words[1]
+        if second in (b"START", b"BEGIN"):
+            return "xa_start"
+        if second in (b"COMMIT", b"ROLLBACK"):
+            return "xa_" + second.decode().lower()
+        return "statement"
+    return "ddl" if first in DDL_KEYWORDS else "statement"
+
+
+def event_kind(type_code: int, body: Any) -> str | None:
+    """The part of an event's body transaction boundaries depend on: :func:`query_kind`
+    of a statement, ``standalone`` or ``group`` for a MariaDB GTID event; None for every
+    other event (and for an event without a decoded body)."""
+    if body is None:
+        return None
+    if type_code == EventType.gtid_event:
+        return "standalone" if body.is_standalone else "group"
+    if type_code in QUERY:
+        text = statement_bytes(body)
+        return query_kind(text) if text is not None else "statement"
+    return None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from binlog_kaitai.reader import EventType
+from binlog_kaitai.event import EventType
 
 
 def uuid_text(sid: bytes) -> str:

@@ -8,7 +8,7 @@ from typing import Any
 
 from kaitaistruct import KaitaiStruct, KaitaiStructError
 
-from binlog_kaitai.reader import Event, EventType
+from binlog_kaitai.event import Event, EventType
 from generated.mysql_uint64 import MysqlUint64
 from generated.rows_event import RowsEvent
 

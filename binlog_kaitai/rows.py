@@ -1,9 +1,9 @@
 """Row changes: every inserted, updated and deleted row of a binlog, with its values.
 
-:class:`RowDecoder` keeps what must be carried from event to event and cannot be in a
-spec: the TABLE_MAP_EVENTs by table id (dropped at the end of each statement, as
-mysqlbinlog does), the GTID of the current transaction, and the schema history that gives
-column names when the binlog has none. It parses each rows event's images with the
+:class:`RowDecoder` keeps what the row decoding carries from event to event: the GTID of
+the current transaction, the schema history that gives column names when the binlog has
+none, and the description of each table map (the table maps themselves are the stream's,
+:class:`~binlog_kaitai.stream.BinlogStream`). It parses each rows event's images with the
 ``row_image`` spec in the layout of its table (:mod:`binlog_kaitai.table_info`) and turns
 them into :class:`RowChange` objects of column name -> value
 (:mod:`binlog_kaitai.values`); :mod:`binlog_kaitai.row_text` prints them.
@@ -19,9 +19,10 @@ from typing import Any, BinaryIO
 from binlog_kaitai import event_kinds as kinds
 from binlog_kaitai.buffer_stream import BufferStream
 from binlog_kaitai.errors import RowsError
+from binlog_kaitai.event import DECODE_ERRORS, Event, EventType
 from binlog_kaitai.gtid import gtid_text
-from binlog_kaitai.reader import DECODE_ERRORS, EventType, read_events
 from binlog_kaitai.schema import SchemaHistory
+from binlog_kaitai.stream import read_events
 from binlog_kaitai.table_info import TableInfo, describe_table
 from generated.row_image import RowImage
 
@@ -60,7 +61,9 @@ class RowChange:
 
 
 class RowDecoder:
-    """Decodes the rows events of a stream of events fed one at a time, in order.
+    """Decodes the rows events of a :class:`~binlog_kaitai.stream.BinlogStream`, fed
+    one event at a time, in order: each rows event carries its table map
+    (``Event.table_map``), which is described once per content.
 
     ``tables`` restricts the output to these ``db.table`` names (other tables' rows are
     not decoded at all). ``schema`` is the schema history used for column names when the
@@ -72,11 +75,12 @@ class RowDecoder:
         self.schema = schema
         self.tables = frozenset(tables) if tables else None
         self.gtid: str | None = None
-        self.is_mariadb = False
-        self._maps: dict[int, TableInfo | None] = {}
         self._described: dict[tuple[Any, ...], TableInfo] = {}
+        self._last: tuple[Any, TableInfo | None] = (None, None)
+        """The last table map described, and its description: consecutive rows events
+        of one table share it."""
 
-    def feed(self, ev: Any) -> list[RowChange]:
+    def feed(self, ev: Event) -> list[RowChange]:
         """The row changes of one event (empty for every event but rows events).
 
         Raises :class:`RowsError` for an event whose rows cannot be decoded, or whose
@@ -89,65 +93,56 @@ class RowDecoder:
             raise RowsError(ev.file, ev.pos, f"cannot decode {ev.type_name}: "
                             f"{type(exc).__name__}: {exc}", ev.index) from None
 
-    def _feed(self, ev: Any) -> list[RowChange]:
+    def _feed(self, ev: Event) -> list[RowChange]:
         t = ev.type_code
         if t in kinds.ROWS:
             return self._rows(ev)
         if ev.body is None:
             return []
-        if t == EventType.table_map_event:
-            self._table_map(ev)
-        elif t in kinds.GTID:
+        if t in kinds.GTID:
             self.gtid = gtid_text(t, ev.server_id, ev.body)
         elif t in kinds.QUERY:
             if self.schema is not None:
                 self.schema.apply_query_event(ev.body)
         elif t == FDE:
-            self.is_mariadb = "mariadb" in ev.body.server_version.lower()
-            self._maps.clear()
             self.gtid = None
-        if t in kinds.MARIADB_ONLY:
-            # The FORMAT_DESCRIPTION_EVENT says which server wrote the file, but a reader
-            # started past it (--start-position) still sees MariaDB's own events.
-            self.is_mariadb = True
         return []
 
-    def _table_map(self, ev: Any) -> None:
-        tm = ev.body
+    def _table(self, tm: Any, is_mariadb: bool) -> TableInfo | None:
+        """The description of a table map (None for a table not asked for)."""
+        last_map, last_info = self._last
+        if tm is last_map:
+            return last_info
         if self.tables is not None and f"{tm.schema_name}.{tm.table_name}" not in self.tables:
-            self._maps[tm.table_id] = None
-            return
-        cols = pk = None
-        if self.schema is not None:
-            cols = self.schema.columns(tm.schema_name, tm.table_name)
-            pk = self.schema.primary_key(tm.schema_name, tm.table_name)
-        # Identical table maps repeat in every transaction: describe each content once.
-        key = (tm.definition, self.is_mariadb,
-               tuple(cols) if cols is not None else None, tuple(pk) if pk else None)
-        table = self._described.get(key)
-        if table is None:
-            if len(self._described) > 10000:
-                self._described.clear()
-            table = self._described[key] = describe_table(tm, self.is_mariadb, cols, pk)
-        self._maps[tm.table_id] = table
+            table = None
+        else:
+            cols = pk = None
+            if self.schema is not None:
+                cols = self.schema.columns(tm.schema_name, tm.table_name)
+                pk = self.schema.primary_key(tm.schema_name, tm.table_name)
+            # Identical table maps repeat in every transaction: describe each content once.
+            key = (tm.definition, is_mariadb,
+                   tuple(cols) if cols is not None else None, tuple(pk) if pk else None)
+            table = self._described.get(key)
+            if table is None:
+                if len(self._described) > 10000:
+                    self._described.clear()
+                table = self._described[key] = describe_table(tm, is_mariadb, cols, pk)
+        self._last = (tm, table)
+        return table
 
-    def _rows(self, ev: Any) -> list[RowChange]:
+    def _rows(self, ev: Event) -> list[RowChange]:
         body = ev.body
         if body is None:
             raise RowsError(ev.file, ev.pos, f"cannot decode {ev.type_name}: {ev.decode_error}",
                             ev.index)
-        end_of_statement = body.is_end_of_statement
-        try:
-            if body.table_id not in self._maps:
-                raise RowsError(ev.file, ev.pos, f"{ev.type_name} for table id {body.table_id} "
-                                "without a preceding TABLE_MAP_EVENT", ev.index)
-            table = self._maps[body.table_id]
-            if table is None:
-                return []
-            return self._decode(ev, table)
-        finally:
-            if end_of_statement:
-                self._maps.clear()
+        if ev.table_map is None:
+            raise RowsError(ev.file, ev.pos, f"{ev.type_name} for table id {body.table_id} "
+                            "without a preceding TABLE_MAP_EVENT", ev.index)
+        table = self._table(ev.table_map, ev.format.is_mariadb)
+        if table is None:
+            return []
+        return self._decode(ev, table)
 
     def _decode(self, ev: Any, table: TableInfo) -> list[RowChange]:
         body = ev.body

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from binlog_kaitai.catalog import Catalog, ColumnDef
-from binlog_kaitai.reader import statement_bytes
+from binlog_kaitai.event_kinds import statement_bytes
 from binlog_kaitai.sql_script import first_word, split_statements
 
 _DDL_WORDS = frozenset({"CREATE", "ALTER", "DROP", "RENAME", "USE"})

@@ -16,21 +16,9 @@ from datetime import UTC, datetime
 from typing import IO, Any
 
 from binlog_kaitai.errors import BinlogError, EncryptedError, TruncatedError
+from binlog_kaitai.event import FDE, BinlogFormat, Event, EventType, header_fields, parse_event
 from binlog_kaitai.gtid import gtid_set_text
-from binlog_kaitai.reader import (
-    ENCRYPTED_MESSAGE,
-    FDE,
-    MIN_HEADER_LEN,
-    BinlogFormat,
-    Event,
-    EventType,
-    Source,
-    header_fields,
-    open_source,
-    parse_event,
-    read_event_bytes,
-    read_first_event,
-)
+from binlog_kaitai.stream import ENCRYPTED_MESSAGE, BinlogStream, Source, open_source
 
 TAIL_WINDOWS = (4096, 65536)
 """Tail sizes tried in turn; the last event of a binlog is almost always a small ROTATE,
@@ -77,11 +65,12 @@ class Summary:
         return asdict(self)
 
 
-class CountingReader(io.RawIOBase):
+class _CountingReader(io.RawIOBase):
     """Wraps a binary stream and counts the bytes actually read through it."""
 
-    def __init__(self, raw: IO[bytes]) -> None:
+    def __init__(self, raw: IO[bytes], name: str) -> None:
         self.raw = raw
+        self.name = name
         self.count = 0
 
     def read(self, n: int = -1) -> bytes:
@@ -119,9 +108,9 @@ def summary(source: Source) -> Summary:
             if size is None:
                 raise BinlogError(name, 0, "summary needs a seekable file")
             result.size = size
-            f = CountingReader(raw)
+            f = _CountingReader(raw, name)
             try:
-                summarise(f, name, size, result)
+                _summarise(f, size, result)
             finally:
                 result.bytes_read = f.count
     except BinlogError as exc:
@@ -130,8 +119,10 @@ def summary(source: Source) -> Summary:
     return result
 
 
-def summarise(f: CountingReader, name: str, size: int, result: Summary) -> None:
-    first, fmt = read_first_event(f, name, size)
+def _summarise(f: _CountingReader, size: int, result: Summary) -> None:
+    stream = BinlogStream(f)
+    first, fmt = stream.first, stream.format
+    assert first is not None
     body = first.body
     result.binlog_version = fmt.binlog_version
     result.server_version = fmt.server_version
@@ -145,21 +136,23 @@ def summarise(f: CountingReader, name: str, size: int, result: Summary) -> None:
 
     last = first
     if first.next_pos < size:
+        events = stream.events(start=first.next_pos)
         try:
-            second = read_event_bytes(f, name, first.next_pos, size, fmt.header_len, 1,
-                                      fmt.checksum_len)
+            second = next(events)
         except BinlogError as exc:  # the first event is the last complete one
             result.truncated = isinstance(exc, TruncatedError)
             result.error = f"offset {exc.offset}: {exc.message}"
-            second = None
-        if second is not None:
-            ev = parse_event(second, fmt, name, first.next_pos, 1)
-            if ev.type_code in GTID_STATE_EVENTS and ev.body is not None:
-                result.previous_gtids = gtid_set_text(ev.body)
-            if ev.type_code == EventType.start_encryption_event:
-                raise EncryptedError(name, ev.next_pos, ENCRYPTED_MESSAGE, 2)
-            last = find_last_event(f, name, size, fmt, ev, result)
+        else:
+            if second.type_code in GTID_STATE_EVENTS and second.body is not None:
+                result.previous_gtids = gtid_set_text(second.body)
+            if second.type_code == EventType.start_encryption_event:
+                raise EncryptedError(stream.name, second.next_pos, ENCRYPTED_MESSAGE, 2)
+            last = _find_last_event(f, size, second, result)
+    _fill_end(result, last)
 
+
+def _fill_end(result: Summary, last: Event) -> None:
+    """The fields the last complete event gives."""
     result.end_timestamp = last.timestamp
     result.end_time = iso_utc(last.timestamp)
     result.last_event_type = last.type_name
@@ -175,20 +168,19 @@ def summarise(f: CountingReader, name: str, size: int, result: Summary) -> None:
         result.next_position = None if position is None else position.value
 
 
-def find_last_event(
-    f: CountingReader, name: str, size: int, fmt: BinlogFormat, known: Event, result: Summary
-) -> Event:
+def _find_last_event(f: _CountingReader, size: int, known: Event, result: Summary) -> Event:
     """The last complete event: from the tail if possible, else by hopping event headers.
 
     ``known`` is the latest event already read from the front of the file.
     """
     if known.next_pos == size:
         return known
+    fmt, name = known.format, known.file
     for window in TAIL_WINDOWS:
         lo = max(known.next_pos, size - window)
         f.seek(lo)
         tail = f.read(size - lo)
-        ev = last_event_in_tail(tail, lo, size, fmt, name)
+        ev = _last_event_in_tail(tail, lo, size, fmt, name)
         if ev is not None:
             return ev
         if lo == known.next_pos:
@@ -197,36 +189,30 @@ def find_last_event(
     # event is larger than the window, or its positions cannot be checked (a relay log
     # without CRCs). Hop by event lengths, reading only headers, from the first verified
     # event of the tail, or else from the front.
-    anchor = first_verified_event(tail, lo, fmt, name)
-    return hop_to_last_event(f, name, size, fmt, anchor or known, result)
+    anchor = _first_verified_event(tail, lo, fmt, name)
+    return _hop_to_last_event(f, size, anchor or known, result)
 
 
-def hop_to_last_event(
-    f: CountingReader, name: str, size: int, fmt: BinlogFormat, start: Event, result: Summary
-) -> Event:
-    last_pos, last_len = start.pos, start.length
-    pos = start.next_pos
-    while pos < size:
-        f.seek(pos)
-        head = f.read(fmt.header_len)
-        length = header_fields(head)[1] if len(head) >= MIN_HEADER_LEN else 0
-        if len(head) < fmt.header_len or pos + length > size:
-            result.truncated = True
-            result.error = (f"offset {pos}: file ends inside an event "
-                            f"({size - pos} bytes after the last complete event)")
-            break
-        if length < fmt.header_len:
-            result.error = f"offset {pos}: event length {length} is shorter than its header"
-            break
-        last_pos, last_len = pos, length
-        pos += length
-    if last_pos == start.pos:
+def _hop_to_last_event(f: _CountingReader, size: int, start: Event, result: Summary
+                       ) -> Event:
+    """The last event a header-only walk from ``start`` reaches before the end or damage."""
+    last = start
+    try:
+        for ev in BinlogStream(f, fmt=start.format, bodies=()).events(start.next_pos):
+            last = ev
+    except TruncatedError as exc:
+        result.truncated = True
+        result.error = (f"offset {exc.offset}: file ends inside an event "
+                        f"({size - exc.offset} bytes after the last complete event)")
+    except BinlogError as exc:
+        result.error = f"offset {exc.offset}: {exc.message}"
+    if last is start:
         return start
-    f.seek(last_pos)
-    return parse_event(f.read(last_len), fmt, name, last_pos, -1)
+    f.seek(last.pos)
+    return parse_event(f.read(last.length), last.format, last.file, last.pos, -1)
 
 
-def header_length_at(buf: bytes, at: int, fmt: BinlogFormat) -> int | None:
+def _header_length_at(buf: bytes, at: int, fmt: BinlogFormat) -> int | None:
     """Length of the event whose header would be at buf[at:], if the header looks real."""
     if at + fmt.header_len > len(buf):
         return None
@@ -238,7 +224,7 @@ def header_length_at(buf: bytes, at: int, fmt: BinlogFormat) -> int | None:
     return length
 
 
-def verified(ev: Event, fmt: BinlogFormat) -> bool:
+def _verified(ev: Event, fmt: BinlogFormat) -> bool:
     """Is this candidate really an event? Its CRC, or else its log_pos, must agree.
 
     log_pos is the event's end in binlog v4 and its start in v3; 0 only on artificial
@@ -253,65 +239,63 @@ def verified(ev: Event, fmt: BinlogFormat) -> bool:
     return ev.log_pos == (ev.pos if fmt.binlog_version == 3 else ev.next_pos)
 
 
-def last_event_in_tail(
+def _last_event_in_tail(
     tail: bytes, base: int, size: int, fmt: BinlogFormat, name: str
 ) -> Event | None:
     """The smallest verified event that ends exactly at the end of the file."""
     for at in range(len(tail) - fmt.header_len - fmt.checksum_len, -1, -1):
-        length = header_length_at(tail, at, fmt)
+        length = _header_length_at(tail, at, fmt)
         if length is None or base + at + length != size:
             continue
         ev = parse_event(tail[at:], fmt, name, base + at, -1)
-        if verified(ev, fmt):
+        if _verified(ev, fmt):
             return ev
     return None
 
 
-def first_verified_event(tail: bytes, base: int, fmt: BinlogFormat, name: str) -> Event | None:
+def _first_verified_event(tail: bytes, base: int, fmt: BinlogFormat, name: str) -> Event | None:
     """The earliest verified event of the tail window that starts a chain of decodable
     events running to the end of the window (where the partial event begins)."""
-    chain = ChainCheck(tail, base, fmt, name)
+    chain = _ChainCheck(tail, base, fmt)
     for at in range(len(tail) - fmt.header_len):
-        length = header_length_at(tail, at, fmt)
+        length = _header_length_at(tail, at, fmt)
         if length is None or at + length > len(tail):
             continue
         ev = parse_event(tail[at:at + length], fmt, name, base + at, -1)
-        if verified(ev, fmt) and chain.holds(at + length):
+        if _verified(ev, fmt) and chain.holds(at + length):
             return ev
     return None
 
 
-class ChainCheck:
+class _ChainCheck:
     """Do the events from ``tail[at:]`` follow one another to the end of the window?
 
     Candidate starts share the chains behind them, so each offset's verdict is kept: the
     window is decoded at most once, not once per candidate (which made a damaged 64 KiB
     tail cost seconds)."""
 
-    def __init__(self, tail: bytes, base: int, fmt: BinlogFormat, name: str) -> None:
-        self.tail, self.base, self.fmt, self.name = tail, base, fmt, name
+    def __init__(self, tail: bytes, base: int, fmt: BinlogFormat) -> None:
+        self.tail, self.base, self.fmt = tail, base, fmt
         self.known: dict[int, bool] = {}
 
     def holds(self, at: int) -> bool:
-        tail, fmt = self.tail, self.fmt
         path: list[int] = []
         verdict = True
-        while at + fmt.header_len <= len(tail):
-            if at in self.known:
-                verdict = self.known[at]
-                break
-            path.append(at)
-            length = header_length_at(tail, at, fmt)
-            if length is None:
-                verdict = False
-                break
-            if at + length > len(tail):
-                break
-            if parse_event(tail[at:at + length], fmt, self.name, self.base + at,
-                           -1).decode_error:
-                verdict = False
-                break
-            at += length
+        window = BinlogStream(io.BytesIO(self.tail), fmt=self.fmt, base=self.base)
+        try:
+            for ev in window.events(self.base + at):
+                at = ev.pos - self.base
+                if at in self.known:
+                    verdict = self.known[at]
+                    break
+                path.append(at)
+                if ev.type_code not in FILE_EVENT_TYPES or ev.decode_error is not None:
+                    verdict = False
+                    break
+        except TruncatedError:
+            pass  # the event the window ends in, or the cut the file ends in
+        except BinlogError:
+            verdict = False
         for step in path:
             self.known[step] = verdict
         return verdict

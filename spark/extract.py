@@ -2,7 +2,7 @@
 
 :class:`SplitParser` opens the file itself, replays the DDL statements before the
 split into the row decoder's schema history, then streams the split's events with
-:func:`~binlog_kaitai.reader.read_events` (TRANSACTION_PAYLOAD expanded) and yields
+:func:`~binlog_kaitai.stream.read_events` (TRANSACTION_PAYLOAD expanded) and yields
 records ``(kind, values)``: a row of ``events``, ``transactions``, ``row_changes`` or
 ``errors`` (``values`` of the kind's record type in :mod:`spark.schemas`, built by
 column name), and last one ``split_stats`` that the driver folds into the ``files``
@@ -12,7 +12,8 @@ Memory is bounded whatever the file size: an event is dropped once its rows are 
 transaction keeps counters only. A row change needs its transaction's XID, which is
 written after the rows: a transaction holds its changes until its end while their rows
 events add up to at most :data:`HOLD_BYTES` (most transactions); past that, the XID is
-looked up ahead with a header-only walk (:mod:`spark.scan`) and the changes stream out.
+looked up ahead with a header-only walk (:class:`~binlog_kaitai.stream.BinlogStream`
+with ``bodies``) and the changes stream out.
 
 PERMISSIVE (the default): a damaged or unreadable file ends its split with an
 ``errors`` row and its ``split_stats`` say why; other problems (an undecodable body, a
@@ -36,22 +37,13 @@ import orjson
 
 from binlog_kaitai import event_kinds as kinds
 from binlog_kaitai.errors import BinlogError
-from binlog_kaitai.reader import (
-    DECODE_ERRORS,
-    TRANSACTION_PAYLOAD,
-    Event,
-    EventType,
-    event_type_name,
-    payload_events,
-    read_events,
-    statement_bytes,
-)
+from binlog_kaitai.event import DECODE_ERRORS, Event, EventType, event_type_name
+from binlog_kaitai.event_kinds import statement_bytes
 from binlog_kaitai.render import text
 from binlog_kaitai.rows import RowChange, RowDecoder
+from binlog_kaitai.stream import TRANSACTION_PAYLOAD, BinlogStream, payload_events, read_events
 from binlog_kaitai.summary import Summary, summary
-from generated.rows_event import RowsEvent
 from spark.plan import Split, schema_history, thaw
-from spark.scan import HeaderWalker
 from spark.schemas import (
     ErrorsRecord,
     EventsRecord,
@@ -62,12 +54,7 @@ from spark.schemas import (
     TransactionsRecord,
 )
 from spark.storage import open_input, stat
-from spark.txn import (
-    GtidInfo,
-    TransactionTracker,
-    event_kind,
-    gtid_info,
-)
+from spark.txn import WALK_BODIES, GtidInfo, TransactionTracker, gtid_info
 
 Record = tuple[str, tuple[Any, ...]]
 INT64_MAX = (1 << 63) - 1
@@ -189,9 +176,9 @@ class SplitParser:
         history = schema_history(schema_scripts) if split.schema is None else thaw(split.schema)
         self.decoder = RowDecoder(schema=history)
         self.trx: Transaction | None = None
-        self.tables: dict[int, tuple[str, str]] = {}
         self.payload: Event | None = None
-        self.walker: HeaderWalker | None = None
+        self.ahead: BinlogStream | None = None
+        """A header-only stream of the same file, for the XID look-ahead."""
         self.last_ts: int | None = None
         self.at = split.start or 0
         """Offset of the event being parsed."""
@@ -220,7 +207,6 @@ class SplitParser:
             if split.index == 0:
                 summary_json = json.dumps(safe_summary(self.path))
                 yield from self.changed_since_listing()
-            self.resume()
             with open_input(self.path) as f:
                 for ev in read_events(f, start=split.start, stop=split.stop,
                                       expand_payloads=True):
@@ -241,8 +227,9 @@ class SplitParser:
             fatal = ("corrupt", offset, message)
             yield self.error(offset, None, message)
         finally:
-            if self.walker is not None:
-                self.walker.close()
+            if self.ahead is not None:
+                self.ahead.file.close()
+                self.ahead.close()
         if self.trx is not None:
             yield from self.close_transaction(None)
         error_kind, error_offset, error_message = fatal or (None, None, None)
@@ -290,22 +277,21 @@ class SplitParser:
 
     # -- events ----------------------------------------------------------------------------
 
-    def look_ahead(self) -> HeaderWalker:
-        if self.walker is None:
-            self.walker = HeaderWalker(self.path)
-        return self.walker
-
-    def resume(self) -> None:
-        """For a split that starts mid-file, feed the row decoder the first event (which
-        says which server wrote the file); its schema history came with the split."""
-        if self.split.start is not None:
-            self.decoder.feed(self.look_ahead().first)
+    def look_ahead(self) -> BinlogStream:
+        if self.ahead is None:
+            f = open_input(self.path)
+            try:
+                self.ahead = BinlogStream(f, bodies=WALK_BODIES)
+            except BaseException:
+                f.close()
+                raise
+        return self.ahead
 
     def event(self, ev: Event) -> Iterator[Record]:
         self.at = ev.pos
         inner = ev.inner_pos is not None
         body, t = ev.body, ev.type_code
-        kind = event_kind(t, body)
+        kind = ev.kind
         step = self.tracker.step(t, kind)
         if step.starts:
             if self.trx is not None:
@@ -322,13 +308,11 @@ class SplitParser:
             trx.is_ddl = trx.is_ddl or kind == "ddl"
             if t == EventType.xid_event and body is not None:
                 trx.xid = body.xid.value
-            if t == EventType.table_map_event and body is not None:
+            if ev.is_table_map and body is not None:
                 trx.tables[f"{body.schema_name}.{body.table_name}"] = None
             if not inner:
                 trx.event_count += 1
                 trx.end_pos = ev.next_pos
-        if t == EventType.table_map_event and body is not None:
-            self.tables[body.table_id] = (body.schema_name, body.table_name)
         if t == TRANSACTION_PAYLOAD and not inner:
             self.payload = ev
         if not inner:
@@ -336,8 +320,8 @@ class SplitParser:
             self.last_ts = ev.timestamp
         changes, rows_problem = self.decode_rows(ev)
         if not inner:
-            yield "events", self.event_row(ev, trx, len(changes) if isinstance(
-                body, RowsEvent) and rows_problem is None else None)
+            yield "events", self.event_row(ev, trx, len(changes) if ev.is_rows and (
+                body is not None and rows_problem is None) else None)
         if ev.decode_error is not None:
             self.damaged = True
             yield self.error(ev.pos, ev.type_name,
@@ -392,19 +376,18 @@ class SplitParser:
             yield "row_changes", self.change_row(change, xid)
 
     def find_xid(self, ev: Event) -> int | None:
-        walker = self.look_ahead()
         if ev.inner_pos is not None and self.payload is not None:
-            for inner in payload_events(self.payload, walker.format):
+            for inner in payload_events(self.payload):
                 if inner.type_code == EventType.xid_event and inner.body is not None:
                     return inner.body.xid.value
             return None
         tracker = self.tracker.copy()
-        for mark in walker.marks(ev.next_pos):
-            step = tracker.step(mark.type_code, mark.kind)
+        for later in self.look_ahead().events(ev.next_pos):
+            step = tracker.step(later.type_code, later.kind)
             if step.starts:
                 return None
             if step.ends:
-                return mark.xid
+                return xid_of(later)
         return None
 
     # -- rows of the tables ----------------------------------------------------------------
@@ -426,9 +409,10 @@ class SplitParser:
                 xid = i64(body.xid.value)
             elif t == EventType.table_map_event:
                 table_id, db, table = body.table_id, body.schema_name, body.table_name
-            elif isinstance(body, RowsEvent):
+            elif ev.is_rows:
                 table_id = body.table_id
-                db, table = self.tables.get(table_id, (None, None))
+                if ev.table_map is not None:
+                    db, table = ev.table_map.schema_name, ev.table_map.table_name
         ts, day = when(ev.timestamp)
         return EventsRecord(
             file=self.path, pos=ev.pos, next_pos=ev.next_pos, type=ev.type_name,
@@ -446,6 +430,13 @@ class SplitParser:
             file=self.path, pos=c.pos, inner_pos=c.inner_pos, row=c.row,
             server_id=c.server_id, gtid=c.gtid, xid=xid, ts=ts, event_date=day,
         )
+
+
+def xid_of(ev: Event) -> int | None:
+    """The XID of a decoded XID_EVENT (None for any other event)."""
+    if ev.type_code != EventType.xid_event or ev.body is None:
+        return None
+    return ev.body.xid.value
 
 
 def safe_summary(path: str) -> dict[str, Any]:

@@ -3,10 +3,10 @@
 The driver only lists: :func:`list_inputs` expands paths, directories and globs into
 (path, size, mtime) without opening a file. Cutting a large file needs its event
 headers, so :func:`plan_file` runs on an executor (one task per large file): it walks
-the headers (:mod:`spark.scan`) and cuts right before an event that starts a
-transaction, once the split has grown past the target size. Because a split never
-starts inside a transaction, every TABLE_MAP it needs precedes its rows within the same
-task.
+the headers (:class:`~binlog_kaitai.stream.BinlogStream` header-only) and cuts right
+before an event that starts a transaction, once the split has grown past the target
+size. Because a split never starts inside a transaction, every TABLE_MAP it needs
+precedes its rows within the same task.
 
 Column names often come from the row decoder's schema history (the CREATE/ALTER TABLE
 statements seen earlier in the file), which a task starting mid-file has not seen. The
@@ -27,13 +27,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from binlog_kaitai import event_kinds as kinds
 from binlog_kaitai.errors import BinlogError
-from binlog_kaitai.rows import RowDecoder
 from binlog_kaitai.schema import SchemaHistory
-from spark.scan import HeaderWalker
-from spark.storage import is_uri, list_uri
-from spark.txn import TransactionTracker
+from binlog_kaitai.stream import BinlogStream
+from spark.storage import is_uri, list_uri, open_input
+from spark.txn import WALK_BODIES, TransactionTracker
 
 DEFAULT_SPLIT_SIZE = 64 << 20
 OPEN_COST = 4 << 20
@@ -160,30 +158,29 @@ def plan_file(info: FileInfo, split_size: int, schema_scripts: Sequence[str] = (
     """Cut one file at transaction starts into splits of about ``split_size`` bytes.
 
     A file that is not a binlog, or whose first event is unreadable, stays whole: the
-    parse of that single split reports the problem.
+    parse of that single split reports the problem. Damage ends the walk: the split
+    after the last cut reports it.
     """
     if info.size <= split_size:
         return whole_file(info)
     cuts: list[tuple[int, bytes]] = []
     try:
-        with HeaderWalker(info.path) as walker:
+        with open_input(info.path) as f, BinlogStream(f, bodies=WALK_BODIES) as stream:
             tracker = TransactionTracker()
             history = schema_history(schema_scripts)
-            decoder = RowDecoder(schema=history)
-            decoder.feed(walker.first)
             frozen = b""
             last_cut = 0
-            for mark in walker.marks(walker.first.next_pos):
-                step = tracker.step(mark.type_code, mark.kind)
-                if step.starts and mark.pos - last_cut >= split_size:
+            for ev in stream.events():
+                step = tracker.step(ev.type_code, ev.kind)
+                if step.starts and ev.pos - last_cut >= split_size:
                     now = freeze(history)
                     frozen = frozen if now == frozen else now  # one copy while unchanged
-                    cuts.append((mark.pos, frozen))
-                    last_cut = mark.pos
-                if mark.type_code in kinds.QUERY and mark.event is not None:
-                    decoder.feed(mark.event)
+                    cuts.append((ev.pos, frozen))
+                    last_cut = ev.pos
+                if ev.is_query and ev.body is not None:
+                    history.apply_query_event(ev.body)
     except (BinlogError, OSError):
-        return whole_file(info)
+        pass
     bounds: list[tuple[int | None, bytes | None]] = [(None, None), *cuts]
     stops = [pos for pos, _ in cuts] + [None]
     return [Split(info, i, len(bounds), start, stop, schema)

@@ -19,62 +19,22 @@ parse would start a new transaction. The rules follow what MySQL and MariaDB wri
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from binlog_kaitai import event_kinds as kinds
+from binlog_kaitai.event import EventType
 from binlog_kaitai.gtid import gtid_text, tagged_uuid, uuid_text
-from binlog_kaitai.reader import EventType, statement_bytes
 
 KINDED_TYPES = kinds.QUERY | {EventType.gtid_event}
-"""Event types whose body (not only the header) the tracker needs: see :func:`event_kind`."""
+"""Event types whose body (not only the header) the tracker needs: see
+:func:`~binlog_kaitai.event_kinds.event_kind`."""
+WALK_BODIES = KINDED_TYPES | {EventType.xid_event}
+"""The bodies a header-only walk (:class:`~binlog_kaitai.stream.BinlogStream` with
+``bodies``) reads for the split planner and the XID look-ahead: those the tracker needs,
+and XIDs."""
 END_KINDS = {"commit": "commit", "rollback": "rollback", "xa_commit": "xa_commit",
              "xa_rollback": "xa_rollback"}
-
-DDL_KEYWORDS = frozenset({b"CREATE", b"ALTER", b"DROP", b"RENAME", b"TRUNCATE"})
-_LEADING = re.compile(rb"^(?:\s+|/\*(?!!).*?\*/|#[^\n]*\n|--\s[^\n]*\n)*", re.S)
-"""Whitespace and comments before a statement (not /*! ... */, which is executable)."""
-_WORD = re.compile(rb"[A-Za-z_]+")
-
-
-def query_kind(query: bytes) -> str:
-    """What a logged statement does to transaction boundaries.
-
-    ``begin``, ``commit``, ``rollback`` (the exact words the server writes), ``xa_start``,
-    ``xa_commit``, ``xa_rollback``, ``ddl`` (CREATE, ALTER, DROP, RENAME, TRUNCATE) or
-    ``statement`` for anything else (DML, SAVEPOINT, XA END, SET ...).
-    """
-    text = query[_LEADING.match(query).end():]  # type: ignore[union-attr]
-    words = [w.upper() for w in _WORD.findall(text[:40])[:2]]
-    if not words:
-        return "statement"
-    first = words[0]
-    stripped = text.strip().rstrip(b";").strip().upper()
-    if stripped in (b"BEGIN", b"COMMIT", b"ROLLBACK"):
-        return stripped.decode().lower()
-    if first == b"XA" and len(words) > 1:
-        second = words[1]
-        if second in (b"START", b"BEGIN"):
-            return "xa_start"
-        if second in (b"COMMIT", b"ROLLBACK"):
-            return "xa_" + second.decode().lower()
-        return "statement"
-    return "ddl" if first in DDL_KEYWORDS else "statement"
-
-
-def event_kind(type_code: int, body: Any) -> str | None:
-    """The part of an event's body the tracker needs: :func:`query_kind` of a statement,
-    ``standalone`` or ``group`` for a MariaDB GTID event; None for every other event."""
-    if body is None:
-        return None
-    if type_code == EventType.gtid_event:
-        return "standalone" if body.is_standalone else "group"
-    if type_code in kinds.QUERY:
-        text = statement_bytes(body)
-        return query_kind(text) if text is not None else "statement"
-    return None
-
 
 class Step(NamedTuple):
     """The tracker's verdict on one event."""
@@ -92,7 +52,7 @@ NOT_IN_TRANSACTION = Step(False, False, False, None)
 
 
 class TransactionTracker:
-    """Feeds on (type code, :func:`event_kind`) pairs; see the module docstring for the rules."""
+    """Feeds on (type code, ``Event.kind``) pairs; see the module docstring for the rules."""
 
     __slots__ = ("explicit", "open", "opened_by_gtid")
 
@@ -108,7 +68,7 @@ class TransactionTracker:
         return other
 
     def step(self, type_code: int, kind: str | None = None) -> Step:
-        """Advance over one event; ``kind`` is its :func:`event_kind`."""
+        """Advance over one event; ``kind`` is its ``Event.kind``."""
         if type_code in kinds.FILE_LEVEL:
             return NOT_IN_TRANSACTION
         if type_code in kinds.GTID:

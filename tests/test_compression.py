@@ -20,10 +20,11 @@ import zstandard
 
 from binlog_kaitai import ZlibProcess, ZstdProcess
 from binlog_kaitai.errors import CorruptEventError
+from binlog_kaitai.event import Event
 from binlog_kaitai.json_value import document_to_python
 from binlog_kaitai.processes import MAX_SIZE, DecompressionError
-from binlog_kaitai.reader import Event, read_events
 from binlog_kaitai.render import describe
+from binlog_kaitai.stream import read_events
 from tests.conftest import FIXTURES, corpus
 from tests.mariadb_oracle import mariadb_binlog_program
 from tests.test_mysql_json import parse_json

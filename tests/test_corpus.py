@@ -7,7 +7,8 @@ import itertools
 import pytest
 
 from binlog_kaitai.errors import BinlogError, TruncatedError
-from binlog_kaitai.reader import FDE, read_events
+from binlog_kaitai.event import FDE
+from binlog_kaitai.stream import read_events
 from binlog_kaitai.summary import summary
 from tests.conftest import CORPUS_FILES, CorpusFile
 from tests.mariadb_oracle import mariadb_binlog_program, run_mariadb_binlog

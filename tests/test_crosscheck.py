@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 
 from binlog_kaitai.dump import dump_lines, dumps, number_text
-from binlog_kaitai.reader import read_events
 from binlog_kaitai.render import to_jsonable
+from binlog_kaitai.stream import read_events
 from tests.conftest import CORPUS_FILES, FIXTURES, REPO, corpus
 from tools.crosscheck import Result, crosscheck, default_files, main
 from tools.make_big_xid_fixture import BIG_XID, SOURCE, with_xid

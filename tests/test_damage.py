@@ -13,7 +13,7 @@ from binlog_kaitai.errors import (
     NotABinlogError,
     TruncatedError,
 )
-from binlog_kaitai.reader import read_events
+from binlog_kaitai.stream import read_events
 from binlog_kaitai.summary import summary
 from tests.conftest import corpus
 

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from binlog_kaitai.errors import BinlogError, CorruptEventError, RowsError
-from binlog_kaitai.reader import read_events
 from binlog_kaitai.rows import RowDecoder, iter_row_changes
 from binlog_kaitai.schema import SchemaHistory
+from binlog_kaitai.stream import read_events
 from binlog_kaitai.summary import summary
 from tests.conftest import FIXTURES, REPO
 from tools import fuzz

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from kaitaistruct import KaitaiStream
 
-from binlog_kaitai.reader import read_events
+from binlog_kaitai.stream import read_events
 from generated.gtid_event import GtidEvent
 from generated.gtid_tagged_event import GtidTaggedEvent
 from generated.mariadb_gtid_event import MariadbGtidEvent

@@ -5,19 +5,17 @@
   must equal mariadb-binlog's, and the server's own listing in ``events.tsv``.
 * ``live`` tests start a throwaway server (``tools.mariadb_sandbox``), run the ``mixed``
   scenario and compare the fresh files the same way. They need ``mariadbd``.
-
-Tests that need ``binlog_kaitai.reader`` skip while it does not exist yet.
 """
 
 from __future__ import annotations
 
-import importlib
 import shutil
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
+from binlog_kaitai.errors import EncryptedError
+from binlog_kaitai.stream import read_events
 from tests.mariadb_oracle import (
     START_ENCRYPTION,
     mariadb_binlog_program,
@@ -41,16 +39,6 @@ MIXED_EXPECTED_CODES = frozenset(
 )
 
 
-def _reader() -> ModuleType:
-    """``binlog_kaitai.reader``, or skip the test while that module does not exist."""
-    try:
-        return importlib.import_module("binlog_kaitai.reader")
-    except ModuleNotFoundError as exc:
-        if exc.name in ("binlog_kaitai.reader", "binlog_kaitai"):
-            pytest.skip("binlog_kaitai.reader not written yet")
-        raise
-
-
 def reader_events(path: Path, *, encrypted: bool = False) -> list[tuple[int, str]]:
     """(position, MariaDB type name) of every event our reader yields.
 
@@ -58,13 +46,12 @@ def reader_events(path: Path, *, encrypted: bool = False) -> list[tuple[int, str
     the reader yields Format_desc and Start_encryption, then raises EncryptedError: the
     events yielded up to then are returned.
     """
-    reader = _reader()
     events: list[tuple[int, str]] = []
     try:
-        for ev in reader.read_events(path, strict_checksums=True):
+        for ev in read_events(path, strict_checksums=True):
             events.append((ev.pos, type_name(ev.type_code)))
-    except Exception as exc:
-        if not (encrypted and getattr(exc, "kind", None) == "encrypted"):
+    except EncryptedError:
+        if not encrypted:
             raise
     return events
 
@@ -181,6 +168,5 @@ def test_live_mixed_scenario_event_types(live_mixed_binlogs: list[Path]) -> None
 @needs_mariadb_binlog
 def test_live_mixed_scenario_matches_mariadb_binlog(live_mixed_binlogs: list[Path]) -> None:
     """For every file the live server wrote, our (position, type) list equals the oracle's."""
-    _reader()  # skip before comparing anything if the reader is missing
     for path in live_mixed_binlogs:
         assert reader_events(path) == oracle_events(path), path.name

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from binlog_kaitai.reader import read_events
+from binlog_kaitai.stream import read_events
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 

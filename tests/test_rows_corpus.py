@@ -18,8 +18,8 @@ import struct
 import pytest
 
 from binlog_kaitai.errors import BinlogError, RowsError
-from binlog_kaitai.reader import read_events
 from binlog_kaitai.rows import RowChange, iter_row_changes
+from binlog_kaitai.stream import read_events
 from tests.conftest import CORPUS_FILES, corpus
 
 ROWS_TYPES = {20, 21, 22, 23, 24, 25, 30, 31, 32, 39}

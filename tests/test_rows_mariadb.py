@@ -25,9 +25,9 @@ from sqlglot import exp
 
 from binlog_kaitai.cli import main
 from binlog_kaitai.ddl import BinlogMySQL
-from binlog_kaitai.reader import read_events
 from binlog_kaitai.rows import RowChange, RowDecoder, iter_row_changes
 from binlog_kaitai.sql_script import split_statements
+from binlog_kaitai.stream import read_events
 from tests.conftest import FIXTURES
 
 MARIADB = FIXTURES / "mariadb"

@@ -27,9 +27,9 @@ from typing import Any
 import pytest
 
 from binlog_kaitai import values
-from binlog_kaitai.reader import read_events
 from binlog_kaitai.rows import RowChange, RowDecoder
 from binlog_kaitai.schema import SchemaHistory
+from binlog_kaitai.stream import read_events
 from binlog_kaitai.table_info import describe_table
 from tests.conftest import CORPUS_FILES, FIXTURES
 from tests.mariadb_oracle import mariadb_binlog_program
@@ -144,7 +144,7 @@ def compare_with_oracle(path: Path) -> int:
             tm = ev.body
             # What the decoder knows of the table at this point (it may be dropped later).
             schema_cols = decoder.schema.columns(tm.schema_name, tm.table_name)
-            table_maps[tm.table_id] = (tm, describe_table(tm, decoder.is_mariadb, schema_cols,
+            table_maps[tm.table_id] = (tm, describe_table(tm, ev.format.is_mariadb, schema_cols,
                                                           None))
         for change in decoder.feed(ev):
             ours.append((change, table_maps[ev.body.table_id]))

@@ -19,10 +19,10 @@ from pathlib import Path
 import pytest
 
 from binlog_kaitai.catalog import ColumnDef
-from binlog_kaitai.reader import read_events
 from binlog_kaitai.rows import RowDecoder
 from binlog_kaitai.schema import SchemaHistory
 from binlog_kaitai.sql_script import first_word, split_statements
+from binlog_kaitai.stream import read_events
 from tests.conftest import CORPUS_FILES, FIXTURES, corpus
 from tests.mariadb_oracle import mariadb_binlog_program
 

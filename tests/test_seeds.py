@@ -8,7 +8,7 @@ import re
 import pytest
 from kaitaistruct import KaitaiStream
 
-from binlog_kaitai.reader import BinlogFormat, parse_event
+from binlog_kaitai.event import BinlogFormat, parse_event
 from generated.mysql_binlog import MysqlBinlog
 from tests.conftest import SEEDS
 

@@ -26,9 +26,9 @@ import pytest
 
 from binlog_kaitai.errors import BinlogError
 from binlog_kaitai.event_kinds import ROWS
-from binlog_kaitai.reader import read_events
 from binlog_kaitai.render import text
 from binlog_kaitai.rows import iter_row_changes
+from binlog_kaitai.stream import read_events
 from binlog_kaitai.summary import summary
 from spark.build_zip import build
 from spark.datasource import register

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from binlog_kaitai.reader import read_events
+from binlog_kaitai.stream import read_events
 from binlog_kaitai.summary import summary
 from tests.conftest import FIXTURES
 

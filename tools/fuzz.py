@@ -32,7 +32,6 @@ import json
 import multiprocessing
 import os
 import random
-import resource
 import select
 import signal
 import subprocess
@@ -46,8 +45,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bench.memory import peak_rss_kib
 from binlog_kaitai.errors import BinlogError, RowsError
-from binlog_kaitai.reader import FDE, MIN_HEADER_LEN, header_fields, read_events
+from binlog_kaitai.event import FDE, MIN_HEADER_LEN, header_fields
+from binlog_kaitai.stream import read_events
 from tools.crosscheck import default_files
 
 REPO = Path(__file__).resolve().parents[1]
@@ -469,7 +470,7 @@ def run_chunk(task: tuple[int, int, float]) -> Outcome:
     finally:
         for path, _, _ in made:
             os.unlink(path)
-    outcome.peak_rss_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    outcome.peak_rss_kb = peak_rss_kib()  # not ru_maxrss: it counts the forking parent
     node: NodeChecker | None = _STATE["node"]  # type: ignore[assignment]
     if node is not None:
         outcome.node_peak_rss_kb = node.peak_kb

@@ -17,7 +17,8 @@ import zlib
 from collections.abc import Sequence
 from pathlib import Path
 
-from binlog_kaitai.reader import EventType, read_events
+from binlog_kaitai.event import EventType
+from binlog_kaitai.stream import read_events
 
 REPO = Path(__file__).resolve().parents[1]
 SOURCE = REPO / "tests" / "fixtures" / "mariadb" / "gtid" / "binlog.000002"

@@ -1,0 +1,214 @@
+"""One event of a binlog as the adapter hands it out, and how one event's bytes are parsed.
+
+An :class:`Event` is framed by :class:`~binlog_kaitai.stream.BinlogStream` (the only
+module that walks a file from event to event); this module parses the bytes of one
+event with the generated spec, checks its CRC32, and says what kind of event it is.
+"""
+
+from __future__ import annotations
+
+import io
+import struct
+import zlib
+from dataclasses import dataclass
+from typing import Any
+
+from kaitaistruct import KaitaiStream, KaitaiStructError
+
+from binlog_kaitai import event_kinds as kinds
+from generated.mysql_binlog import MysqlBinlog
+
+EventType = MysqlBinlog.EventType
+FDE = EventType.format_description_event
+MIN_HEADER_LEN = 13
+"""Bytes every binlog version's common header starts with; event_length sits at 9..13."""
+
+DECODE_ERRORS = (KaitaiStructError, EOFError, ValueError, IndexError, ArithmeticError,
+                 struct.error)
+"""What bytes that do not fit the spec raise, in generated code or in the conversion of
+the values it read: ValueError covers bad enum values, UnicodeDecodeError and a value
+out of its range; IndexError an array param shorter than a count; ArithmeticError a
+date or number out of range (OverflowError) or a division by a zero field; struct.error
+a value shorter than its type. A TypeError or AttributeError is never damage: it is a
+bug, and is left to surface."""
+
+
+def header_fields(buf: bytes, at: int = 0) -> tuple[int, int]:
+    """(type code, event_length) of the common header at ``buf[at:]`` (at least
+    :data:`MIN_HEADER_LEN` bytes), as ksy/mysql_binlog.ksy's ``event_header`` declares
+    them. The one place that reads them by hand: before the spec can parse an event,
+    its length must say how many bytes to read, and whether the file has them."""
+    return buf[at + 4], int.from_bytes(buf[at + 9:at + 13], "little")
+
+
+@dataclass(frozen=True, slots=True)
+class BinlogFormat:
+    """What the governing FORMAT_DESCRIPTION_EVENT (or START_EVENT_V3) says about events."""
+
+    binlog_version: int
+    header_len: int
+    checksum_len: int
+    post_header_lengths: bytes
+    server_version: str
+
+    @property
+    def is_mariadb(self) -> bool:
+        """Written by MariaDB (whose table maps and rows differ in details from MySQL's)."""
+        return "mariadb" in self.server_version.lower()
+
+
+class Event:
+    """One event: where it is, its parsed header and body, and whether its CRC matched.
+
+    ``body`` is the generated Kaitai object of the event's body type (raw ``bytes`` for
+    types the spec keeps opaque, ``None`` when the body could not be decoded, in which
+    case ``decode_error`` says why and ``raw`` still holds the bytes). An event framed
+    header-only (:class:`~binlog_kaitai.stream.BinlogStream` with ``bodies``) has no
+    body unless its type was asked for; ``has_body`` says which.
+
+    ``format`` is the format in force where the event was read. ``table_map`` is, for a
+    rows event, the TABLE_MAP_EVENT body in force for its table id (None when there is
+    none). An event read from inside a TRANSACTION_PAYLOAD_EVENT has the payload event's
+    ``pos`` and ``index`` and its own offset inside the inflated payload in ``inner_pos``;
+    ``inner_pos`` is None otherwise.
+    """
+
+    __slots__ = ("_header", "body", "checksum_ok", "decode_error", "file", "format",
+                 "has_body", "index", "inner_pos", "length", "pos", "raw", "table_map",
+                 "type_code")
+
+    def __init__(self, file: str, pos: int, index: int, fmt: BinlogFormat, raw: bytes, *,
+                 header: Any = None, body: Any = None, checksum_ok: bool | None = None,
+                 decode_error: str | None = None, has_body: bool = True) -> None:
+        self.file = file
+        self.pos = pos
+        self.index = index
+        self.format = fmt
+        self.raw = raw
+        self.type_code, self.length = header_fields(raw)
+        self._header = header
+        self.body = body
+        self.has_body = has_body
+        self.checksum_ok = checksum_ok
+        self.decode_error = decode_error
+        self.inner_pos: int | None = None
+        self.table_map: Any = None
+
+    @property
+    def header(self) -> Any:
+        """The spec's ``event_header`` (parsed on first use for a header-only event)."""
+        if self._header is None:
+            self._header = MysqlBinlog.EventHeader(
+                _header_len(self.type_code, self.format), KaitaiStream(io.BytesIO(self.raw)))
+        return self._header
+
+    @property
+    def type_name(self) -> str:
+        return event_type_name(self.type_code)
+
+    @property
+    def timestamp(self) -> int:
+        return self.header.timestamp
+
+    @property
+    def server_id(self) -> int:
+        return self.header.server_id
+
+    @property
+    def log_pos(self) -> int | None:
+        return getattr(self.header, "log_pos", None)
+
+    @property
+    def flags(self) -> int | None:
+        return getattr(self.header, "flags", None)
+
+    @property
+    def next_pos(self) -> int:
+        return self.pos + self.length
+
+    # -- what kind of event (event_kinds, declared once) -------------------------------
+
+    @property
+    def is_rows(self) -> bool:
+        return self.type_code in kinds.ROWS
+
+    @property
+    def is_update(self) -> bool:
+        return self.type_code in kinds.UPDATE_ROWS
+
+    @property
+    def is_query(self) -> bool:
+        return self.type_code in kinds.QUERY
+
+    @property
+    def is_gtid(self) -> bool:
+        return self.type_code in kinds.GTID
+
+    @property
+    def is_table_map(self) -> bool:
+        return self.type_code == EventType.table_map_event
+
+    @property
+    def kind(self) -> str | None:
+        """:func:`~binlog_kaitai.event_kinds.event_kind`: what a statement does to
+        transaction boundaries, or a MariaDB GTID's ``standalone``/``group``."""
+        return kinds.event_kind(self.type_code, self.body)
+
+    @property
+    def is_ddl(self) -> bool:
+        return self.is_query and self.kind == "ddl"
+
+    def __repr__(self) -> str:
+        where = self.pos if self.inner_pos is None else f"{self.pos}+{self.inner_pos}"
+        return f"<Event {self.type_name} at {where} ({self.length} bytes)>"
+
+
+def event_type_name(type_code: int) -> str:
+    """MySQL's/MariaDB's constant name for a type code, e.g. ``QUERY_EVENT``."""
+    try:
+        return EventType(type_code).name.upper()
+    except ValueError:
+        return "UNKNOWN_EVENT"
+
+
+def _header_len(type_code: int, fmt: BinlogFormat) -> int:
+    """A FORMAT_DESCRIPTION_EVENT's header is always v4's 19 bytes: it declares the rest."""
+    return 19 if type_code == FDE else fmt.header_len
+
+
+def parse_event(buf: bytes, fmt: BinlogFormat, name: str, pos: int, index: int) -> Event:
+    """Parse one event's bytes (exactly its ``event_length``) with the generated spec and
+    check its CRC."""
+    header_len = _header_len(buf[4], fmt)
+    try:
+        ev = MysqlBinlog.Event(
+            header_len, fmt.checksum_len, fmt.post_header_lengths, KaitaiStream(io.BytesIO(buf))
+        )
+    except DECODE_ERRORS as exc:
+        return Event(name, pos, index, fmt, buf, decode_error=f"{type(exc).__name__}: {exc}")
+    return Event(name, pos, index, fmt, buf, header=ev.header, body=ev.body,
+                 checksum_ok=checksum_ok(ev, buf))
+
+
+def checksum_ok(ev: Any, buf: bytes) -> bool | None:
+    """CRC32 verdict for an event, None when the event carries no checksum.
+
+    The server computes a FORMAT_DESCRIPTION_EVENT's CRC with the in-use flag cleared, since
+    it rewrites that flag when the file is closed.
+    """
+    if ev.header.type_code == FDE:
+        if not ev.body.has_checksum_alg:
+            return None
+        data = bytearray(buf[:-4])
+        data[17] &= 0xFE
+        return zlib.crc32(data) == ev.body.checksum
+    if ev.footer_len != 4:
+        return None
+    return zlib.crc32(memoryview(buf)[:-4]) == ev.checksum
+
+
+def format_of(fde: Event) -> BinlogFormat:
+    """The layout a (decoded) FORMAT_DESCRIPTION_EVENT declares for the events after it."""
+    body = fde.body
+    return BinlogFormat(4, body.header_length, body.checksum_len,
+                        bytes(body.post_header_lengths), body.server_version)

@@ -1,0 +1,370 @@
+"""The one event stream: frames a binlog's events and carries what spans events.
+
+:class:`BinlogStream` is the only place that walks from event to event. It keeps the
+state a declarative spec cannot: the format in force (the first event's, replaced by a
+mid-file FORMAT_DESCRIPTION_EVENT), the TABLE_MAP_EVENTs by table id (dropped at the
+end of each statement, as the server does), and where the file stops being readable
+(damage, START_ENCRYPTION). It reads incrementally in constant memory, verifies
+checksums and expands TRANSACTION_PAYLOADs; every event's bytes are parsed by the
+generated spec (:func:`~binlog_kaitai.event.parse_event`).
+
+Header-only mode (``bodies=`` a set of types) reads each event's common header and
+seeks past the body unless its type is in the set: the Spark planner and the XID
+look-ahead walk a file that way at a fraction of a full parse's cost.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from collections.abc import Collection, Iterator
+from contextlib import ExitStack, contextmanager
+from dataclasses import replace
+from typing import IO, Any, BinaryIO
+
+from kaitaistruct import KaitaiStream
+
+from binlog_kaitai.errors import (
+    BinlogError,
+    ChecksumError,
+    CorruptEventError,
+    EncryptedError,
+    NotABinlogError,
+    TruncatedError,
+)
+from binlog_kaitai.event import (
+    DECODE_ERRORS,
+    FDE,
+    MIN_HEADER_LEN,
+    BinlogFormat,
+    Event,
+    EventType,
+    checksum_ok,
+    format_of,
+    header_fields,
+    parse_event,
+)
+from generated.mysql_binlog import MysqlBinlog
+
+MAGIC = b"\xfebin"
+START_EVENT_V3 = EventType.start_event_v3
+START_ENCRYPTION = EventType.start_encryption_event
+TRANSACTION_PAYLOAD = EventType.transaction_payload_event
+TABLE_MAP = EventType.table_map_event
+READ_CHUNK = 16 << 20
+"""Large events are read in chunks so a lying length field never allocates more than this
+beyond the bytes that really exist."""
+ENCRYPTED_MESSAGE = (
+    "the events after START_ENCRYPTION_EVENT are encrypted (MariaDB encrypt_binlog); "
+    "they cannot be read without the server's key"
+)
+
+Source = str | os.PathLike[str] | BinaryIO
+
+
+class BinlogStream:
+    """The events of one binlog, in order; see the module docstring.
+
+    ``source`` is a path or an open binary file. Opening reads the magic and the first
+    event (which decides the binlog version and layout) and raises a
+    :class:`~binlog_kaitai.errors.BinlogError` when the file is no binlog. With ``fmt``,
+    the source is instead a byte range of a file whose format is already known (its
+    first byte at file offset ``base``), read from its start: no magic, no first event.
+
+    :meth:`events` yields events; damage raises a BinlogError after every complete event
+    before it. A CRC mismatch is reported on the event (``checksum_ok`` False) and raises
+    only with ``strict_checksums``. With ``expand_payloads``, each TRANSACTION_PAYLOAD
+    is followed by the events inside it (:func:`payload_events`).
+    """
+
+    def __init__(self, source: Source, *, strict_checksums: bool = False,
+                 expand_payloads: bool = False, bodies: Collection[int] | None = None,
+                 fmt: BinlogFormat | None = None, base: int = 0) -> None:
+        self.strict_checksums = strict_checksums
+        self.expand_payloads = expand_payloads
+        self.bodies = None if bodies is None else frozenset(bodies) | {FDE}
+        """Header-only mode: the types whose bodies are read (None: all of them)."""
+        self.base = base
+        self._exit = ExitStack()
+        try:
+            self.file, self.name, size = self._exit.enter_context(open_source(source))
+            self.size = None if size is None else base + size
+            self.first: Event | None = None
+            """The first event (FORMAT_DESCRIPTION, or START_EVENT_V3 in old binlogs)."""
+            if fmt is None:
+                self.first, fmt = self._read_first_event()
+        except BaseException:
+            self._exit.close()
+            raise
+        self.first_format: BinlogFormat = fmt
+        self.format: BinlogFormat = fmt
+        """The format in force at the current position."""
+        self.table_maps: dict[int, Any] = {}
+        """TABLE_MAP_EVENT bodies by table id, of the statement being read."""
+        self._statement_ended = False
+        self._walked = False
+
+    def close(self) -> None:
+        self._exit.close()
+
+    def __enter__(self) -> BinlogStream:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- walking --------------------------------------------------------------------------
+
+    def events(self, start: int | None = None, stop: int | None = None) -> Iterator[Event]:
+        """Every event starting in [start, stop): ``start`` must be an event boundary;
+        the first event is yielded only when it lies in the range. Walking again from
+        another ``start`` (a look-ahead) starts from the first event's format and an
+        empty set of table maps."""
+        first = self.first
+        pos = self.base if first is None else first.next_pos
+        if first is not None and (start is None or start <= first.pos):
+            yield first
+        if start is not None and start > pos:
+            pos = start
+        self.format = self.first_format
+        self.table_maps = {}
+        self._statement_ended = False
+        if self._walked or pos != (self.base if first is None else first.next_pos):
+            self.file.seek(pos - self.base)  # a pipe is read once, from its start
+        self._walked = True
+        index = 1 if first is not None else 0
+        while stop is None or pos < stop:
+            ev = self._next_event(pos, index)
+            if ev is None:
+                return
+            self._track(ev)
+            yield ev
+            if self.expand_payloads and ev.type_code == TRANSACTION_PAYLOAD and (
+                    ev.body is not None):
+                for inner in payload_events(ev):
+                    self._track(inner)
+                    yield inner
+            pos += ev.length  # not ev.next_pos: a payload's events are renamed to it
+            index += 1
+            if ev.type_code == START_ENCRYPTION and (self.size is None or pos < self.size):
+                raise EncryptedError(self.name, pos, ENCRYPTED_MESSAGE, index)
+
+    def _next_event(self, pos: int, index: int) -> Event | None:
+        """The event at ``pos`` (where the file is), or None at a clean end."""
+        fmt = self.format
+        if self.bodies is None:
+            buf = _read_event_bytes(self.file, self.name, pos, self.size, fmt, index)
+            if buf is None:
+                return None
+            ev = parse_event(buf, fmt, self.name, pos, index)
+            if self.strict_checksums and ev.checksum_ok is False:
+                raise ChecksumError(self.name, pos, f"CRC32 mismatch in {ev.type_name}", index)
+        else:
+            ev = self._header_only_event(pos, index)
+            if ev is None:
+                return None
+        if ev.type_code == FDE and ev.body is not None:
+            self.format = format_of(ev)
+        return ev
+
+    def _header_only_event(self, pos: int, index: int) -> Event | None:
+        fmt, f = self.format, self.file
+        head = _read_head(f, self.name, pos, self.size, fmt, index)
+        if head is None:
+            return None
+        type_code, length = header_fields(head)
+        assert self.bodies is not None
+        if type_code in self.bodies:
+            rest = _read_rest(f, self.name, pos, length, len(head), index)
+            return parse_event(head + rest, fmt, self.name, pos, index)
+        f.seek(pos + length - self.base)
+        return Event(self.name, pos, index, fmt, head, has_body=False)
+
+    def _track(self, ev: Event) -> None:
+        """Keep the table maps of the statement being read: a rows event finds its own
+        in ``table_map``; the statement's last rows event drops them all (once the
+        stream's consumers are done with it), and so does a new format."""
+        maps = self.table_maps
+        if self._statement_ended:
+            maps.clear()
+            self._statement_ended = False
+        body = ev.body
+        if body is None:
+            return
+        t = ev.type_code
+        if t == TABLE_MAP:
+            maps[body.table_id] = body
+        elif ev.is_rows:
+            ev.table_map = maps.get(body.table_id)
+            self._statement_ended = body.is_end_of_statement
+        elif t == FDE:
+            maps.clear()
+
+    def _read_first_event(self) -> tuple[Event, BinlogFormat]:
+        """Check the magic and read the first event, which decides the binlog version."""
+        f, name = self.file, self.name
+        magic = f.read(4)
+        if magic != MAGIC:
+            what = "file is empty" if not magic else f"bad magic {magic.hex(' ')}"
+            raise NotABinlogError(name, 0, f"not a binlog: {what} (expected fe 62 69 6e)", 0)
+        v4_header = BinlogFormat(4, 19, 0, b"", "")
+        buf = _read_event_bytes(f, name, 4, self.size, v4_header, 0)
+        if buf is None:
+            raise TruncatedError(name, 4, "file has no events after the magic", 0)
+        if buf[4] not in (FDE, START_EVENT_V3):
+            raise NotABinlogError(
+                name, 4, f"first event has type {buf[4]}, expected FORMAT_DESCRIPTION_EVENT "
+                "(15) or START_EVENT_V3 (1)", 0)
+        # The spec decides the binlog version from the first event: parse the file's prefix.
+        try:
+            root = MysqlBinlog(KaitaiStream(io.BytesIO(MAGIC + buf)))
+        except DECODE_ERRORS as exc:
+            raise CorruptEventError(name, 4, f"cannot decode the first event: {exc}",
+                                    0) from None
+        fmt = BinlogFormat(
+            root.binlog_version, root.header_len, root.checksum_len,
+            bytes(root.post_header_lengths), root.first_event.body.server_version,
+        )
+        first = root.first_event
+        return Event(name, 4, 0, fmt, buf, header=first.header, body=first.body,
+                     checksum_ok=checksum_ok(first, buf)), fmt
+
+
+def payload_events(payload: Event) -> Iterator[Event]:
+    """The events inside a TRANSACTION_PAYLOAD_EVENT, framed one at a time.
+
+    The spec inflates the payload (``inner_events``, with the size checks of
+    :class:`~binlog_kaitai.processes.ZstdProcess`); each inner event is then parsed
+    like an outer one, without a checksum, so a body the spec cannot decode gets
+    ``decode_error`` as outer events do. Failing to inflate, or an inner event that
+    does not fit in the payload, raises a BinlogError at the payload's offset.
+    """
+    data = _inflated(payload)
+    inner_fmt = replace(payload.format, checksum_len=0)
+    name, pos, index = payload.file, payload.pos, payload.index
+    inner = BinlogStream(io.BytesIO(data), fmt=inner_fmt)
+    try:
+        for ev in inner.events():
+            ev.file, ev.pos, ev.index, ev.inner_pos = name, pos, index, ev.pos
+            yield ev
+    except BinlogError as exc:
+        at = exc.offset
+        what = exc.message
+        if len(data) - at < MIN_HEADER_LEN:
+            what = "header cut short"
+        elif isinstance(exc, TruncatedError | CorruptEventError):
+            what = f"length {header_fields(data, at)[1]} does not fit in the payload"
+        raise CorruptEventError(name, pos, f"inner event at payload offset {at} (of "
+                                f"{len(data)} inflated bytes): {what}", index) from None
+
+
+def read_events(
+    source: Source,
+    *,
+    start: int | None = None,
+    stop: int | None = None,
+    strict_checksums: bool = False,
+    expand_payloads: bool = False,
+) -> Iterator[Event]:
+    """Every event of a binlog, in order, in constant memory: :meth:`BinlogStream.events`
+    of a stream opened on ``source`` (see :class:`BinlogStream` for the options)."""
+    with BinlogStream(source, strict_checksums=strict_checksums,
+                      expand_payloads=expand_payloads) as stream:
+        yield from stream.events(start, stop)
+
+
+@contextmanager
+def open_source(source: Source) -> Iterator[tuple[IO[bytes], str, int | None]]:
+    """Yield (stream, display name, size or None) for a path or an open binary file."""
+    if isinstance(source, (str, os.PathLike)):
+        name = os.fspath(source)
+        try:
+            f = open(name, "rb", buffering=1 << 20)  # noqa: SIM115 - closed below
+        except OSError as exc:
+            raise BinlogError(name, 0, f"cannot open: {exc.strerror or exc}") from None
+        with f:
+            yield f, name, os.fstat(f.fileno()).st_size
+        return
+    name = str(getattr(source, "name", "<stream>"))
+    size: int | None = None
+    if source.seekable():
+        here = source.tell()
+        size = source.seek(0, io.SEEK_END)
+        source.seek(here)
+    yield source, name, size
+
+
+def _read_exact(f: IO[bytes], n: int) -> bytes:
+    """Read up to n bytes, in bounded chunks; fewer only at end of file."""
+    if n <= READ_CHUNK:
+        return f.read(n)
+    parts = []
+    while n > 0:
+        part = f.read(min(n, READ_CHUNK))
+        if not part:
+            break
+        parts.append(part)
+        n -= len(part)
+    return b"".join(parts)
+
+
+def _read_head(f: IO[bytes], name: str, pos: int, size: int | None, fmt: BinlogFormat,
+               index: int) -> bytes | None:
+    """The header of the event at ``pos`` (the file is there), its length checked
+    against the header, the ``checksum_len``-byte CRC32 footer (which a
+    FORMAT_DESCRIPTION_EVENT carries on its own terms) and the file's size."""
+    head = f.read(fmt.header_len)
+    if not head:
+        return None
+    if len(head) < MIN_HEADER_LEN:
+        raise TruncatedError(
+            name, pos,
+            f"file ends inside an event header ({len(head)} of {fmt.header_len} bytes)", index)
+    type_code, length = header_fields(head)
+    header_len = 19 if type_code == FDE else fmt.header_len
+    footer_len = 0 if type_code == FDE else fmt.checksum_len
+    if length < header_len + footer_len:
+        footer = f" and {footer_len}-byte checksum" if footer_len else ""
+        raise CorruptEventError(
+            name, pos, f"event length {length} is shorter than the {header_len}-byte header"
+            f"{footer}", index)
+    if size is not None and pos + length > size:
+        raise TruncatedError(
+            name, pos, f"event of {length} bytes runs past the end of the file "
+            f"({size - pos} bytes remain)", index)
+    return head
+
+
+def _read_rest(f: IO[bytes], name: str, pos: int, length: int, have: int,
+               index: int) -> bytes:
+    rest = _read_exact(f, length - have)
+    if len(rest) < length - have:
+        raise TruncatedError(
+            name, pos, f"file ends inside a {length}-byte event ({have + len(rest)} read)",
+            index)
+    return rest
+
+
+def _read_event_bytes(f: IO[bytes], name: str, pos: int, size: int | None,
+                      fmt: BinlogFormat, index: int) -> bytes | None:
+    """The whole event at ``pos`` (the file is there); None at a clean end."""
+    head = _read_head(f, name, pos, size, fmt, index)
+    if head is None:
+        return None
+    return head + _read_rest(f, name, pos, header_fields(head)[1], len(head), index)
+
+
+def _inflated(payload: Event) -> bytes:
+    """The inflated bytes of a decoded TRANSACTION_PAYLOAD_EVENT."""
+    body = payload.body
+    try:
+        inner = body.inner_events
+    except DECODE_ERRORS as exc:
+        raise CorruptEventError(payload.file, payload.pos, "cannot inflate "
+                                f"TRANSACTION_PAYLOAD_EVENT: {exc}", payload.index) from None
+    if inner is None:
+        raise CorruptEventError(
+            payload.file, payload.pos, "TRANSACTION_PAYLOAD_EVENT with unknown compression "
+            f"type {int(body.compression_type)}", payload.index)
+    inner._io.seek(0)
+    return bytes(inner._io.read_bytes_full())

@@ -1,0 +1,107 @@
+"""The one event stream: table maps by statement, the format in force, header-only walks.
+
+Real files only: the MariaDB fixtures (SQL beside them) and MySQL corpus files.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from binlog_kaitai.event import EventType
+from binlog_kaitai.stream import BinlogStream, read_events
+from tests.conftest import FIXTURES, corpus
+
+MIXED = FIXTURES / "mariadb" / "mixed" / "binlog.000001"
+ALLTYPES = FIXTURES / "mariadb" / "alltypes_full" / "binlog.000001"
+OSHEROFF = "osheroff__mysql-binlog-connector-java/src__test__resources__mysql-bin.compressed"
+REAL = [MIXED, ALLTYPES, next((FIXTURES / "mariadb" / "relay" / "crc32").glob("*relay*.0*"))]
+
+
+@pytest.mark.parametrize("path", [MIXED, ALLTYPES], ids=lambda p: p.parent.name)
+def test_rows_events_carry_the_table_map_of_their_statement(path: Path) -> None:
+    """Each rows event gets the TABLE_MAP read before it in its statement; the registry
+    is empty again after the statement's last rows event."""
+    rows = 0
+    with BinlogStream(path) as stream:
+        last_map: dict[int, object] = {}
+        statement_ended = False
+        for ev in stream.events():
+            if statement_ended:
+                assert stream.table_maps == {}, ev
+                last_map.clear()
+                statement_ended = False
+            if ev.is_table_map:
+                last_map[ev.body.table_id] = ev.body
+                assert stream.table_maps[ev.body.table_id] is ev.body
+            elif ev.is_rows:
+                rows += 1
+                assert ev.table_map is last_map[ev.body.table_id]
+                assert ev.table_map.table_id == ev.body.table_id
+                statement_ended = ev.body.is_end_of_statement
+            else:
+                assert ev.table_map is None
+    assert rows >= 10
+
+
+def test_compressed_transaction_rows_find_their_table_map() -> None:
+    """MySQL's TRANSACTION_PAYLOAD: the table map and rows inside the payload."""
+    inner = [ev for ev in read_events(corpus(OSHEROFF), expand_payloads=True)
+             if ev.inner_pos is not None]
+    assert [(ev.inner_pos, ev.type_code) for ev in inner] == [
+        (0, 2), (76, 19), (158, 31), (933, 16)]
+    table_map, update = inner[1], inner[2]
+    assert update.is_update and update.table_map is table_map.body
+    assert (update.table_map.schema_name, update.table_map.table_name) == (
+        table_map.body.schema_name, table_map.body.table_name)
+
+
+@pytest.mark.parametrize("path", REAL, ids=lambda p: p.parent.name)
+def test_header_only_walk_frames_the_same_events(path: Path) -> None:
+    """With ``bodies``, the same events at the same offsets with the same headers; only
+    the asked-for bodies are read."""
+    full = list(read_events(path))
+    with BinlogStream(path, bodies={EventType.xid_event}) as stream:
+        walked = list(stream.events())
+    assert [(e.pos, e.type_code, e.length) for e in walked] == [
+        (e.pos, e.type_code, e.length) for e in full]
+    assert [(e.timestamp, e.server_id, e.log_pos) for e in walked] == [
+        (e.timestamp, e.server_id, e.log_pos) for e in full]
+    for w, f in zip(walked, full, strict=True):
+        asked = w.type_code in (EventType.xid_event, EventType.format_description_event)
+        assert w.has_body == asked
+        if w.type_code == EventType.xid_event:
+            assert w.body.xid.value == f.body.xid.value
+
+
+def test_walk_again_from_any_boundary() -> None:
+    """A stream can walk again from an event boundary (the XID look-ahead does)."""
+    full = list(read_events(MIXED))
+    middle = full[len(full) // 2]
+    with BinlogStream(MIXED, bodies=()) as stream:
+        first_pass = [e.pos for e in stream.events()]
+        again = [e.pos for e in stream.events(middle.pos)]
+        window = [e.pos for e in stream.events(middle.pos, full[-3].pos)]
+    assert first_pass == [e.pos for e in full]
+    assert again == [e.pos for e in full if e.pos >= middle.pos]
+    assert window == [e.pos for e in full if middle.pos <= e.pos < full[-3].pos]
+
+
+def test_format_in_force_says_who_wrote_the_file() -> None:
+    mariadb = next(iter(read_events(MIXED)))
+    mysql = next(iter(read_events(corpus(OSHEROFF))))
+    assert mariadb.format.is_mariadb and "MariaDB" in mariadb.format.server_version
+    assert not mysql.format.is_mariadb and mysql.format.server_version.startswith("8.")
+    assert (mysql.format.header_len, mysql.format.checksum_len) == (19, 4)
+
+
+def test_event_kinds() -> None:
+    """The kinds of the mixed scenario's events, from the spec's type codes."""
+    events = list(read_events(MIXED))
+    ddl = [e for e in events if e.is_ddl]
+    assert ddl and all(e.is_query and e.kind == "ddl" for e in ddl)
+    assert b"CREATE" in bytes(ddl[0].body.query_text).upper()
+    assert {e.type_code for e in events if e.is_gtid} == {EventType.gtid_event}
+    updates = [e for e in events if e.is_update]
+    assert updates and all(e.is_rows and e.body.has_after_image for e in updates)
