@@ -39,79 +39,70 @@ seq:
       Bit field, see enum gtid_flag. Bit 0 (may_have_sbr) is always set by 5.6, 5.7.0-5.7.18
       and 8.0.0-8.0.1; later versions set it only when part of the transaction is logged in
       statement format.
-    -orig-id: gtid_flags
   - id: sid
+    -orig-id: tsid_parent_struct.uuid
     size: 16
     doc: Source id (server UUID) as 16 raw bytes, all zero in anonymous GTID events.
-    -orig-id: tsid_parent_struct.uuid
   - id: gno
+    -orig-id: gtid_info_struct.rpl_gtid_gno
     type: mysql_uint64
     doc: Transaction number, 1 or more in GTID events, 0 in anonymous GTID events (int64 in MySQL).
-    -orig-id: gtid_info_struct.rpl_gtid_gno
   - id: lc_typecode
     type: u1
     if: _io.size > 25
     doc: Logical clock type code; only 2 (LOGICAL_TIMESTAMP_TYPECODE) is understood. Absent in 5.6.
-    -orig-id: lc_typecode
   - id: last_committed
     type: mysql_uint64
     if: has_logical_clock
     doc: sequence_number of the transaction this one's commit depends on (int64 in MySQL).
-    -orig-id: last_committed
   - id: sequence_number
     type: mysql_uint64
     if: has_logical_clock
     doc: Logical timestamp of this transaction within the binlog file (int64 in MySQL).
-    -orig-id: sequence_number
   - id: immediate_commit_timestamp
     type: uint56
     if: has_commit_timestamps
     doc: |
       Commit time on the immediate source, microseconds since the epoch, in the low 55 bits;
       the top bit says an original commit timestamp follows.
-    -orig-id: immediate_commit_timestamp
   - id: original_commit_timestamp
     type: uint56
     if: has_original_commit_timestamp
     doc: Commit time on the originating server, microseconds since the epoch.
-    -orig-id: original_commit_timestamp
   - id: transaction_length
     type: mysql_packed_int
     if: has_transaction_length
     doc: Length in bytes of the whole transaction, this event included.
-    -orig-id: transaction_length
   - id: immediate_server_version_raw
+    -orig-id: immediate_server_version
     type: u4
     if: has_server_versions
     doc: |
       Version of the immediate server (major*10000 + minor*100 + patch) in the low 31 bits;
       the top bit says an original server version follows.
-    -orig-id: immediate_server_version
   - id: original_server_version_raw
+    -orig-id: original_server_version
     type: u4
     if: has_original_server_version
     doc: Version of the server where the transaction was first executed.
-    -orig-id: original_server_version
   - id: commit_group_ticket
     type: mysql_uint64
     if: has_commit_group_ticket
     doc: Binlog group commit ticket (8.0.27+), written only when one was assigned.
-    -orig-id: commit_group_ticket
   - id: rest
     size-eos: true
     doc: Bytes MySQL does not read (an old logical clock layout or a future field); normally empty.
 instances:
   may_have_sbr:
+    -orig-id: may_have_sbr_stmts
     value: (gtid_flags & 0x01) != 0
     doc: The transaction may contain statement-based events.
-    -orig-id: may_have_sbr_stmts
   has_logical_clock:
     value: _io.size >= 42 and lc_typecode == 2
     doc: last_committed and sequence_number are present (5.7.5 and later).
   has_commit_timestamps:
     value: has_logical_clock and _io.size >= 49
     doc: The commit timestamps are present (8.0.1 and later).
-    -orig-id: has_commit_timestamps
   has_original_commit_timestamp:
     value: has_commit_timestamps and immediate_commit_timestamp.top_bit and _io.size >= 56
     doc: |
@@ -185,5 +176,5 @@ enums:
   gtid_flag:
     1:
       id: may_have_sbr
-      doc: The transaction may have changes logged in statement format.
       -orig-id: FLAG_MAY_HAVE_SBR
+      doc: The transaction may have changes logged in statement format.

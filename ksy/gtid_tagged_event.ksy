@@ -31,17 +31,16 @@ doc-ref:
   - https://github.com/mysql/mysql-server/blob/trunk/libs/mysql/serialization/serializer_default_impl.hpp
 seq:
   - id: format_version
+    -orig-id: serialization_format_version
     type: mysql_varlen_uint
     doc: Serialization format version, written where a nested message's field id would be (1 so far).
-    -orig-id: serialization_format_version
   - id: message_size
+    -orig-id: serializable_field_size
     type: mysql_varlen_uint
     doc: Size of the whole message in bytes, counted from the start of format_version.
-    -orig-id: serializable_field_size
   - id: last_non_ignorable_field_id
     type: mysql_varlen_uint
     doc: One more than the id of the last field a reader must understand (0 = every field may be ignored).
-    -orig-id: last_non_ignorable_field_id
   - id: fields
     type: gtid_fields
     size: fields_size
@@ -116,10 +115,10 @@ types:
       - id: gtid_flags
         type: mysql_varlen_uint
         if: gtid_flags_id.is_present
-        -orig-id: gtid_flags
       - id: uuid_id
         type: field_id(1)
       - id: uuid
+        -orig-id: tsid_parent_struct.uuid
         type: mysql_varlen_uint
         if: uuid_id.is_present
         repeat: expr
@@ -127,67 +126,58 @@ types:
         valid:
           expr: _.value <= 255
         doc: The 16 bytes of the source UUID, each one written as a variable-length integer.
-        -orig-id: tsid_parent_struct.uuid
       - id: gno_id
         type: field_id(2)
       - id: gno
+        -orig-id: gtid_info_struct.rpl_gtid_gno
         type: varlen_sint
         if: gno_id.is_present
-        -orig-id: gtid_info_struct.rpl_gtid_gno
       - id: tag_id
         type: field_id(3)
       - id: tag
+        -orig-id: tsid_parent_struct.tag
         type: varlen_string
         if: tag_id.is_present
-        -orig-id: tsid_parent_struct.tag
       - id: last_committed_id
         type: field_id(4)
       - id: last_committed
         type: varlen_sint
         if: last_committed_id.is_present
-        -orig-id: last_committed
       - id: sequence_number_id
         type: field_id(5)
       - id: sequence_number
         type: varlen_sint
         if: sequence_number_id.is_present
-        -orig-id: sequence_number
       - id: immediate_commit_timestamp_id
         type: field_id(6)
       - id: immediate_commit_timestamp
         type: mysql_varlen_uint
         if: immediate_commit_timestamp_id.is_present
-        -orig-id: immediate_commit_timestamp
       - id: original_commit_timestamp_id
         type: field_id(7)
       - id: original_commit_timestamp
         type: mysql_varlen_uint
         if: original_commit_timestamp_id.is_present
-        -orig-id: original_commit_timestamp
       - id: transaction_length_id
         type: field_id(8)
       - id: transaction_length
         type: mysql_varlen_uint
         if: transaction_length_id.is_present
-        -orig-id: transaction_length
       - id: immediate_server_version_id
         type: field_id(9)
       - id: immediate_server_version
         type: mysql_varlen_uint
         if: immediate_server_version_id.is_present
-        -orig-id: immediate_server_version
       - id: original_server_version_id
         type: field_id(10)
       - id: original_server_version
         type: mysql_varlen_uint
         if: original_server_version_id.is_present
-        -orig-id: original_server_version
       - id: commit_group_ticket_id
         type: field_id(11)
       - id: commit_group_ticket
         type: mysql_varlen_uint
         if: commit_group_ticket_id.is_present
-        -orig-id: commit_group_ticket
       - id: unknown
         size-eos: true
         doc: Fields this spec does not know (added by a newer server); MySQL skips them too.

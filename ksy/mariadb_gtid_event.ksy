@@ -34,47 +34,38 @@ seq:
   - id: seq_no
     type: mysql_uint64
     doc: Sequence number of the GTID.
-    -orig-id: seq_no
   - id: domain_id
     type: u4
     doc: Replication domain id of the GTID.
-    -orig-id: domain_id
   - id: flags2
     type: u1
     doc: Bit field, see enum flag2 and the is_* instances.
-    -orig-id: flags2
   - id: commit_id
     type: mysql_uint64
     if: is_group_commit_id
     doc: Id shared by the event groups of one group commit on the primary.
-    -orig-id: commit_id
   - id: xid
     type: xid
     if: is_prepared_xa or is_completed_xa
     doc: The XA transaction id (XA PREPARE groups and their XA COMMIT/ROLLBACK).
-    -orig-id: xid
   - id: flags_extra
     type: u1
     if: _io.size > flags_extra_pos
     doc: Extra bit field, see enum flag_extra; absent in events that end after the post-header.
-    -orig-id: flags_extra
   - id: extra_engines
     type: u1
     if: is_extra_multi_engine
     doc: |
       Number of storage engines the transaction used besides the first one; 255 (unknown)
       in the XA PREPARE group of an XA transaction, as MariaDB 10.11 writes it.
-    -orig-id: extra_engines
   - id: sa_seq_no
     type: mysql_uint64
     if: is_commit_alter or is_rollback_alter
     doc: seq_no of the START ALTER event group this COMMIT/ROLLBACK ALTER completes.
-    -orig-id: sa_seq_no
   - id: thread_id
     type: u4
     if: has_thread_id
     doc: Id of the connection that ran the transaction (11.5+).
-    -orig-id: thread_id
   - id: padding
     size-eos: true
     doc: Zero bytes padding the event to the 19-byte post-header length.
@@ -86,73 +77,73 @@ instances:
     value: '_io.size > flags_extra_pos ? flags_extra : 0'
     doc: flags_extra, or 0 when the byte is absent.
   is_standalone:
+    -orig-id: FL_STANDALONE
     value: (flags2 & 0x01) != 0
     doc: No terminating COMMIT/XID event follows (DDL and other non-transactional statements).
-    -orig-id: FL_STANDALONE
   is_group_commit_id:
+    -orig-id: FL_GROUP_COMMIT_ID
     value: (flags2 & 0x02) != 0
     doc: The event group was part of a group commit; commit_id is present.
-    -orig-id: FL_GROUP_COMMIT_ID
   is_transactional:
+    -orig-id: FL_TRANSACTIONAL
     value: (flags2 & 0x04) != 0
     doc: The event group can be rolled back safely (transactional engines only).
-    -orig-id: FL_TRANSACTIONAL
   is_allow_parallel:
+    -orig-id: FL_ALLOW_PARALLEL
     value: (flags2 & 0x08) != 0
     doc: Parallel replication may run it (skip_parallel_replication was off).
-    -orig-id: FL_ALLOW_PARALLEL
   is_waited:
+    -orig-id: FL_WAITED
     value: (flags2 & 0x10) != 0
     doc: A row lock wait or similar was seen while it ran on the primary.
-    -orig-id: FL_WAITED
   is_ddl:
+    -orig-id: FL_DDL
     value: (flags2 & 0x20) != 0
     doc: The event group contains DDL.
-    -orig-id: FL_DDL
   is_prepared_xa:
+    -orig-id: FL_PREPARED_XA
     value: (flags2 & 0x40) != 0
     doc: An XA transaction's XA PREPARE group; xid is present.
-    -orig-id: FL_PREPARED_XA
   is_completed_xa:
+    -orig-id: FL_COMPLETED_XA
     value: (flags2 & 0x80) != 0
     doc: The XA COMMIT or XA ROLLBACK of a prepared XA transaction; xid is present.
-    -orig-id: FL_COMPLETED_XA
   is_extra_multi_engine:
+    -orig-id: FL_EXTRA_MULTI_ENGINE_E1
     value: (flags_extra_value & 0x01) != 0
     doc: The transaction used more than one storage engine; extra_engines is present.
-    -orig-id: FL_EXTRA_MULTI_ENGINE_E1
   is_start_alter:
+    -orig-id: FL_START_ALTER_E1
     value: (flags_extra_value & 0x02) != 0
     doc: First phase (START ALTER) of a two-phase logged ALTER TABLE.
-    -orig-id: FL_START_ALTER_E1
   is_commit_alter:
+    -orig-id: FL_COMMIT_ALTER_E1
     value: (flags_extra_value & 0x04) != 0
     doc: COMMIT ALTER of a two-phase logged ALTER TABLE; sa_seq_no is present.
-    -orig-id: FL_COMMIT_ALTER_E1
   is_rollback_alter:
+    -orig-id: FL_ROLLBACK_ALTER_E1
     value: (flags_extra_value & 0x08) != 0
     doc: ROLLBACK ALTER of a two-phase logged ALTER TABLE; sa_seq_no is present.
-    -orig-id: FL_ROLLBACK_ALTER_E1
   has_thread_id:
+    -orig-id: FL_EXTRA_THREAD_ID
     value: (flags_extra_value & 0x10) != 0
     doc: thread_id is present (11.5+).
-    -orig-id: FL_EXTRA_THREAD_ID
 types:
   xid:
     doc: An XA transaction id (XID), as written in the GTID event.
     seq:
       - id: format_id
+        -orig-id: formatID
         type: u4
         doc: The XID format id (formatID), 1 by default.
-        -orig-id: formatID
       - id: len_gtrid
+        -orig-id: gtrid_length
         type: u1
         doc: Length of the global transaction id part.
-        -orig-id: gtrid_length
       - id: len_bqual
+        -orig-id: bqual_length
         type: u1
         doc: Length of the branch qualifier part.
-        -orig-id: bqual_length
       - id: gtrid
         size: len_gtrid
         doc: Global transaction id (user-chosen bytes).

@@ -25,11 +25,11 @@ seq:
     type: u4
     doc: Number of GTIDs (low 28 bits) and flags (top 4 bits, see enum flag).
   - id: gtids
+    -orig-id: list
     type: gtid
     repeat: expr
     repeat-expr: num_gtids
     doc: The binlog state, one GTID per (domain_id, server_id).
-    -orig-id: list
   - id: padding
     size-eos: true
     doc: Zero padding after an empty list.
@@ -39,37 +39,34 @@ instances:
     value: count_and_flags & 0x0fffffff
     doc: Number of GTIDs.
   flags:
+    -orig-id: gl_flags
     value: (count_and_flags >> 28) & 0x0f
     doc: The top 4 bits, shifted down (bit 0 = FLAG_UNTIL_REACHED, bit 1 = FLAG_IGN_GTIDS).
-    -orig-id: gl_flags
   is_until_reached:
+    -orig-id: FLAG_UNTIL_REACHED
     value: (flags & 0x01) != 0
     doc: Sent to a replica that reached its START SLAVE UNTIL master_gtid_pos position.
-    -orig-id: FLAG_UNTIL_REACHED
   is_ign_gtids:
+    -orig-id: FLAG_IGN_GTIDS
     value: (flags & 0x02) != 0
     doc: Sent to a replica to make it record these GTIDs as applied without running anything.
-    -orig-id: FLAG_IGN_GTIDS
 types:
   gtid:
     doc: One GTID, printed by MariaDB as domain_id-server_id-seq_no.
     seq:
       - id: domain_id
         type: u4
-        -orig-id: domain_id
       - id: server_id
         type: u4
-        -orig-id: server_id
       - id: seq_no
         type: mysql_uint64
-        -orig-id: seq_no
 enums:
   flag:
     0x1:
       id: until_reached
-      doc: Bit 28 of count_and_flags.
       -orig-id: FLAG_UNTIL_REACHED
+      doc: Bit 28 of count_and_flags.
     0x2:
       id: ign_gtids
-      doc: Bit 29 of count_and_flags.
       -orig-id: FLAG_IGN_GTIDS
+      doc: Bit 29 of count_and_flags.

@@ -38,9 +38,9 @@ doc-ref:
   - https://mariadb.com/kb/en/replication-protocol/
 seq:
   - id: magic
+    -orig-id: BINLOG_MAGIC
     contents: [0xfe, 0x62, 0x69, 0x6e]
     doc: '"\xfebin"'
-    -orig-id: BINLOG_MAGIC
   - id: first_event
     type: event(first_header_len, 0, post_header_lengths_v3)
     doc: |
@@ -195,22 +195,21 @@ types:
         type: u1
     seq:
       - id: timestamp
+        -orig-id: when
         type: u4
         doc: Seconds since the epoch when the statement began.
-        -orig-id: when
       - id: type_code
         type: u1
         doc: The event type; see `event_type`.
-        -orig-id: type_code
       - id: server_id
         type: u4
         doc: server_id of the server where the event originated (kept through replicas).
       - id: event_length
+        -orig-id: data_written
         type: u4
         valid:
           min: header_len
         doc: Size of the whole event, header, body and checksum included.
-        -orig-id: data_written
       - id: log_pos
         type: u4
         if: header_len > 13
@@ -236,16 +235,16 @@ types:
           ? (header_len <= 13 ? 13 : 19) : header_len
         doc: Bytes this header occupies.
       is_binlog_in_use:
+        -orig-id: LOG_EVENT_BINLOG_IN_USE_F
         value: header_len > 13 and (flags & 0x0001) != 0
         doc: Set in a FORMAT_DESCRIPTION_EVENT while its file is open; left set by a crash.
-        -orig-id: LOG_EVENT_BINLOG_IN_USE_F
       is_artificial:
-        value: header_len > 13 and (flags & 0x0020) != 0
         -orig-id: LOG_EVENT_ARTIFICIAL_F
+        value: header_len > 13 and (flags & 0x0020) != 0
       is_relay_log:
+        -orig-id: LOG_EVENT_RELAY_LOG_F
         value: header_len > 13 and (flags & 0x0040) != 0
         doc: Written by a replica's I/O thread into its relay log.
-        -orig-id: LOG_EVENT_RELAY_LOG_F
 
   format_description_event:
     doc: |
@@ -267,21 +266,21 @@ types:
         encoding: ASCII
         doc: Version of the server that wrote the file, NUL-padded.
       - id: create_timestamp
+        -orig-id: created
         type: u4
         doc: |
           When the server started, for the first binlog after startup; 0 in binlogs opened
           by rotation.
-        -orig-id: created
       - id: header_length
+        -orig-id: common_header_len
         type: u1
         valid:
           min: 19
         doc: Common header length of every other event (19, or more in forks).
-        -orig-id: common_header_len
       - id: post_header_lengths
+        -orig-id: post_header_len
         size: num_event_types
         doc: One byte per event type, index = type code - 1.
-        -orig-id: post_header_len
       - id: checksum_alg
         type: u1
         enum: checksum_alg
@@ -319,8 +318,8 @@ types:
         size: 50
         encoding: ASCII
       - id: create_timestamp
-        type: u4
         -orig-id: created
+        type: u4
 
   empty_event:
     doc: An event with no body (STOP_EVENT).
@@ -336,10 +335,10 @@ types:
         doc: 8 from v3 on; 0 in v1, which has no position.
     seq:
       - id: position
+        -orig-id: pos
         type: mysql_uint64
         if: post_header_len >= 8
         doc: Where to start reading the next file (4 in practice).
-        -orig-id: pos
       - id: new_log_ident
         type: str
         size-eos: true
@@ -356,9 +355,9 @@ types:
         type: u1
         enum: intvar_type
       - id: value
+        -orig-id: val
         size: 8
         doc: Unsigned 64-bit little-endian (kept as bytes so every language reads it exactly).
-        -orig-id: val
 
   rand_event:
     doc: Seeds of RAND() for the next statement-based QUERY_EVENT.
@@ -388,34 +387,34 @@ types:
       - id: is_null
         type: u1
       - id: value_type
+        -orig-id: type
         type: u1
         enum: item_result
         if: is_null == 0
-        -orig-id: type
       - id: charset
+        -orig-id: charset_number
         type: u4
         if: is_null == 0
         doc: Collation id of a string value.
-        -orig-id: charset_number
       - id: len_value
+        -orig-id: val_len
         type: u4
         if: is_null == 0
-        -orig-id: val_len
       - id: value
+        -orig-id: val
         size: len_value
         if: is_null == 0
         doc: |
           STRING: the bytes; REAL: 8-byte double; INT: 8-byte integer; DECIMAL: precision,
           scale and the packed binary decimal.
-        -orig-id: val
       - id: flags
         type: u1
         if: is_null == 0 and not _io.eof
         doc: Bit 0 (UNSIGNED_F) marks an unsigned integer (MySQL >= 5.1.something).
     instances:
       is_unsigned:
-        value: is_null == 0 and not _io.eof and (flags & 0x01) != 0
         -orig-id: UNSIGNED_F
+        value: is_null == 0 and not _io.eof and (flags & 0x01) != 0
 
   incident_event:
     doc: Something happened on the source that a replica cannot reproduce (e.g. lost events).
@@ -448,8 +447,8 @@ types:
         type: u1
         doc: Statement length modulo 256 (ignored by MySQL; the text runs to the end).
       - id: query
-        size-eos: true
         -orig-id: m_rows_query
+        size-eos: true
 
   xa_prepare_event:
     doc: End of the first phase of an XA transaction (XA PREPARE), or its one-phase commit.
@@ -504,8 +503,8 @@ types:
   load_post_header:
     seq:
       - id: thread_id
-        type: u4
         -orig-id: slave_proxy_id
+        type: u4
       - id: exec_time
         type: u4
       - id: skip_lines

@@ -240,9 +240,9 @@ types:
     doc-ref: https://github.com/mysql/mysql-server/blob/8.0/sql-common/json_dom.cc
     seq:
       - id: field_type
+        -orig-id: enum_field_types
         type: u1
         enum: field_type
-        -orig-id: enum_field_types
       - id: length
         type: var_uint
       - id: data
@@ -327,8 +327,8 @@ enums:
       -orig-id: JSONB_TYPE_STRING
     0x0f:
       id: opaque
-      doc: Any other MySQL data type (DECIMAL, temporal, BLOB, BIT...).
       -orig-id: JSONB_TYPE_OPAQUE
+      doc: Any other MySQL data type (DECIMAL, temporal, BLOB, BIT...).
   literal:
     0x00:
       id: null_literal

@@ -63,13 +63,13 @@ enums:
   operation:
     0:
       id: replace
-      doc: Replace the value at the path (which exists) by the new value.
       -orig-id: enum_json_diff_operation::REPLACE
+      doc: Replace the value at the path (which exists) by the new value.
     1:
       id: insert
-      doc: Add the new value at the path (a new object member or array position).
       -orig-id: enum_json_diff_operation::INSERT
+      doc: Add the new value at the path (a new object member or array position).
     2:
       id: remove
-      doc: Remove the value at the path; carries no value.
       -orig-id: enum_json_diff_operation::REMOVE
+      doc: Remove the value at the path; carries no value.

@@ -33,10 +33,10 @@ seq:
     size: 7
     doc: The low 7 bytes of the 8-byte header (see n_sids).
   - id: format
+    -orig-id: gtid_format
     type: u1
     enum: gtid_format
     doc: The top byte of the header, the encoding format.
-    -orig-id: gtid_format
   - id: sids
     type: sid_entry(is_tagged)
     if: is_known_format
@@ -63,7 +63,6 @@ instances:
         + count_bytes[3] * 0x1000000 + count_bytes[4] * 0x100000000
         + count_bytes[5] * 0x10000000000 + count_bytes[6] * 0x1000000000000
     doc: Number of source ids in the set.
-    -orig-id: n_sids
 types:
   sid_entry:
     doc: The intervals of one source id (UUID, plus a tag in the tagged format).
@@ -73,20 +72,19 @@ types:
         doc: The set uses the tagged format.
     seq:
       - id: uuid
+        -orig-id: tsid.uuid
         size: 16
         doc: The source UUID as 16 raw bytes.
-        -orig-id: tsid.uuid
       - id: tag
+        -orig-id: tsid.tag
         type: tag
         if: tagged
         doc: |
           The tag, only in the tagged format; its value is empty for the untagged GTIDs of a
           tagged set (printed without a tag).
-        -orig-id: tsid.tag
       - id: n_intervals
         type: mysql_uint64
         doc: Number of intervals.
-        -orig-id: n_intervals
       - id: intervals
         type: interval
         repeat: expr
@@ -109,11 +107,9 @@ types:
       - id: start
         type: mysql_uint64
         doc: First transaction number (int64 in MySQL).
-        -orig-id: start
       - id: end
         type: mysql_uint64
         doc: One past the last transaction number (int64 in MySQL).
-        -orig-id: end
     instances:
       last:
         value: end.value - 1

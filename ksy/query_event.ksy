@@ -69,30 +69,29 @@ params:
       compressed (`compressed_query`); false for QUERY_EVENT and EXECUTE_LOAD_QUERY_EVENT.
 seq:
   - id: thread_id
+    -orig-id: slave_proxy_id
     type: u4
     doc: |
       Id of the connection (pseudo thread id) that ran the statement; needed
       on the replica to tell apart temporary tables of different sessions.
-    -orig-id: slave_proxy_id
   - id: exec_time
+    -orig-id: query_exec_time
     type: u4
     doc: Seconds between the start of the statement and its logging.
-    -orig-id: query_exec_time
   - id: len_schema
+    -orig-id: db_len
     type: u1
     doc: Length in bytes of `schema` (the default database), 0 if none.
-    -orig-id: db_len
   - id: error_code
     type: u2
     doc: |
       Error the statement raised on the source (0 when it succeeded); a
       replica expects to hit the same error when replaying it.
-    -orig-id: error_code
   - id: len_status_vars
+    -orig-id: status_vars_len
     type: u2
     if: has_status_vars
     doc: Size in bytes of the `status_vars` block (binlog v4 only).
-    -orig-id: status_vars_len
   - id: execute_load_query
     type: execute_load_query_header
     if: has_execute_load_query_header
@@ -110,13 +109,12 @@ seq:
     doc: |
       Session variables in force when the statement ran, as a sequence of
       (code, value) entries.
-    -orig-id: status_vars
   - id: schema
+    -orig-id: db
     type: str
     size: len_schema
     encoding: UTF-8
     doc: Default database of the session (`USE` database), empty if none.
-    -orig-id: db
   - id: schema_terminator
     type: u1
     doc: The 0 byte written after the schema name (redundant with `len_schema`).
@@ -128,7 +126,6 @@ seq:
       given by the Q_CHARSET_CODE status variable. Absent in a
       QUERY_COMPRESSED_EVENT: read `query_text`, which holds the text for
       both.
-    -orig-id: query
   - id: compressed_query
     type: mariadb_compressed
     size-eos: true
@@ -166,20 +163,18 @@ types:
       - id: file_id
         type: u4
         doc: Id of the file whose blocks the preceding BEGIN_LOAD_QUERY / APPEND_BLOCK events carry.
-        -orig-id: file_id
       - id: start_pos
+        -orig-id: fn_pos_start
         type: u4
         doc: Offset in `query` where the file-naming clause starts.
-        -orig-id: fn_pos_start
       - id: end_pos
+        -orig-id: fn_pos_end
         type: u4
         doc: Offset in `query` just after the file-naming clause.
-        -orig-id: fn_pos_end
       - id: dup_handling
         type: u1
         enum: load_dup_handling
         doc: What LOAD DATA does with rows that duplicate a key (REPLACE / IGNORE / error).
-        -orig-id: dup_handling
   status_vars:
     doc: |
       The status-variable block. Servers write the entries in increasing code
@@ -345,13 +340,13 @@ types:
     doc: Q_AUTO_INCREMENT value; written only when either setting differs from 1.
     seq:
       - id: increment
+        -orig-id: auto_increment_increment
         type: u2
         doc: auto_increment_increment.
-        -orig-id: auto_increment_increment
       - id: offset
+        -orig-id: auto_increment_offset
         type: u2
         doc: auto_increment_offset.
-        -orig-id: auto_increment_offset
   charset_var:
     doc: |
       Q_CHARSET_CODE value: three collation ids (a collation id also names
@@ -401,13 +396,13 @@ types:
           Number of names that follow, or 254 (OVER_MAX_DBS_IN_EVENT_MTS)
           when there were too many to list, in which case none follow.
       - id: names
+        -orig-id: mts_accessed_db_names
         type: strz
         encoding: UTF-8
         if: not is_over_max
         repeat: expr
         repeat-expr: num_names
         doc: The database names, each NUL-terminated.
-        -orig-id: mts_accessed_db_names
     instances:
       is_over_max:
         value: num_names == 254
@@ -420,14 +415,14 @@ types:
       START ALTER event when this event commits or rolls back that ALTER.
     seq:
       - id: flags
+        -orig-id: gtid_flags_extra
         type: u1
         doc: Bit set; see enum `gtid_flags3_bit`.
-        -orig-id: gtid_flags_extra
       - id: start_alter_seq_no
+        -orig-id: sa_seq_no
         type: mysql_uint64
         if: is_commit_alter or is_rollback_alter
         doc: GTID sequence number of the matching START ALTER event.
-        -orig-id: sa_seq_no
     instances:
       is_start_alter:
         value: (flags & 0x02) != 0
@@ -467,8 +462,8 @@ enums:
   load_dup_handling:
     0:
       id: error
-      doc: Neither REPLACE nor IGNORE given; a duplicate is an error.
       -orig-id: LOAD_DUP_ERROR
+      doc: Neither REPLACE nor IGNORE given; a duplicate is an error.
     1:
       id: ignore
       -orig-id: LOAD_DUP_IGNORE
@@ -478,124 +473,124 @@ enums:
   status_var_code:
     0:
       id: flags2
-      doc: 4-byte option bit set (see `flags2_var`). Always written since 5.0.
       -orig-id: Q_FLAGS2_CODE
+      doc: 4-byte option bit set (see `flags2_var`). Always written since 5.0.
     1:
       id: sql_mode
-      doc: 8-byte sql_mode bit set. Always written since 5.0.
       -orig-id: Q_SQL_MODE_CODE
+      doc: 8-byte sql_mode bit set. Always written since 5.0.
     2:
       id: catalog
-      doc: Length byte, catalog name, 0 byte (MySQL 5.0.0 to 5.0.3).
       -orig-id: Q_CATALOG_CODE
+      doc: Length byte, catalog name, 0 byte (MySQL 5.0.0 to 5.0.3).
     3:
       id: auto_increment
-      doc: Two 2-byte integers, auto_increment_increment and auto_increment_offset.
       -orig-id: Q_AUTO_INCREMENT
+      doc: Two 2-byte integers, auto_increment_increment and auto_increment_offset.
     4:
       id: charset
-      doc: Three 2-byte collation ids (client, connection, server).
       -orig-id: Q_CHARSET_CODE
+      doc: Three 2-byte collation ids (client, connection, server).
     5:
       id: time_zone
-      doc: Length byte and time zone name.
       -orig-id: Q_TIME_ZONE_CODE
+      doc: Length byte and time zone name.
     6:
       id: catalog_nz
-      doc: Length byte and catalog name (always "std"), MySQL 5.0.4 and later.
       -orig-id: Q_CATALOG_NZ_CODE
+      doc: Length byte and catalog name (always "std"), MySQL 5.0.4 and later.
     7:
       id: lc_time_names
-      doc: 2-byte locale number (lc_time_names), written when not en_US (0).
       -orig-id: Q_LC_TIME_NAMES_CODE
+      doc: 2-byte locale number (lc_time_names), written when not en_US (0).
     8:
       id: charset_database
-      doc: 2-byte collation id of collation_database, written when not the schema default.
       -orig-id: Q_CHARSET_DATABASE_CODE
+      doc: 2-byte collation id of collation_database, written when not the schema default.
     9:
       id: table_map_for_update
-      doc: 8-byte bitmap of the tables a multi-table UPDATE changes.
       -orig-id: Q_TABLE_MAP_FOR_UPDATE_CODE
+      doc: 8-byte bitmap of the tables a multi-table UPDATE changes.
     10:
       id: master_data_written
-      doc: 4-byte original event size; only in relay logs of a binlog v3 source.
       -orig-id: Q_MASTER_DATA_WRITTEN_CODE
+      doc: 4-byte original event size; only in relay logs of a binlog v3 source.
     11:
       id: invoker
-      doc: Length byte + user name, length byte + host name.
       -orig-id: Q_INVOKER
+      doc: Length byte + user name, length byte + host name.
     12:
       id: updated_db_names
-      doc: Count byte, then that many NUL-terminated database names (none if count is 254).
       -orig-id: Q_UPDATED_DB_NAMES
+      doc: Count byte, then that many NUL-terminated database names (none if count is 254).
     13:
       id: microseconds
-      doc: 3-byte fractional second of the statement start time (MySQL).
       -orig-id: Q_MICROSECONDS
+      doc: 3-byte fractional second of the statement start time (MySQL).
     14:
       id: commit_ts
+      -orig-id: Q_COMMIT_TS
       doc: |
         8-byte commit sequence number, written only by MySQL 5.7 development
         milestones before it moved to the GTID event; unused since.
-      -orig-id: Q_COMMIT_TS
     15:
       id: commit_ts2
+      -orig-id: Q_COMMIT_TS2
       doc: |
         Reserved by MySQL and never written by a released server; its
         layout is unknown, so it is read like an unknown code.
-      -orig-id: Q_COMMIT_TS2
     16:
       id: explicit_defaults_for_timestamp
-      doc: 1 byte, the session's explicit_defaults_for_timestamp (MySQL 8.0).
       -orig-id: Q_EXPLICIT_DEFAULTS_FOR_TIMESTAMP
+      doc: 1 byte, the session's explicit_defaults_for_timestamp (MySQL 8.0).
     17:
       id: ddl_logged_with_xid
-      doc: 8-byte XID of an atomic DDL statement (MySQL 8.0).
       -orig-id: Q_DDL_LOGGED_WITH_XID
+      doc: 8-byte XID of an atomic DDL statement (MySQL 8.0).
     18:
       id: default_collation_for_utf8mb4
-      doc: 2-byte collation id, default_collation_for_utf8mb4 (MySQL 8.0).
       -orig-id: Q_DEFAULT_COLLATION_FOR_UTF8MB4
+      doc: 2-byte collation id, default_collation_for_utf8mb4 (MySQL 8.0).
     19:
       id: sql_require_primary_key
-      doc: 1 byte, sql_require_primary_key (MySQL 8.0.13 and later).
       -orig-id: Q_SQL_REQUIRE_PRIMARY_KEY
+      doc: 1 byte, sql_require_primary_key (MySQL 8.0.13 and later).
     20:
       id: default_table_encryption
-      doc: 1 byte, default_table_encryption (MySQL 8.0.16 and later).
       -orig-id: Q_DEFAULT_TABLE_ENCRYPTION
+      doc: 1 byte, default_table_encryption (MySQL 8.0.16 and later).
     21:
       id: enable_cascade_triggers
-      doc: 1 byte, enable_cascade_triggers (recent MySQL 9.x).
       -orig-id: Q_ENABLE_CASCADE_TRIGGERS
+      doc: 1 byte, enable_cascade_triggers (recent MySQL 9.x).
     128:
       id: hrnow
-      doc: 3-byte fractional second (microseconds) of the statement start (MariaDB).
       -orig-id: Q_HRNOW
+      doc: 3-byte fractional second (microseconds) of the statement start (MariaDB).
     129:
       id: xid
-      doc: 8-byte XID of a DDL statement (MariaDB, crash-safe DDL logging).
       -orig-id: Q_XID
+      doc: 8-byte XID of a DDL statement (MariaDB, crash-safe DDL logging).
     130:
       id: gtid_flags3
-      doc: Flag byte, plus an 8-byte sequence number for COMMIT/ROLLBACK ALTER (MariaDB 10.8+).
       -orig-id: Q_GTID_FLAGS3
+      doc: Flag byte, plus an 8-byte sequence number for COMMIT/ROLLBACK ALTER (MariaDB 10.8+).
     131:
       id: character_set_collations
-      doc: Count byte, then count pairs of 2-byte ids (character set, collation) (MariaDB 11.2+).
       -orig-id: Q_CHARACTER_SET_COLLATIONS
+      doc: Count byte, then count pairs of 2-byte ids (character set, collation) (MariaDB 11.2+).
   flags2_bit:
     0x4000:
       id: auto_is_null
       -orig-id: OPTION_AUTO_IS_NULL
     0x8000:
       id: no_check_constraint_checks
-      doc: MariaDB only.
       -orig-id: OPTION_NO_CHECK_CONSTRAINT_CHECKS
+      doc: MariaDB only.
     0x80000:
       id: not_autocommit
-      doc: Cleared before logging by MySQL 5.1+ and MariaDB.
       -orig-id: OPTION_NOT_AUTOCOMMIT
+      doc: Cleared before logging by MySQL 5.1+ and MariaDB.
     0x1000000:
       id: explicit_defaults_for_timestamp
       doc: MariaDB (seen from 10.11), set when explicit_defaults_for_timestamp=1.
@@ -607,8 +602,8 @@ enums:
       -orig-id: OPTION_RELAXED_UNIQUE_CHECKS
     0x10000000:
       id: if_exists
-      doc: MariaDB only, set when sql_if_exists=1.
       -orig-id: OPTION_IF_EXISTS
+      doc: MariaDB only, set when sql_if_exists=1.
     0x40000000:
       id: insert_history
       doc: MariaDB (10.11 and later), set when system_versioning_insert_history=1.
@@ -627,8 +622,8 @@ enums:
       -orig-id: MODE_IGNORE_SPACE
     0x10:
       id: not_used
-      doc: MySQL NOT_USED; MariaDB IGNORE_BAD_TABLE_OPTIONS.
       -orig-id: MODE_NOT_USED
+      doc: MySQL NOT_USED; MariaDB IGNORE_BAD_TABLE_OPTIONS.
     0x20:
       id: only_full_group_by
       -orig-id: MODE_ONLY_FULL_GROUP_BY
@@ -640,12 +635,12 @@ enums:
       -orig-id: MODE_NO_DIR_IN_CREATE
     0x100:
       id: postgresql
-      doc: Retired in MySQL 8.0.
       -orig-id: MODE_POSTGRESQL
+      doc: Retired in MySQL 8.0.
     0x200:
       id: oracle
-      doc: Retired in MySQL 8.0; MariaDB's Oracle compatibility mode.
       -orig-id: MODE_ORACLE
+      doc: Retired in MySQL 8.0; MariaDB's Oracle compatibility mode.
     0x400:
       id: mssql
       -orig-id: MODE_MSSQL
@@ -702,8 +697,8 @@ enums:
       -orig-id: MODE_TRADITIONAL
     0x10000000:
       id: no_auto_create_user
-      doc: Retired in MySQL 8.0.
       -orig-id: MODE_NO_AUTO_CREATE_USER
+      doc: Retired in MySQL 8.0.
     0x20000000:
       id: high_not_precedence
       -orig-id: MODE_HIGH_NOT_PRECEDENCE
@@ -716,8 +711,8 @@ enums:
   gtid_flags3_bit:
     0x01:
       id: multi_engine
-      doc: Transaction spans several engines (GTID event flag, not seen in query events).
       -orig-id: FL_EXTRA_MULTI_ENGINE_E1
+      doc: Transaction spans several engines (GTID event flag, not seen in query events).
     0x02:
       id: start_alter
       -orig-id: FL_START_ALTER_E1

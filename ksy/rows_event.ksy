@@ -29,32 +29,32 @@ seq:
     type: u2
     if: post_header_len != 6
   - id: flags
+    -orig-id: m_flags
     type: u2
     doc: Bit set of `rows_flag`.
-    -orig-id: m_flags
   - id: len_extra_data
+    -orig-id: var_header_len
     type: u2
     if: is_v2
     valid:
       min: 2
     doc: Length of the extra data including these two bytes.
-    -orig-id: var_header_len
   - id: extra_data
     size: len_extra_data - 2
     if: is_v2
     doc: Typed extra row info (NDB info, partition ids), kept raw.
   - id: num_columns
-    type: mysql_packed_int
     -orig-id: m_width
+    type: mysql_packed_int
   - id: columns_present
+    -orig-id: m_cols
     size: (num_columns.value + 7) / 8
     doc: Bit i set when column i is in the (before) image.
-    -orig-id: m_cols
   - id: columns_present_after
+    -orig-id: m_cols_ai
     size: (num_columns.value + 7) / 8
     if: has_after_image
     doc: For updates, bit i set when column i is in the after image.
-    -orig-id: m_cols_ai
   - id: rows
     size-eos: true
     if: not is_compressed
@@ -89,8 +89,8 @@ instances:
       the compressed stream is corrupt, and is null when its header names an algorithm
       this spec does not know).
   is_end_of_statement:
-    value: (flags & 0x0001) != 0
     -orig-id: STMT_END_F
+    value: (flags & 0x0001) != 0
 enums:
   rows_flag:
     0x0001: stmt_end

@@ -50,18 +50,18 @@ seq:
     doc: The compressed inner events (`payload_size` bytes in what MySQL writes).
 instances:
   compression_type:
+    -orig-id: m_compression_type
     value: fields.last.compression_type_so_far
     enum: compression_type
     doc: The compression algorithm (NONE when the header omits it).
-    -orig-id: m_compression_type
   uncompressed_size:
+    -orig-id: m_uncompressed_size
     value: fields.last.uncompressed_size_so_far
     doc: Size of the inflated payload (0 when the header omits it).
-    -orig-id: m_uncompressed_size
   payload_size:
+    -orig-id: m_payload_size
     value: fields.last.payload_size_so_far
     doc: Size of the compressed payload.
-    -orig-id: m_payload_size
   zstd_events:
     pos: _io.size - payload.size
     size: payload.size
