@@ -1,0 +1,178 @@
+"""Columnar benchmark: every rows event of a binlog to Arrow record batches
+(:func:`binlog_kaitai.columnar.row_batches`) against ``mariadb-binlog -v
+--base64-output=decode-rows`` on the same file, one core, same run.
+
+``bench_columnar(data_dir)`` (for bench/bench.py; also ``python -m bench.columnar_bench``)
+prints, for the small and the large file of ``tools.make_bench_data``:
+
+* mariadb-binlog's time (writing its text to a file) and rows/s;
+* ours in a fresh process, as a user runs it: ``total`` from the first import to the last
+  batch (imports, numba's cache load, the event stream, decoding), its rows/s and its
+  ratio to mariadb-binlog (the issue's targets: >= 1.0x on the bulk file, >= 0.3x on the
+  OLTP file);
+* where that time goes: ``imports``; ``stream``, the event stream alone (read_events
+  with the row data inflated, in another fresh process); ``decode``, the columnar
+  decoder alone (a RowBatcher fed events already read, numba's cache load included),
+  with its own rows/s and ratio;
+* with ``--cold``, the large file once more with an empty numba cache: the one-time
+  compilation a new machine pays.
+
+Every figure is the best of ``--repeat`` runs (the machine may be shared).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from bench.rows_bench import bench_files
+
+REPO = Path(__file__).resolve().parents[1]
+TARGETS = {"small-": 0.3, "large-": 1.0}
+
+# Each prints: rows, import seconds, run seconds (after the imports).
+COLUMNAR_SCRIPT = """
+import sys, time
+t0 = time.perf_counter()
+from binlog_kaitai.columnar import row_batches
+t1 = time.perf_counter()
+rows = sum(batch.num_rows for batch in row_batches(sys.argv[1]))
+print(rows, t1 - t0, time.perf_counter() - t1)
+"""
+STREAM_SCRIPT = """
+import sys, time
+t0 = time.perf_counter()
+from binlog_kaitai import event_kinds
+from binlog_kaitai.stream import read_events
+t1 = time.perf_counter()
+events = 0
+for ev in read_events(sys.argv[1], expand_payloads=True):
+    events += 1
+    if ev.type_code in event_kinds.ROWS and ev.body is not None:
+        ev.body.row_data
+print(events, t1 - t0, time.perf_counter() - t1)
+"""
+DECODE_SCRIPT = """
+import sys, time
+from binlog_kaitai import event_kinds
+from binlog_kaitai.columnar import RowBatcher
+from binlog_kaitai.stream import read_events
+events = list(read_events(sys.argv[1], expand_payloads=True))
+for ev in events:
+    if ev.type_code in event_kinds.ROWS and ev.body is not None:
+        ev.body.row_data
+batcher = RowBatcher()
+t0 = time.perf_counter()
+rows = 0
+for ev in events:
+    rows += sum(batch.num_rows for batch in batcher.feed(ev))
+rows += sum(batch.num_rows for batch in batcher.finish())
+print(rows, 0, time.perf_counter() - t0)
+"""
+LOAD_SCRIPT = """
+import time
+from binlog_kaitai import row_kernel
+t0 = time.perf_counter()
+row_kernel.compiled()
+print(0, 0, time.perf_counter() - t0)
+"""
+_ROW_LINE = re.compile(rb"^### (INSERT INTO|UPDATE|DELETE FROM) ", re.MULTILINE)
+
+
+def run_script(script: str, path: Path, env: dict[str, str] | None = None,
+               repeat: int = 1) -> tuple[int, float, float]:
+    """(count, import s, run s) of a script in a fresh process, best of ``repeat``."""
+    best: tuple[int, float, float] | None = None
+    for _ in range(repeat):
+        out = subprocess.run([sys.executable, "-c", script, str(path)], check=True,
+                             text=True, capture_output=True, cwd=REPO, env=env).stdout.split()
+        run = int(out[0]), float(out[1]), float(out[2])
+        if best is None or run[1] + run[2] < best[1] + best[2]:
+            best = run
+    assert best is not None
+    return best
+
+
+def mariadb_binlog(path: Path, program: str, repeat: int) -> tuple[int, float]:
+    """(row changes, seconds) of ``mariadb-binlog -v --base64-output=decode-rows``
+    writing its text to a file, best of ``repeat``; the rows are counted in that file."""
+    with tempfile.NamedTemporaryFile(suffix=".txt") as out:
+        times = []
+        for _ in range(repeat):
+            out.seek(0)
+            out.truncate()
+            start = time.perf_counter()
+            subprocess.run([program, "-v", "--base64-output=decode-rows", str(path)],
+                           check=True, stdout=out)
+            times.append(time.perf_counter() - start)
+        out.seek(0)
+        return len(_ROW_LINE.findall(out.read())), min(times)
+
+
+def bench_file(path: Path, program: str, repeat: int) -> None:
+    their_rows, their_s = mariadb_binlog(path, program, repeat)
+    theirs = their_rows / their_s
+    rows, imports, run = run_script(COLUMNAR_SCRIPT, path, repeat=repeat)
+    stream = run_script(STREAM_SCRIPT, path, repeat=repeat)[2]
+    decode = run_script(DECODE_SCRIPT, path, repeat=repeat)[2]
+    total = imports + run
+    ratio = rows / total / theirs
+    target = next(t for prefix, t in TARGETS.items() if path.name.startswith(prefix))
+    print(f"{path.name:<19}{path.stat().st_size / 1e6:>7.1f}{rows:>8}{their_s:>7.2f}"
+          f"{theirs:>9.0f}{total:>8.2f}{rows / total:>9.0f}{ratio:>6.2f}{imports:>8.2f}"
+          f"{stream:>7.2f}{decode:>7.2f}{rows / decode:>9.0f}{rows / decode / theirs:>6.2f}"
+          f"  {'meets' if ratio >= target else 'misses'} >= {target}x")
+    if their_rows != rows:
+        print(f"  note: mariadb-binlog printed {their_rows} row changes, we {rows}")
+
+
+def bench_cold(path: Path) -> None:
+    """The large file with an empty numba cache (compilation included), then warm."""
+    with tempfile.TemporaryDirectory() as cache:
+        env = {**os.environ, "BINLOG_KAITAI_CACHE_DIR": cache, "NUMBA_CACHE_DIR": cache}
+        cold = run_script(COLUMNAR_SCRIPT, path, env)
+        warm = run_script(COLUMNAR_SCRIPT, path, env)
+        load = run_script(LOAD_SCRIPT, path, env)
+    print(f"numba cache on {path.name}: cold (compiles) {cold[1] + cold[2]:.2f} s, "
+          f"warm (loads) {warm[1] + warm[2]:.2f} s: compilation costs "
+          f"{cold[2] - warm[2]:.2f} s once per machine; loading the compiled kernels "
+          f"(numba's import included) {load[2]:.2f} s per process")
+
+
+def bench_columnar(data_dir: Path, cold: bool = False, repeat: int = 3) -> None:
+    program = shutil.which("mariadb-binlog")
+    if program is None:
+        print("mariadb-binlog is not installed (make setup installs it)", file=sys.stderr)
+        return
+    print("\n== columnar: row_batches (rows events to Arrow) vs mariadb-binlog -v "
+          "--base64-output=decode-rows > file (one core) ==")
+    print(f"{'file':<19}{'MB':>7}{'rows':>8}{'mdb s':>7}{'mdb r/s':>9}{'total s':>8}"
+          f"{'ours r/s':>9}{'ratio':>6}{'imports':>8}{'stream':>7}{'decode':>7}"
+          f"{'dec r/s':>9}{'ratio':>6}")
+    files = bench_files(data_dir)
+    for path in files:
+        bench_file(path, program, repeat)
+    if cold:
+        bench_cold(files[-1])
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--data", type=Path, default=REPO / "bench" / "data")
+    parser.add_argument("--cold", action="store_true",
+                        help="also time the large file with an empty numba cache")
+    parser.add_argument("--repeat", type=int, default=3, help="runs per figure (best)")
+    args = parser.parse_args(argv)
+    bench_columnar(args.data, args.cold, args.repeat)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
