@@ -158,3 +158,25 @@ def test_decode_rows_event_types() -> None:
     assert (value("b17"), value("b64")) == (0b10000000000000001, (1 << 63) + 1)
     assert value("pt")["srid"] == 4326 and len(value("pt")["wkb"]) == 21
     assert arrow_type("j") == pa.string()  # MariaDB's JSON is text
+
+
+def test_column_sizes_from_spec() -> None:
+    """The per-column value sizes the kernel is given come from the spec (the table
+    map's column metadata): fixed sizes, or 1-4 byte length prefixes."""
+    path = REPO / "tests" / "fixtures" / "mariadb" / "alltypes_full" / "binlog.000001"
+    ev = next(e for e in read_events(path) if e.type_code in event_kinds.WRITE_ROWS)
+    table = describe_table(ev.table_map, True, None, None)
+    columns, fixed, prefix = columnar.column_sizes(table, ev.body.num_columns.value,
+                                                   ev.body.columns_present, False)
+    sizes = {table.names[c]: (int(f), int(p)) for c, f, p in zip(columns, fixed, prefix,
+                                                                  strict=True)}
+    assert len(sizes) == len(table.names)
+    expected = {
+        "id": (4, 0), "ti": (1, 0), "mi": (3, 0), "bi": (8, 0), "f": (4, 0), "d": (8, 0),
+        "dec10": (5, 0), "dec65": (30, 0), "y": (1, 0), "dt": (3, 0), "t6": (6, 0),
+        "dt0": (5, 0), "dt6": (8, 0), "ts0": (4, 0), "ts3": (6, 0), "b17": (3, 0),
+        "b64": (8, 0), "e": (1, 0), "st": (1, 0),
+        "c": (0, 1), "c100": (0, 2), "vc": (0, 1), "vc300": (0, 2), "bn": (0, 1),
+        "tb": (0, 1), "b": (0, 2), "mb": (0, 3), "lb": (0, 4), "g": (0, 4),
+    }
+    assert {name: sizes[name] for name in expected} == expected
