@@ -70,6 +70,16 @@ def build_parser() -> argparse.ArgumentParser:
     summ = sub.add_parser("summary", help="time span, successor and GTID state of each file")
     summ.add_argument("files", nargs="+", metavar="FILE")
     summ.add_argument("--json", action="store_true", help="one JSON object per file")
+
+    export = sub.add_parser(
+        "export", help="the Spark job's tables (files, events, transactions, row_changes, "
+        "errors) as Parquet, in one process without Spark")
+    export.add_argument("files", nargs="+", metavar="FILE", help="files, folders or globs")
+    export.add_argument("--output", required=True, metavar="DIR")
+    export.add_argument("--mode", choices=("permissive", "failfast"), default="permissive",
+                        help="failfast: stop at the first problem, writing nothing")
+    export.add_argument("--schema", action="append", metavar="FILE", default=[],
+                        help="DDL giving column names the binlog lacks (repeatable)")
     return parser
 
 
@@ -249,9 +259,18 @@ def run_summary(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return status
 
 
+def run_export(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    # The extraction the Spark job's executors run (spark/extract.py), and pyarrow:
+    # imported here, so the other commands start fast.
+    from spark.export import main as export_main
+
+    return export_main(args, out, err)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    runner = {"events": run_events, "summary": run_summary, "rows": run_rows}[args.command]
+    runner = {"events": run_events, "summary": run_summary, "rows": run_rows,
+              "export": run_export}[args.command]
     try:
         return runner(args, sys.stdout, sys.stderr)
     except BrokenPipeError:

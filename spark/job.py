@@ -36,7 +36,6 @@ from typing import Any, TextIO
 import pyarrow as pa
 from pyspark import StorageLevel
 from pyspark.sql import SparkSession
-from pyspark.sql.pandas.types import to_arrow_schema
 from pyspark.sql.types import DataType
 
 from spark.extract import FailFast, SplitParser, fold_files, parser_version
@@ -52,7 +51,7 @@ from spark.plan import (
     whole_file,
 )
 from spark.progress import DoneParam, ProgressPrinter
-from spark.schemas import FILES, PARSED, TABLES, column_names, ddl
+from spark.schemas import FILES, PARSED, TABLES, arrow_schema, column_names, ddl
 
 SORT_KEYS = {
     "files": ("file",),
@@ -254,7 +253,7 @@ def parse_stage(spark: SparkSession, splits: list[Split], tasks: list[list[Split
     sc = spark.sparkContext
     done = sc.accumulator({}, DoneParam())
     task_rows = sc.parallelize([(pickle.dumps(t),) for t in tasks], len(tasks))
-    arrow_schemas = {kind: to_arrow_schema(schema) for kind, schema in spark_schemas().items()}
+    arrow_schemas = {kind: arrow_schema(columns) for kind, columns in PARSED.items()}
     parsed = spark.createDataFrame(task_rows, "task binary").mapInArrow(
         partial(parse_tasks, schemas=arrow_schemas, batch_rows=BATCH_ROWS,
                 failfast=failfast, schema_scripts=scripts, done=done), PACKED_DDL)

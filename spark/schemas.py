@@ -28,6 +28,8 @@ from __future__ import annotations
 from collections import namedtuple
 from typing import Any
 
+import pyarrow as pa
+
 Columns = tuple[tuple[str, str], ...]
 
 FILES: Columns = (
@@ -189,6 +191,26 @@ here and ``values`` of the type ``RECORDS[kind]``."""
 def ddl(columns: Columns) -> str:
     """Spark SQL DDL for a column list, every name quoted (``table``, ``row`` are keywords)."""
     return ", ".join(f"`{name}` {kind}" for name, kind in columns)
+
+
+ARROW_TYPES: dict[str, pa.DataType] = {
+    "string": pa.string(),
+    "bigint": pa.int64(),
+    "int": pa.int32(),
+    "boolean": pa.bool_(),
+    "timestamp": pa.timestamp("us", tz="UTC"),
+    "date": pa.date32(),
+    "array<string>": pa.list_(pa.string()),
+    "map<string,string>": pa.map_(pa.string(), pa.string()),
+}
+"""The Arrow type of each Spark SQL type used above, as Spark converts them (a Spark
+``timestamp`` is an instant: microseconds, UTC)."""
+
+
+def arrow_schema(columns: Columns) -> pa.Schema:
+    """The Arrow schema of a column list: what the executors' batches and ``export``'s
+    Parquet files hold."""
+    return pa.schema([(name, ARROW_TYPES[kind]) for name, kind in columns])
 
 
 def column_names(columns: Columns) -> list[str]:

@@ -24,6 +24,7 @@ from typing import Any
 import pyarrow as pa
 import pytest
 
+from binlog_kaitai.cli import main as cli_main
 from binlog_kaitai.errors import BinlogError
 from binlog_kaitai.event_kinds import ROWS
 from binlog_kaitai.render import text
@@ -502,3 +503,56 @@ def test_spark_submit_with_the_zip(tmp_path: Path) -> None:
     assert {p.parent.name for p in written} == {
         f"event_date={datetime.fromtimestamp(e.timestamp, UTC).date()}"
         for p in inputs for e in read_events(p)}
+
+
+# --- binlog-kaitai export: the same tables from one process, without Spark ---------------
+
+@pytest.fixture(scope="module")
+def export_out(inputs: list[Path], tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("export")
+    status = subprocess.run(
+        [sys.executable, "-c", EXPORT_WITHOUT_SPARK, str(out), *map(str, inputs)],
+        capture_output=True, text=True, check=False)
+    assert status.returncode == 0, status.stderr
+    assert "binlog-kaitai export: " in status.stderr
+    return out
+
+
+EXPORT_WITHOUT_SPARK = """
+import sys
+from binlog_kaitai.cli import main
+status = main(["export", "--output", sys.argv[1], *sys.argv[2:]])
+assert not {"pyspark", "py4j"} & set(sys.modules), "export imported Spark"
+sys.exit(status)
+"""
+
+
+@pytest.mark.parametrize("name", list(TABLES))
+def test_export_writes_the_jobs_tables(spark: SparkSession, whole_run: Run, export_out: Path,
+                                       name: str) -> None:
+    """Every table ``export`` writes holds the rows the Spark job writes, read by Spark
+    with the job's schema, partitioned by the same dates."""
+    ours = table(spark, export_out, name)
+    theirs = table(spark, whole_run.out, name)
+    assert ours
+    assert sorted(map(repr, ours)) == sorted(map(repr, theirs))
+    dates = {p.name for p in (export_out / name).iterdir()}
+    assert dates == {p.name for p in (whole_run.out / name).iterdir() if p.is_dir()}
+
+
+def test_export_rows_are_in_file_order(export_out: Path) -> None:
+    import pyarrow.parquet as pq
+
+    for part in (export_out / "events").iterdir():
+        rows = pq.read_table(part).select(["file", "pos"]).to_pylist()
+        assert rows == sorted(rows, key=lambda r: (r["file"], r["pos"]))
+
+
+def test_export_failfast_writes_nothing(inputs: list[Path], tmp_path: Path,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    junk = inputs[-1]
+    status = cli_main(["export", "--mode", "failfast", "--output", str(tmp_path / "out"),
+                       str(MARIADB / "mixed" / "binlog.000002"), str(junk)])
+    assert status == 1
+    assert f"{junk}: offset 0: not a binlog" in capsys.readouterr().err
+    assert not any((tmp_path / "out").rglob("*.parquet"))
