@@ -60,7 +60,7 @@ for ev in read_events(sys.argv[1], expand_payloads=True):
 print(events, t1 - t0, time.perf_counter() - t1)
 """
 DECODE_SCRIPT = """
-import sys, time
+import gc, sys, time
 from binlog_kaitai import event_kinds
 from binlog_kaitai.columnar import RowBatcher
 from binlog_kaitai.stream import read_events
@@ -68,6 +68,8 @@ events = list(read_events(sys.argv[1], expand_payloads=True))
 for ev in events:
     if ev.type_code in event_kinds.ROWS and ev.body is not None:
         ev.body.row_data
+gc.collect()
+gc.freeze()  # the events held here are not the decoder's to scan
 batcher = RowBatcher()
 t0 = time.perf_counter()
 rows = 0
