@@ -41,6 +41,14 @@ for temporal types, ``mysql.charset`` for string types (empty when unknown) and
 reference's value (JSON columns, and the rare fallback whose values are not all
 strings). :func:`reference_values` is the one mapping back from Arrow to the reference's
 values; ``tests/test_columnar.py`` checks it against the reference on every real binlog.
+
+Entry points: :func:`decode_rows_event` (one event), :func:`decode_row_data` /
+:func:`decode_rows_events` (several events of one table and shape, one kernel call),
+:class:`RowBatcher` (events fed in order, batches per table and kind of change with the
+change metadata columns) and :func:`row_batches` (a whole binlog). The kernels run as
+plain Python until a process has decoded 1 MiB of row data, then compiled by numba and
+cached on disk (see :mod:`binlog_kaitai.row_kernel`), so a small file never waits for
+numba.
 """
 
 from __future__ import annotations
@@ -263,8 +271,7 @@ _Result = tuple[pa.Array, bytes | None]
 def _per_value(cells: _Cells, column: _Column) -> _Result:
     """The fallback: the reference converter on each value of this one column; strings
     as they are, anything else as its JSON text."""
-    conv = values.converter(column.real_type, column.meta, column.info)
-    out = [None if raw is None else conv(raw) for raw in cells.raw_values()]
+    out = _python_values(cells, column)
     if column.real_type != values.JSON and all(v is None or isinstance(v, str) for v in out):
         return _strings(out), None
     return _strings([None if v is None else orjson.dumps(v).decode() for v in out]), JSON_REPR
