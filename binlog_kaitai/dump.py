@@ -143,7 +143,7 @@ def row_image(body: Any, table_map: Any) -> Any:
     if table_map is None:
         return None
     is_update = body.has_after_image
-    is_partial = body.type_code == EventType.partial_update_rows_event
+    is_partial = body.event_type == EventType.partial_update_rows_event
     count = body.num_columns.value
     if count > len(table_map.column_metas):  # not this table's rows: no image
         return PARSE_ERROR

@@ -17,8 +17,9 @@ from kaitaistruct import KaitaiStream, KaitaiStructError
 
 from binlog_kaitai import event_kinds as kinds
 from generated.mysql_binlog import MysqlBinlog
+from generated.mysql_event_type import MysqlEventType
 
-EventType = MysqlBinlog.EventType
+EventType = MysqlEventType.EventType
 FDE = EventType.format_description_event
 MIN_HEADER_LEN = 13
 """Bytes every binlog version's common header starts with; event_length sits at 9..13."""

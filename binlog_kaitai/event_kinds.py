@@ -11,9 +11,9 @@ from typing import Any
 
 from kaitaistruct import KaitaiStructError
 
-from generated.mysql_binlog import MysqlBinlog
+from generated.mysql_event_type import MysqlEventType
 
-EventType = MysqlBinlog.EventType
+EventType = MysqlEventType.EventType
 _E = EventType
 
 WRITE_ROWS = frozenset({

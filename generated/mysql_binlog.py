@@ -3,15 +3,16 @@
 
 import kaitaistruct
 from kaitaistruct import KaitaiStruct, KaitaiStream, BytesIO
+from . import mariadb_gtid_event
 from . import transaction_payload_event
 from . import previous_gtids_event
-from . import mariadb_gtid_event
+from . import gtid_event
 from . import mysql_uint64
 from . import mariadb_gtid_list_event
+from . import rows_event
 from . import gtid_tagged_event
 from . import query_event
-from . import rows_event
-from . import gtid_event
+from . import mysql_event_type
 from . import table_map_event
 from enum import IntEnum
 
@@ -57,63 +58,6 @@ class MysqlBinlog(KaitaiStruct):
         ignorable = 128
         no_filter = 256
         mts_isolate = 512
-
-    class EventType(IntEnum):
-        unknown_event = 0
-        start_event_v3 = 1
-        query_event = 2
-        stop_event = 3
-        rotate_event = 4
-        intvar_event = 5
-        load_event = 6
-        slave_event = 7
-        create_file_event = 8
-        append_block_event = 9
-        exec_load_event = 10
-        delete_file_event = 11
-        new_load_event = 12
-        rand_event = 13
-        user_var_event = 14
-        format_description_event = 15
-        xid_event = 16
-        begin_load_query_event = 17
-        execute_load_query_event = 18
-        table_map_event = 19
-        pre_ga_write_rows_event = 20
-        pre_ga_update_rows_event = 21
-        pre_ga_delete_rows_event = 22
-        write_rows_event_v1 = 23
-        update_rows_event_v1 = 24
-        delete_rows_event_v1 = 25
-        incident_event = 26
-        heartbeat_log_event = 27
-        ignorable_log_event = 28
-        rows_query_log_event = 29
-        write_rows_event = 30
-        update_rows_event = 31
-        delete_rows_event = 32
-        gtid_log_event = 33
-        anonymous_gtid_log_event = 34
-        previous_gtids_log_event = 35
-        transaction_context_event = 36
-        view_change_event = 37
-        xa_prepare_log_event = 38
-        partial_update_rows_event = 39
-        transaction_payload_event = 40
-        heartbeat_log_event_v2 = 41
-        gtid_tagged_log_event = 42
-        annotate_rows_event = 160
-        binlog_checkpoint_event = 161
-        gtid_event = 162
-        gtid_list_event = 163
-        start_encryption_event = 164
-        query_compressed_event = 165
-        write_rows_compressed_event_v1 = 166
-        update_rows_compressed_event_v1 = 167
-        delete_rows_compressed_event_v1 = 168
-        write_rows_compressed_event = 169
-        update_rows_compressed_event = 170
-        delete_rows_compressed_event = 171
 
     class IncidentType(IntEnum):
         none = 0
@@ -265,248 +209,248 @@ class MysqlBinlog(KaitaiStruct):
 
         def _read(self):
             self.header = MysqlBinlog.EventHeader(self.header_len, self._io, self, self._root)
-            _on = self.header.event_type
-            if _on == MysqlBinlog.EventType.annotate_rows_event:
+            _on = self.header.type_code
+            if _on == mysql_event_type.MysqlEventType.EventType.annotate_rows_event:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = MysqlBinlog.AnnotateRowsEvent(_io__raw_body, self, self._root)
-            elif _on == MysqlBinlog.EventType.anonymous_gtid_log_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.anonymous_gtid_log_event:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = gtid_event.GtidEvent(_io__raw_body)
-            elif _on == MysqlBinlog.EventType.append_block_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.append_block_event:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = MysqlBinlog.FileBlockEvent(_io__raw_body, self, self._root)
-            elif _on == MysqlBinlog.EventType.begin_load_query_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.begin_load_query_event:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = MysqlBinlog.FileBlockEvent(_io__raw_body, self, self._root)
-            elif _on == MysqlBinlog.EventType.binlog_checkpoint_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.binlog_checkpoint_event:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = MysqlBinlog.BinlogCheckpointEvent(_io__raw_body, self, self._root)
-            elif _on == MysqlBinlog.EventType.create_file_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.create_file_event:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = MysqlBinlog.CreateFileEvent((KaitaiStream.byte_array_index(self.post_header_lengths, 5) if len(self.post_header_lengths) >= 6 else 18), _io__raw_body, self, self._root)
-            elif _on == MysqlBinlog.EventType.delete_file_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.delete_file_event:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = MysqlBinlog.FileIdEvent(_io__raw_body, self, self._root)
-            elif _on == MysqlBinlog.EventType.delete_rows_compressed_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.delete_rows_compressed_event:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = rows_event.RowsEvent(self.post_header_len, self.header.type_code, _io__raw_body)
-            elif _on == MysqlBinlog.EventType.delete_rows_compressed_event_v1:
+            elif _on == mysql_event_type.MysqlEventType.EventType.delete_rows_compressed_event_v1:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = rows_event.RowsEvent(self.post_header_len, self.header.type_code, _io__raw_body)
-            elif _on == MysqlBinlog.EventType.delete_rows_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.delete_rows_event:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = rows_event.RowsEvent(self.post_header_len, self.header.type_code, _io__raw_body)
-            elif _on == MysqlBinlog.EventType.delete_rows_event_v1:
+            elif _on == mysql_event_type.MysqlEventType.EventType.delete_rows_event_v1:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = rows_event.RowsEvent(self.post_header_len, self.header.type_code, _io__raw_body)
-            elif _on == MysqlBinlog.EventType.exec_load_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.exec_load_event:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = MysqlBinlog.FileIdEvent(_io__raw_body, self, self._root)
-            elif _on == MysqlBinlog.EventType.execute_load_query_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.execute_load_query_event:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = query_event.QueryEvent(self.post_header_len, True, False, _io__raw_body)
-            elif _on == MysqlBinlog.EventType.format_description_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.format_description_event:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = MysqlBinlog.FormatDescriptionEvent(_io__raw_body, self, self._root)
-            elif _on == MysqlBinlog.EventType.gtid_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.gtid_event:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = mariadb_gtid_event.MariadbGtidEvent(_io__raw_body)
-            elif _on == MysqlBinlog.EventType.gtid_list_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.gtid_list_event:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = mariadb_gtid_list_event.MariadbGtidListEvent(_io__raw_body)
-            elif _on == MysqlBinlog.EventType.gtid_log_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.gtid_log_event:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = gtid_event.GtidEvent(_io__raw_body)
-            elif _on == MysqlBinlog.EventType.gtid_tagged_log_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.gtid_tagged_log_event:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = gtid_tagged_event.GtidTaggedEvent(_io__raw_body)
-            elif _on == MysqlBinlog.EventType.heartbeat_log_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.heartbeat_log_event:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = MysqlBinlog.HeartbeatEvent(_io__raw_body, self, self._root)
-            elif _on == MysqlBinlog.EventType.incident_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.incident_event:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = MysqlBinlog.IncidentEvent(_io__raw_body, self, self._root)
-            elif _on == MysqlBinlog.EventType.intvar_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.intvar_event:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = MysqlBinlog.IntvarEvent(_io__raw_body, self, self._root)
-            elif _on == MysqlBinlog.EventType.load_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.load_event:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = MysqlBinlog.LoadEvent(self.post_header_len, False, _io__raw_body, self, self._root)
-            elif _on == MysqlBinlog.EventType.new_load_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.new_load_event:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = MysqlBinlog.LoadEvent(self.post_header_len, True, _io__raw_body, self, self._root)
-            elif _on == MysqlBinlog.EventType.partial_update_rows_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.partial_update_rows_event:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = rows_event.RowsEvent(self.post_header_len, self.header.type_code, _io__raw_body)
-            elif _on == MysqlBinlog.EventType.pre_ga_delete_rows_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.pre_ga_delete_rows_event:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = rows_event.RowsEvent(self.post_header_len, self.header.type_code, _io__raw_body)
-            elif _on == MysqlBinlog.EventType.pre_ga_update_rows_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.pre_ga_update_rows_event:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = rows_event.RowsEvent(self.post_header_len, self.header.type_code, _io__raw_body)
-            elif _on == MysqlBinlog.EventType.pre_ga_write_rows_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.pre_ga_write_rows_event:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = rows_event.RowsEvent(self.post_header_len, self.header.type_code, _io__raw_body)
-            elif _on == MysqlBinlog.EventType.previous_gtids_log_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.previous_gtids_log_event:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = previous_gtids_event.PreviousGtidsEvent(_io__raw_body)
-            elif _on == MysqlBinlog.EventType.query_compressed_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.query_compressed_event:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = query_event.QueryEvent(self.post_header_len, False, True, _io__raw_body)
-            elif _on == MysqlBinlog.EventType.query_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.query_event:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = query_event.QueryEvent(self.post_header_len, False, False, _io__raw_body)
-            elif _on == MysqlBinlog.EventType.rand_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.rand_event:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = MysqlBinlog.RandEvent(_io__raw_body, self, self._root)
-            elif _on == MysqlBinlog.EventType.rotate_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.rotate_event:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = MysqlBinlog.RotateEvent(self.post_header_len, _io__raw_body, self, self._root)
-            elif _on == MysqlBinlog.EventType.rows_query_log_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.rows_query_log_event:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = MysqlBinlog.RowsQueryEvent(_io__raw_body, self, self._root)
-            elif _on == MysqlBinlog.EventType.start_encryption_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.start_encryption_event:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = MysqlBinlog.StartEncryptionEvent(_io__raw_body, self, self._root)
-            elif _on == MysqlBinlog.EventType.start_event_v3:
+            elif _on == mysql_event_type.MysqlEventType.EventType.start_event_v3:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = MysqlBinlog.StartEventV3(_io__raw_body, self, self._root)
-            elif _on == MysqlBinlog.EventType.stop_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.stop_event:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = MysqlBinlog.EmptyEvent(_io__raw_body, self, self._root)
-            elif _on == MysqlBinlog.EventType.table_map_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.table_map_event:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = table_map_event.TableMapEvent(self.post_header_len, _io__raw_body)
-            elif _on == MysqlBinlog.EventType.transaction_payload_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.transaction_payload_event:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = transaction_payload_event.TransactionPayloadEvent(self.header_len, self.post_header_lengths, _io__raw_body)
-            elif _on == MysqlBinlog.EventType.update_rows_compressed_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.update_rows_compressed_event:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = rows_event.RowsEvent(self.post_header_len, self.header.type_code, _io__raw_body)
-            elif _on == MysqlBinlog.EventType.update_rows_compressed_event_v1:
+            elif _on == mysql_event_type.MysqlEventType.EventType.update_rows_compressed_event_v1:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = rows_event.RowsEvent(self.post_header_len, self.header.type_code, _io__raw_body)
-            elif _on == MysqlBinlog.EventType.update_rows_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.update_rows_event:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = rows_event.RowsEvent(self.post_header_len, self.header.type_code, _io__raw_body)
-            elif _on == MysqlBinlog.EventType.update_rows_event_v1:
+            elif _on == mysql_event_type.MysqlEventType.EventType.update_rows_event_v1:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = rows_event.RowsEvent(self.post_header_len, self.header.type_code, _io__raw_body)
-            elif _on == MysqlBinlog.EventType.user_var_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.user_var_event:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = MysqlBinlog.UserVarEvent(_io__raw_body, self, self._root)
-            elif _on == MysqlBinlog.EventType.write_rows_compressed_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.write_rows_compressed_event:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = rows_event.RowsEvent(self.post_header_len, self.header.type_code, _io__raw_body)
-            elif _on == MysqlBinlog.EventType.write_rows_compressed_event_v1:
+            elif _on == mysql_event_type.MysqlEventType.EventType.write_rows_compressed_event_v1:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = rows_event.RowsEvent(self.post_header_len, self.header.type_code, _io__raw_body)
-            elif _on == MysqlBinlog.EventType.write_rows_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.write_rows_event:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = rows_event.RowsEvent(self.post_header_len, self.header.type_code, _io__raw_body)
-            elif _on == MysqlBinlog.EventType.write_rows_event_v1:
+            elif _on == mysql_event_type.MysqlEventType.EventType.write_rows_event_v1:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = rows_event.RowsEvent(self.post_header_len, self.header.type_code, _io__raw_body)
-            elif _on == MysqlBinlog.EventType.xa_prepare_log_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.xa_prepare_log_event:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = MysqlBinlog.XaPrepareEvent(_io__raw_body, self, self._root)
-            elif _on == MysqlBinlog.EventType.xid_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.xid_event:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
@@ -523,152 +467,152 @@ class MysqlBinlog(KaitaiStruct):
         def _fetch_instances(self):
             pass
             self.header._fetch_instances()
-            _on = self.header.event_type
-            if _on == MysqlBinlog.EventType.annotate_rows_event:
+            _on = self.header.type_code
+            if _on == mysql_event_type.MysqlEventType.EventType.annotate_rows_event:
                 pass
                 self.body._fetch_instances()
-            elif _on == MysqlBinlog.EventType.anonymous_gtid_log_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.anonymous_gtid_log_event:
                 pass
                 self.body._fetch_instances()
-            elif _on == MysqlBinlog.EventType.append_block_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.append_block_event:
                 pass
                 self.body._fetch_instances()
-            elif _on == MysqlBinlog.EventType.begin_load_query_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.begin_load_query_event:
                 pass
                 self.body._fetch_instances()
-            elif _on == MysqlBinlog.EventType.binlog_checkpoint_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.binlog_checkpoint_event:
                 pass
                 self.body._fetch_instances()
-            elif _on == MysqlBinlog.EventType.create_file_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.create_file_event:
                 pass
                 self.body._fetch_instances()
-            elif _on == MysqlBinlog.EventType.delete_file_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.delete_file_event:
                 pass
                 self.body._fetch_instances()
-            elif _on == MysqlBinlog.EventType.delete_rows_compressed_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.delete_rows_compressed_event:
                 pass
                 self.body._fetch_instances()
-            elif _on == MysqlBinlog.EventType.delete_rows_compressed_event_v1:
+            elif _on == mysql_event_type.MysqlEventType.EventType.delete_rows_compressed_event_v1:
                 pass
                 self.body._fetch_instances()
-            elif _on == MysqlBinlog.EventType.delete_rows_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.delete_rows_event:
                 pass
                 self.body._fetch_instances()
-            elif _on == MysqlBinlog.EventType.delete_rows_event_v1:
+            elif _on == mysql_event_type.MysqlEventType.EventType.delete_rows_event_v1:
                 pass
                 self.body._fetch_instances()
-            elif _on == MysqlBinlog.EventType.exec_load_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.exec_load_event:
                 pass
                 self.body._fetch_instances()
-            elif _on == MysqlBinlog.EventType.execute_load_query_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.execute_load_query_event:
                 pass
                 self.body._fetch_instances()
-            elif _on == MysqlBinlog.EventType.format_description_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.format_description_event:
                 pass
                 self.body._fetch_instances()
-            elif _on == MysqlBinlog.EventType.gtid_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.gtid_event:
                 pass
                 self.body._fetch_instances()
-            elif _on == MysqlBinlog.EventType.gtid_list_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.gtid_list_event:
                 pass
                 self.body._fetch_instances()
-            elif _on == MysqlBinlog.EventType.gtid_log_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.gtid_log_event:
                 pass
                 self.body._fetch_instances()
-            elif _on == MysqlBinlog.EventType.gtid_tagged_log_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.gtid_tagged_log_event:
                 pass
                 self.body._fetch_instances()
-            elif _on == MysqlBinlog.EventType.heartbeat_log_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.heartbeat_log_event:
                 pass
                 self.body._fetch_instances()
-            elif _on == MysqlBinlog.EventType.incident_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.incident_event:
                 pass
                 self.body._fetch_instances()
-            elif _on == MysqlBinlog.EventType.intvar_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.intvar_event:
                 pass
                 self.body._fetch_instances()
-            elif _on == MysqlBinlog.EventType.load_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.load_event:
                 pass
                 self.body._fetch_instances()
-            elif _on == MysqlBinlog.EventType.new_load_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.new_load_event:
                 pass
                 self.body._fetch_instances()
-            elif _on == MysqlBinlog.EventType.partial_update_rows_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.partial_update_rows_event:
                 pass
                 self.body._fetch_instances()
-            elif _on == MysqlBinlog.EventType.pre_ga_delete_rows_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.pre_ga_delete_rows_event:
                 pass
                 self.body._fetch_instances()
-            elif _on == MysqlBinlog.EventType.pre_ga_update_rows_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.pre_ga_update_rows_event:
                 pass
                 self.body._fetch_instances()
-            elif _on == MysqlBinlog.EventType.pre_ga_write_rows_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.pre_ga_write_rows_event:
                 pass
                 self.body._fetch_instances()
-            elif _on == MysqlBinlog.EventType.previous_gtids_log_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.previous_gtids_log_event:
                 pass
                 self.body._fetch_instances()
-            elif _on == MysqlBinlog.EventType.query_compressed_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.query_compressed_event:
                 pass
                 self.body._fetch_instances()
-            elif _on == MysqlBinlog.EventType.query_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.query_event:
                 pass
                 self.body._fetch_instances()
-            elif _on == MysqlBinlog.EventType.rand_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.rand_event:
                 pass
                 self.body._fetch_instances()
-            elif _on == MysqlBinlog.EventType.rotate_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.rotate_event:
                 pass
                 self.body._fetch_instances()
-            elif _on == MysqlBinlog.EventType.rows_query_log_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.rows_query_log_event:
                 pass
                 self.body._fetch_instances()
-            elif _on == MysqlBinlog.EventType.start_encryption_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.start_encryption_event:
                 pass
                 self.body._fetch_instances()
-            elif _on == MysqlBinlog.EventType.start_event_v3:
+            elif _on == mysql_event_type.MysqlEventType.EventType.start_event_v3:
                 pass
                 self.body._fetch_instances()
-            elif _on == MysqlBinlog.EventType.stop_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.stop_event:
                 pass
                 self.body._fetch_instances()
-            elif _on == MysqlBinlog.EventType.table_map_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.table_map_event:
                 pass
                 self.body._fetch_instances()
-            elif _on == MysqlBinlog.EventType.transaction_payload_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.transaction_payload_event:
                 pass
                 self.body._fetch_instances()
-            elif _on == MysqlBinlog.EventType.update_rows_compressed_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.update_rows_compressed_event:
                 pass
                 self.body._fetch_instances()
-            elif _on == MysqlBinlog.EventType.update_rows_compressed_event_v1:
+            elif _on == mysql_event_type.MysqlEventType.EventType.update_rows_compressed_event_v1:
                 pass
                 self.body._fetch_instances()
-            elif _on == MysqlBinlog.EventType.update_rows_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.update_rows_event:
                 pass
                 self.body._fetch_instances()
-            elif _on == MysqlBinlog.EventType.update_rows_event_v1:
+            elif _on == mysql_event_type.MysqlEventType.EventType.update_rows_event_v1:
                 pass
                 self.body._fetch_instances()
-            elif _on == MysqlBinlog.EventType.user_var_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.user_var_event:
                 pass
                 self.body._fetch_instances()
-            elif _on == MysqlBinlog.EventType.write_rows_compressed_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.write_rows_compressed_event:
                 pass
                 self.body._fetch_instances()
-            elif _on == MysqlBinlog.EventType.write_rows_compressed_event_v1:
+            elif _on == mysql_event_type.MysqlEventType.EventType.write_rows_compressed_event_v1:
                 pass
                 self.body._fetch_instances()
-            elif _on == MysqlBinlog.EventType.write_rows_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.write_rows_event:
                 pass
                 self.body._fetch_instances()
-            elif _on == MysqlBinlog.EventType.write_rows_event_v1:
+            elif _on == mysql_event_type.MysqlEventType.EventType.write_rows_event_v1:
                 pass
                 self.body._fetch_instances()
-            elif _on == MysqlBinlog.EventType.xa_prepare_log_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.xa_prepare_log_event:
                 pass
                 self.body._fetch_instances()
-            elif _on == MysqlBinlog.EventType.xid_event:
+            elif _on == mysql_event_type.MysqlEventType.EventType.xid_event:
                 pass
                 self.body._fetch_instances()
             else:
@@ -685,7 +629,7 @@ class MysqlBinlog(KaitaiStruct):
             if hasattr(self, '_m_footer_len'):
                 return self._m_footer_len
 
-            self._m_footer_len = (0 if self.header.type_code == int(MysqlBinlog.EventType.format_description_event) else self.checksum_len)
+            self._m_footer_len = (0 if self.header.type_code == mysql_event_type.MysqlEventType.EventType.format_description_event else self.checksum_len)
             return getattr(self, '_m_footer_len', None)
 
         @property
@@ -694,7 +638,7 @@ class MysqlBinlog(KaitaiStruct):
             if hasattr(self, '_m_post_header_len'):
                 return self._m_post_header_len
 
-            self._m_post_header_len = (KaitaiStream.byte_array_index(self.post_header_lengths, self.header.type_code - 1) if  ((self.header.type_code >= 1) and (self.header.type_code <= len(self.post_header_lengths)))  else 0)
+            self._m_post_header_len = (KaitaiStream.byte_array_index(self.post_header_lengths, int(self.header.type_code) - 1) if  ((int(self.header.type_code) >= 1) and (int(self.header.type_code) <= len(self.post_header_lengths)))  else 0)
             return getattr(self, '_m_post_header_len', None)
 
 
@@ -716,7 +660,7 @@ class MysqlBinlog(KaitaiStruct):
 
         def _read(self):
             self.timestamp = self._io.read_u4le()
-            self.type_code = self._io.read_u1()
+            self.type_code = KaitaiStream.resolve_enum(mysql_event_type.MysqlEventType.EventType, self._io.read_u1())
             self.server_id = self._io.read_u4le()
             self.event_length = self._io.read_u4le()
             if not self.event_length >= self.header_len:
@@ -729,7 +673,7 @@ class MysqlBinlog(KaitaiStruct):
                 pass
                 self.flags = self._io.read_u2le()
 
-            if  ((self.header_len > 19) and (self.type_code != int(MysqlBinlog.EventType.format_description_event))) :
+            if  ((self.header_len > 19) and (self.type_code != mysql_event_type.MysqlEventType.EventType.format_description_event)) :
                 pass
                 self.extra_headers = self._io.read_bytes(self.header_len - 19)
 
@@ -743,24 +687,16 @@ class MysqlBinlog(KaitaiStruct):
             if self.header_len > 13:
                 pass
 
-            if  ((self.header_len > 19) and (self.type_code != int(MysqlBinlog.EventType.format_description_event))) :
+            if  ((self.header_len > 19) and (self.type_code != mysql_event_type.MysqlEventType.EventType.format_description_event)) :
                 pass
 
-
-        @property
-        def event_type(self):
-            if hasattr(self, '_m_event_type'):
-                return self._m_event_type
-
-            self._m_event_type = KaitaiStream.resolve_enum(MysqlBinlog.EventType, self.type_code)
-            return getattr(self, '_m_event_type', None)
 
         @property
         def is_artificial(self):
             if hasattr(self, '_m_is_artificial'):
                 return self._m_is_artificial
 
-            self._m_is_artificial =  ((self.header_len > 13) and (self.flags & 32 != 0)) 
+            self._m_is_artificial =  ((self.header_len > 13) and (self.flags & int(MysqlBinlog.EventFlag.artificial) != 0)) 
             return getattr(self, '_m_is_artificial', None)
 
         @property
@@ -769,7 +705,7 @@ class MysqlBinlog(KaitaiStruct):
             if hasattr(self, '_m_is_binlog_in_use'):
                 return self._m_is_binlog_in_use
 
-            self._m_is_binlog_in_use =  ((self.header_len > 13) and (self.flags & 1 != 0)) 
+            self._m_is_binlog_in_use =  ((self.header_len > 13) and (self.flags & int(MysqlBinlog.EventFlag.binlog_in_use) != 0)) 
             return getattr(self, '_m_is_binlog_in_use', None)
 
         @property
@@ -778,7 +714,7 @@ class MysqlBinlog(KaitaiStruct):
             if hasattr(self, '_m_is_relay_log'):
                 return self._m_is_relay_log
 
-            self._m_is_relay_log =  ((self.header_len > 13) and (self.flags & 64 != 0)) 
+            self._m_is_relay_log =  ((self.header_len > 13) and (self.flags & int(MysqlBinlog.EventFlag.relay_log) != 0)) 
             return getattr(self, '_m_is_relay_log', None)
 
         @property
@@ -787,7 +723,7 @@ class MysqlBinlog(KaitaiStruct):
             if hasattr(self, '_m_size'):
                 return self._m_size
 
-            self._m_size = ((13 if self.header_len <= 13 else 19) if  ((self.header_len <= 19) or (self.type_code == int(MysqlBinlog.EventType.format_description_event)))  else self.header_len)
+            self._m_size = ((13 if self.header_len <= 13 else 19) if  ((self.header_len <= 19) or (self.type_code == mysql_event_type.MysqlEventType.EventType.format_description_event))  else self.header_len)
             return getattr(self, '_m_size', None)
 
 
@@ -1388,7 +1324,7 @@ class MysqlBinlog(KaitaiStruct):
         if hasattr(self, '_m_binlog_version'):
             return self._m_binlog_version
 
-        self._m_binlog_version = (4 if self.first_type_code == int(MysqlBinlog.EventType.format_description_event) else (1 if self.first_event_length == 13 + 56 else 3))
+        self._m_binlog_version = (4 if self.first_type_code == int(mysql_event_type.MysqlEventType.EventType.format_description_event) else (1 if self.first_event_length == 13 + 56 else 3))
         return getattr(self, '_m_binlog_version', None)
 
     @property

@@ -3,6 +3,7 @@
 
 import kaitaistruct
 from kaitaistruct import KaitaiStruct, KaitaiStream, BytesIO
+from . import mysql_event_type
 from . import mysql_packed_int
 from . import mariadb_compressed
 from enum import IntEnum
@@ -28,12 +29,12 @@ class RowsEvent(KaitaiStruct):
         no_foreign_key_checks = 2
         relaxed_unique_checks = 4
         complete_rows = 8
-    def __init__(self, post_header_len, type_code, _io, _parent=None, _root=None):
+    def __init__(self, post_header_len, event_type, _io, _parent=None, _root=None):
         super(RowsEvent, self).__init__(_io)
         self._parent = _parent
         self._root = _root or self
         self.post_header_len = post_header_len
-        self.type_code = type_code
+        self.event_type = event_type
         self._read()
 
     def _read(self):
@@ -96,10 +97,11 @@ class RowsEvent(KaitaiStruct):
 
     @property
     def has_after_image(self):
+        """The rows of an update have two images, before and after."""
         if hasattr(self, '_m_has_after_image'):
             return self._m_has_after_image
 
-        self._m_has_after_image =  ((self.type_code == 21) or (self.type_code == 24) or (self.type_code == 31) or (self.type_code == 39) or (self.type_code == 167) or (self.type_code == 170)) 
+        self._m_has_after_image =  ((self.event_type == mysql_event_type.MysqlEventType.EventType.pre_ga_update_rows_event) or (self.event_type == mysql_event_type.MysqlEventType.EventType.update_rows_event_v1) or (self.event_type == mysql_event_type.MysqlEventType.EventType.update_rows_event) or (self.event_type == mysql_event_type.MysqlEventType.EventType.partial_update_rows_event) or (self.event_type == mysql_event_type.MysqlEventType.EventType.update_rows_compressed_event_v1) or (self.event_type == mysql_event_type.MysqlEventType.EventType.update_rows_compressed_event)) 
         return getattr(self, '_m_has_after_image', None)
 
     @property
@@ -107,7 +109,7 @@ class RowsEvent(KaitaiStruct):
         if hasattr(self, '_m_is_compressed'):
             return self._m_is_compressed
 
-        self._m_is_compressed =  ((self.type_code >= 166) and (self.type_code <= 171)) 
+        self._m_is_compressed =  ((self.event_type == mysql_event_type.MysqlEventType.EventType.write_rows_compressed_event_v1) or (self.event_type == mysql_event_type.MysqlEventType.EventType.update_rows_compressed_event_v1) or (self.event_type == mysql_event_type.MysqlEventType.EventType.delete_rows_compressed_event_v1) or (self.event_type == mysql_event_type.MysqlEventType.EventType.write_rows_compressed_event) or (self.event_type == mysql_event_type.MysqlEventType.EventType.update_rows_compressed_event) or (self.event_type == mysql_event_type.MysqlEventType.EventType.delete_rows_compressed_event)) 
         return getattr(self, '_m_is_compressed', None)
 
     @property
@@ -115,7 +117,7 @@ class RowsEvent(KaitaiStruct):
         if hasattr(self, '_m_is_end_of_statement'):
             return self._m_is_end_of_statement
 
-        self._m_is_end_of_statement = self.flags & 1 != 0
+        self._m_is_end_of_statement = self.flags & int(RowsEvent.RowsFlag.stmt_end) != 0
         return getattr(self, '_m_is_end_of_statement', None)
 
     @property

@@ -3,8 +3,8 @@
 
 import kaitaistruct
 from kaitaistruct import KaitaiStruct, KaitaiStream, BytesIO
-from . import mysql_binlog
 from . import mysql_packed_int
+from . import mysql_binlog
 from enum import IntEnum
 import binlog_kaitai
 

@@ -269,7 +269,7 @@ var GtidEvent = (function() {
     get: function() {
       if (this._m_mayHaveSbr !== undefined)
         return this._m_mayHaveSbr;
-      this._m_mayHaveSbr = (this.gtidFlags & 1) != 0;
+      this._m_mayHaveSbr = (this.gtidFlags & GtidEvent.GtidFlag.MAY_HAVE_SBR) != 0;
       return this._m_mayHaveSbr;
     }
   });

@@ -174,7 +174,7 @@ var MariadbGtidEvent = (function() {
     get: function() {
       if (this._m_hasThreadId !== undefined)
         return this._m_hasThreadId;
-      this._m_hasThreadId = (this.flagsExtraValue & 16) != 0;
+      this._m_hasThreadId = (this.flagsExtraValue & MariadbGtidEvent.FlagExtra.EXTRA_THREAD_ID) != 0;
       return this._m_hasThreadId;
     }
   });
@@ -186,7 +186,7 @@ var MariadbGtidEvent = (function() {
     get: function() {
       if (this._m_isAllowParallel !== undefined)
         return this._m_isAllowParallel;
-      this._m_isAllowParallel = (this.flags2 & 8) != 0;
+      this._m_isAllowParallel = (this.flags2 & MariadbGtidEvent.Flag2.ALLOW_PARALLEL) != 0;
       return this._m_isAllowParallel;
     }
   });
@@ -198,7 +198,7 @@ var MariadbGtidEvent = (function() {
     get: function() {
       if (this._m_isCommitAlter !== undefined)
         return this._m_isCommitAlter;
-      this._m_isCommitAlter = (this.flagsExtraValue & 4) != 0;
+      this._m_isCommitAlter = (this.flagsExtraValue & MariadbGtidEvent.FlagExtra.COMMIT_ALTER) != 0;
       return this._m_isCommitAlter;
     }
   });
@@ -210,7 +210,7 @@ var MariadbGtidEvent = (function() {
     get: function() {
       if (this._m_isCompletedXa !== undefined)
         return this._m_isCompletedXa;
-      this._m_isCompletedXa = (this.flags2 & 128) != 0;
+      this._m_isCompletedXa = (this.flags2 & MariadbGtidEvent.Flag2.COMPLETED_XA) != 0;
       return this._m_isCompletedXa;
     }
   });
@@ -222,7 +222,7 @@ var MariadbGtidEvent = (function() {
     get: function() {
       if (this._m_isDdl !== undefined)
         return this._m_isDdl;
-      this._m_isDdl = (this.flags2 & 32) != 0;
+      this._m_isDdl = (this.flags2 & MariadbGtidEvent.Flag2.DDL) != 0;
       return this._m_isDdl;
     }
   });
@@ -234,7 +234,7 @@ var MariadbGtidEvent = (function() {
     get: function() {
       if (this._m_isExtraMultiEngine !== undefined)
         return this._m_isExtraMultiEngine;
-      this._m_isExtraMultiEngine = (this.flagsExtraValue & 1) != 0;
+      this._m_isExtraMultiEngine = (this.flagsExtraValue & MariadbGtidEvent.FlagExtra.EXTRA_MULTI_ENGINE) != 0;
       return this._m_isExtraMultiEngine;
     }
   });
@@ -246,7 +246,7 @@ var MariadbGtidEvent = (function() {
     get: function() {
       if (this._m_isGroupCommitId !== undefined)
         return this._m_isGroupCommitId;
-      this._m_isGroupCommitId = (this.flags2 & 2) != 0;
+      this._m_isGroupCommitId = (this.flags2 & MariadbGtidEvent.Flag2.GROUP_COMMIT_ID) != 0;
       return this._m_isGroupCommitId;
     }
   });
@@ -258,7 +258,7 @@ var MariadbGtidEvent = (function() {
     get: function() {
       if (this._m_isPreparedXa !== undefined)
         return this._m_isPreparedXa;
-      this._m_isPreparedXa = (this.flags2 & 64) != 0;
+      this._m_isPreparedXa = (this.flags2 & MariadbGtidEvent.Flag2.PREPARED_XA) != 0;
       return this._m_isPreparedXa;
     }
   });
@@ -270,7 +270,7 @@ var MariadbGtidEvent = (function() {
     get: function() {
       if (this._m_isRollbackAlter !== undefined)
         return this._m_isRollbackAlter;
-      this._m_isRollbackAlter = (this.flagsExtraValue & 8) != 0;
+      this._m_isRollbackAlter = (this.flagsExtraValue & MariadbGtidEvent.FlagExtra.ROLLBACK_ALTER) != 0;
       return this._m_isRollbackAlter;
     }
   });
@@ -282,7 +282,7 @@ var MariadbGtidEvent = (function() {
     get: function() {
       if (this._m_isStandalone !== undefined)
         return this._m_isStandalone;
-      this._m_isStandalone = (this.flags2 & 1) != 0;
+      this._m_isStandalone = (this.flags2 & MariadbGtidEvent.Flag2.STANDALONE) != 0;
       return this._m_isStandalone;
     }
   });
@@ -294,7 +294,7 @@ var MariadbGtidEvent = (function() {
     get: function() {
       if (this._m_isStartAlter !== undefined)
         return this._m_isStartAlter;
-      this._m_isStartAlter = (this.flagsExtraValue & 2) != 0;
+      this._m_isStartAlter = (this.flagsExtraValue & MariadbGtidEvent.FlagExtra.START_ALTER) != 0;
       return this._m_isStartAlter;
     }
   });
@@ -306,7 +306,7 @@ var MariadbGtidEvent = (function() {
     get: function() {
       if (this._m_isTransactional !== undefined)
         return this._m_isTransactional;
-      this._m_isTransactional = (this.flags2 & 4) != 0;
+      this._m_isTransactional = (this.flags2 & MariadbGtidEvent.Flag2.TRANSACTIONAL) != 0;
       return this._m_isTransactional;
     }
   });
@@ -318,7 +318,7 @@ var MariadbGtidEvent = (function() {
     get: function() {
       if (this._m_isWaited !== undefined)
         return this._m_isWaited;
-      this._m_isWaited = (this.flags2 & 16) != 0;
+      this._m_isWaited = (this.flags2 & MariadbGtidEvent.Flag2.WAITED) != 0;
       return this._m_isWaited;
     }
   });

@@ -88,7 +88,7 @@ var MariadbGtidListEvent = (function() {
     get: function() {
       if (this._m_isIgnGtids !== undefined)
         return this._m_isIgnGtids;
-      this._m_isIgnGtids = (this.flags & 2) != 0;
+      this._m_isIgnGtids = (this.flags & MariadbGtidListEvent.Flag.IGN_GTIDS) != 0;
       return this._m_isIgnGtids;
     }
   });
@@ -100,7 +100,7 @@ var MariadbGtidListEvent = (function() {
     get: function() {
       if (this._m_isUntilReached !== undefined)
         return this._m_isUntilReached;
-      this._m_isUntilReached = (this.flags & 1) != 0;
+      this._m_isUntilReached = (this.flags & MariadbGtidListEvent.Flag.UNTIL_REACHED) != 0;
       return this._m_isUntilReached;
     }
   });

@@ -2,13 +2,13 @@
 
 (function (root, factory) {
   if (typeof define === 'function' && define.amd) {
-    define(['exports', 'kaitai-struct/KaitaiStream', './TransactionPayloadEvent', './PreviousGtidsEvent', './MariadbGtidEvent', './MysqlUint64', './MariadbGtidListEvent', './GtidTaggedEvent', './QueryEvent', './RowsEvent', './GtidEvent', './TableMapEvent'], factory);
+    define(['exports', 'kaitai-struct/KaitaiStream', './MariadbGtidEvent', './TransactionPayloadEvent', './PreviousGtidsEvent', './GtidEvent', './MysqlUint64', './MariadbGtidListEvent', './RowsEvent', './GtidTaggedEvent', './QueryEvent', './MysqlEventType', './TableMapEvent'], factory);
   } else if (typeof exports === 'object' && exports !== null && typeof exports.nodeType !== 'number') {
-    factory(exports, require('kaitai-struct/KaitaiStream'), require('./TransactionPayloadEvent'), require('./PreviousGtidsEvent'), require('./MariadbGtidEvent'), require('./MysqlUint64'), require('./MariadbGtidListEvent'), require('./GtidTaggedEvent'), require('./QueryEvent'), require('./RowsEvent'), require('./GtidEvent'), require('./TableMapEvent'));
+    factory(exports, require('kaitai-struct/KaitaiStream'), require('./MariadbGtidEvent'), require('./TransactionPayloadEvent'), require('./PreviousGtidsEvent'), require('./GtidEvent'), require('./MysqlUint64'), require('./MariadbGtidListEvent'), require('./RowsEvent'), require('./GtidTaggedEvent'), require('./QueryEvent'), require('./MysqlEventType'), require('./TableMapEvent'));
   } else {
-    factory(root.MysqlBinlog || (root.MysqlBinlog = {}), root.KaitaiStream, root.TransactionPayloadEvent || (root.TransactionPayloadEvent = {}), root.PreviousGtidsEvent || (root.PreviousGtidsEvent = {}), root.MariadbGtidEvent || (root.MariadbGtidEvent = {}), root.MysqlUint64 || (root.MysqlUint64 = {}), root.MariadbGtidListEvent || (root.MariadbGtidListEvent = {}), root.GtidTaggedEvent || (root.GtidTaggedEvent = {}), root.QueryEvent || (root.QueryEvent = {}), root.RowsEvent || (root.RowsEvent = {}), root.GtidEvent || (root.GtidEvent = {}), root.TableMapEvent || (root.TableMapEvent = {}));
+    factory(root.MysqlBinlog || (root.MysqlBinlog = {}), root.KaitaiStream, root.MariadbGtidEvent || (root.MariadbGtidEvent = {}), root.TransactionPayloadEvent || (root.TransactionPayloadEvent = {}), root.PreviousGtidsEvent || (root.PreviousGtidsEvent = {}), root.GtidEvent || (root.GtidEvent = {}), root.MysqlUint64 || (root.MysqlUint64 = {}), root.MariadbGtidListEvent || (root.MariadbGtidListEvent = {}), root.RowsEvent || (root.RowsEvent = {}), root.GtidTaggedEvent || (root.GtidTaggedEvent = {}), root.QueryEvent || (root.QueryEvent = {}), root.MysqlEventType || (root.MysqlEventType = {}), root.TableMapEvent || (root.TableMapEvent = {}));
   }
-})(typeof self !== 'undefined' ? self : this, function (MysqlBinlog_, KaitaiStream, TransactionPayloadEvent_, PreviousGtidsEvent_, MariadbGtidEvent_, MysqlUint64_, MariadbGtidListEvent_, GtidTaggedEvent_, QueryEvent_, RowsEvent_, GtidEvent_, TableMapEvent_) {
+})(typeof self !== 'undefined' ? self : this, function (MysqlBinlog_, KaitaiStream, MariadbGtidEvent_, TransactionPayloadEvent_, PreviousGtidsEvent_, GtidEvent_, MysqlUint64_, MariadbGtidListEvent_, RowsEvent_, GtidTaggedEvent_, QueryEvent_, MysqlEventType_, TableMapEvent_) {
 /**
  * A binary log file as written by MySQL (3.23 to 9.x) and MariaDB: the 4-byte magic, then
  * events back to back. Each event is a common header, an event-specific body and, when
@@ -59,120 +59,6 @@ var MysqlBinlog = (function() {
     128: "IGNORABLE",
     256: "NO_FILTER",
     512: "MTS_ISOLATE",
-  });
-
-  MysqlBinlog.EventType = Object.freeze({
-    UNKNOWN_EVENT: 0,
-    START_EVENT_V3: 1,
-    QUERY_EVENT: 2,
-    STOP_EVENT: 3,
-    ROTATE_EVENT: 4,
-    INTVAR_EVENT: 5,
-    LOAD_EVENT: 6,
-    SLAVE_EVENT: 7,
-    CREATE_FILE_EVENT: 8,
-    APPEND_BLOCK_EVENT: 9,
-    EXEC_LOAD_EVENT: 10,
-    DELETE_FILE_EVENT: 11,
-    NEW_LOAD_EVENT: 12,
-    RAND_EVENT: 13,
-    USER_VAR_EVENT: 14,
-    FORMAT_DESCRIPTION_EVENT: 15,
-    XID_EVENT: 16,
-    BEGIN_LOAD_QUERY_EVENT: 17,
-    EXECUTE_LOAD_QUERY_EVENT: 18,
-    TABLE_MAP_EVENT: 19,
-    PRE_GA_WRITE_ROWS_EVENT: 20,
-    PRE_GA_UPDATE_ROWS_EVENT: 21,
-    PRE_GA_DELETE_ROWS_EVENT: 22,
-    WRITE_ROWS_EVENT_V1: 23,
-    UPDATE_ROWS_EVENT_V1: 24,
-    DELETE_ROWS_EVENT_V1: 25,
-    INCIDENT_EVENT: 26,
-    HEARTBEAT_LOG_EVENT: 27,
-    IGNORABLE_LOG_EVENT: 28,
-    ROWS_QUERY_LOG_EVENT: 29,
-    WRITE_ROWS_EVENT: 30,
-    UPDATE_ROWS_EVENT: 31,
-    DELETE_ROWS_EVENT: 32,
-    GTID_LOG_EVENT: 33,
-    ANONYMOUS_GTID_LOG_EVENT: 34,
-    PREVIOUS_GTIDS_LOG_EVENT: 35,
-    TRANSACTION_CONTEXT_EVENT: 36,
-    VIEW_CHANGE_EVENT: 37,
-    XA_PREPARE_LOG_EVENT: 38,
-    PARTIAL_UPDATE_ROWS_EVENT: 39,
-    TRANSACTION_PAYLOAD_EVENT: 40,
-    HEARTBEAT_LOG_EVENT_V2: 41,
-    GTID_TAGGED_LOG_EVENT: 42,
-    ANNOTATE_ROWS_EVENT: 160,
-    BINLOG_CHECKPOINT_EVENT: 161,
-    GTID_EVENT: 162,
-    GTID_LIST_EVENT: 163,
-    START_ENCRYPTION_EVENT: 164,
-    QUERY_COMPRESSED_EVENT: 165,
-    WRITE_ROWS_COMPRESSED_EVENT_V1: 166,
-    UPDATE_ROWS_COMPRESSED_EVENT_V1: 167,
-    DELETE_ROWS_COMPRESSED_EVENT_V1: 168,
-    WRITE_ROWS_COMPRESSED_EVENT: 169,
-    UPDATE_ROWS_COMPRESSED_EVENT: 170,
-    DELETE_ROWS_COMPRESSED_EVENT: 171,
-
-    0: "UNKNOWN_EVENT",
-    1: "START_EVENT_V3",
-    2: "QUERY_EVENT",
-    3: "STOP_EVENT",
-    4: "ROTATE_EVENT",
-    5: "INTVAR_EVENT",
-    6: "LOAD_EVENT",
-    7: "SLAVE_EVENT",
-    8: "CREATE_FILE_EVENT",
-    9: "APPEND_BLOCK_EVENT",
-    10: "EXEC_LOAD_EVENT",
-    11: "DELETE_FILE_EVENT",
-    12: "NEW_LOAD_EVENT",
-    13: "RAND_EVENT",
-    14: "USER_VAR_EVENT",
-    15: "FORMAT_DESCRIPTION_EVENT",
-    16: "XID_EVENT",
-    17: "BEGIN_LOAD_QUERY_EVENT",
-    18: "EXECUTE_LOAD_QUERY_EVENT",
-    19: "TABLE_MAP_EVENT",
-    20: "PRE_GA_WRITE_ROWS_EVENT",
-    21: "PRE_GA_UPDATE_ROWS_EVENT",
-    22: "PRE_GA_DELETE_ROWS_EVENT",
-    23: "WRITE_ROWS_EVENT_V1",
-    24: "UPDATE_ROWS_EVENT_V1",
-    25: "DELETE_ROWS_EVENT_V1",
-    26: "INCIDENT_EVENT",
-    27: "HEARTBEAT_LOG_EVENT",
-    28: "IGNORABLE_LOG_EVENT",
-    29: "ROWS_QUERY_LOG_EVENT",
-    30: "WRITE_ROWS_EVENT",
-    31: "UPDATE_ROWS_EVENT",
-    32: "DELETE_ROWS_EVENT",
-    33: "GTID_LOG_EVENT",
-    34: "ANONYMOUS_GTID_LOG_EVENT",
-    35: "PREVIOUS_GTIDS_LOG_EVENT",
-    36: "TRANSACTION_CONTEXT_EVENT",
-    37: "VIEW_CHANGE_EVENT",
-    38: "XA_PREPARE_LOG_EVENT",
-    39: "PARTIAL_UPDATE_ROWS_EVENT",
-    40: "TRANSACTION_PAYLOAD_EVENT",
-    41: "HEARTBEAT_LOG_EVENT_V2",
-    42: "GTID_TAGGED_LOG_EVENT",
-    160: "ANNOTATE_ROWS_EVENT",
-    161: "BINLOG_CHECKPOINT_EVENT",
-    162: "GTID_EVENT",
-    163: "GTID_LIST_EVENT",
-    164: "START_ENCRYPTION_EVENT",
-    165: "QUERY_COMPRESSED_EVENT",
-    166: "WRITE_ROWS_COMPRESSED_EVENT_V1",
-    167: "UPDATE_ROWS_COMPRESSED_EVENT_V1",
-    168: "DELETE_ROWS_COMPRESSED_EVENT_V1",
-    169: "WRITE_ROWS_COMPRESSED_EVENT",
-    170: "UPDATE_ROWS_COMPRESSED_EVENT",
-    171: "DELETE_ROWS_COMPRESSED_EVENT",
   });
 
   MysqlBinlog.IncidentType = Object.freeze({
@@ -333,248 +219,248 @@ var MysqlBinlog = (function() {
     }
     Event.prototype._read = function() {
       this.header = new EventHeader(this._io, this, this._root, this.headerLen);
-      switch (this.header.eventType) {
-      case MysqlBinlog.EventType.ANNOTATE_ROWS_EVENT:
+      switch (this.header.typeCode) {
+      case MysqlEventType_.MysqlEventType.EventType.ANNOTATE_ROWS_EVENT:
         this._raw_body = this._io.readBytes((this.header.eventLength - this.header.size) - this.footerLen);
         var _io__raw_body = new KaitaiStream(this._raw_body);
         this.body = new AnnotateRowsEvent(_io__raw_body, this, this._root);
         break;
-      case MysqlBinlog.EventType.ANONYMOUS_GTID_LOG_EVENT:
+      case MysqlEventType_.MysqlEventType.EventType.ANONYMOUS_GTID_LOG_EVENT:
         this._raw_body = this._io.readBytes((this.header.eventLength - this.header.size) - this.footerLen);
         var _io__raw_body = new KaitaiStream(this._raw_body);
         this.body = new GtidEvent_.GtidEvent(_io__raw_body, null, null);
         break;
-      case MysqlBinlog.EventType.APPEND_BLOCK_EVENT:
+      case MysqlEventType_.MysqlEventType.EventType.APPEND_BLOCK_EVENT:
         this._raw_body = this._io.readBytes((this.header.eventLength - this.header.size) - this.footerLen);
         var _io__raw_body = new KaitaiStream(this._raw_body);
         this.body = new FileBlockEvent(_io__raw_body, this, this._root);
         break;
-      case MysqlBinlog.EventType.BEGIN_LOAD_QUERY_EVENT:
+      case MysqlEventType_.MysqlEventType.EventType.BEGIN_LOAD_QUERY_EVENT:
         this._raw_body = this._io.readBytes((this.header.eventLength - this.header.size) - this.footerLen);
         var _io__raw_body = new KaitaiStream(this._raw_body);
         this.body = new FileBlockEvent(_io__raw_body, this, this._root);
         break;
-      case MysqlBinlog.EventType.BINLOG_CHECKPOINT_EVENT:
+      case MysqlEventType_.MysqlEventType.EventType.BINLOG_CHECKPOINT_EVENT:
         this._raw_body = this._io.readBytes((this.header.eventLength - this.header.size) - this.footerLen);
         var _io__raw_body = new KaitaiStream(this._raw_body);
         this.body = new BinlogCheckpointEvent(_io__raw_body, this, this._root);
         break;
-      case MysqlBinlog.EventType.CREATE_FILE_EVENT:
+      case MysqlEventType_.MysqlEventType.EventType.CREATE_FILE_EVENT:
         this._raw_body = this._io.readBytes((this.header.eventLength - this.header.size) - this.footerLen);
         var _io__raw_body = new KaitaiStream(this._raw_body);
         this.body = new CreateFileEvent(_io__raw_body, this, this._root, (this.postHeaderLengths.length >= 6 ? this.postHeaderLengths[5] : 18));
         break;
-      case MysqlBinlog.EventType.DELETE_FILE_EVENT:
+      case MysqlEventType_.MysqlEventType.EventType.DELETE_FILE_EVENT:
         this._raw_body = this._io.readBytes((this.header.eventLength - this.header.size) - this.footerLen);
         var _io__raw_body = new KaitaiStream(this._raw_body);
         this.body = new FileIdEvent(_io__raw_body, this, this._root);
         break;
-      case MysqlBinlog.EventType.DELETE_ROWS_COMPRESSED_EVENT:
+      case MysqlEventType_.MysqlEventType.EventType.DELETE_ROWS_COMPRESSED_EVENT:
         this._raw_body = this._io.readBytes((this.header.eventLength - this.header.size) - this.footerLen);
         var _io__raw_body = new KaitaiStream(this._raw_body);
         this.body = new RowsEvent_.RowsEvent(_io__raw_body, null, null, this.postHeaderLen, this.header.typeCode);
         break;
-      case MysqlBinlog.EventType.DELETE_ROWS_COMPRESSED_EVENT_V1:
+      case MysqlEventType_.MysqlEventType.EventType.DELETE_ROWS_COMPRESSED_EVENT_V1:
         this._raw_body = this._io.readBytes((this.header.eventLength - this.header.size) - this.footerLen);
         var _io__raw_body = new KaitaiStream(this._raw_body);
         this.body = new RowsEvent_.RowsEvent(_io__raw_body, null, null, this.postHeaderLen, this.header.typeCode);
         break;
-      case MysqlBinlog.EventType.DELETE_ROWS_EVENT:
+      case MysqlEventType_.MysqlEventType.EventType.DELETE_ROWS_EVENT:
         this._raw_body = this._io.readBytes((this.header.eventLength - this.header.size) - this.footerLen);
         var _io__raw_body = new KaitaiStream(this._raw_body);
         this.body = new RowsEvent_.RowsEvent(_io__raw_body, null, null, this.postHeaderLen, this.header.typeCode);
         break;
-      case MysqlBinlog.EventType.DELETE_ROWS_EVENT_V1:
+      case MysqlEventType_.MysqlEventType.EventType.DELETE_ROWS_EVENT_V1:
         this._raw_body = this._io.readBytes((this.header.eventLength - this.header.size) - this.footerLen);
         var _io__raw_body = new KaitaiStream(this._raw_body);
         this.body = new RowsEvent_.RowsEvent(_io__raw_body, null, null, this.postHeaderLen, this.header.typeCode);
         break;
-      case MysqlBinlog.EventType.EXEC_LOAD_EVENT:
+      case MysqlEventType_.MysqlEventType.EventType.EXEC_LOAD_EVENT:
         this._raw_body = this._io.readBytes((this.header.eventLength - this.header.size) - this.footerLen);
         var _io__raw_body = new KaitaiStream(this._raw_body);
         this.body = new FileIdEvent(_io__raw_body, this, this._root);
         break;
-      case MysqlBinlog.EventType.EXECUTE_LOAD_QUERY_EVENT:
+      case MysqlEventType_.MysqlEventType.EventType.EXECUTE_LOAD_QUERY_EVENT:
         this._raw_body = this._io.readBytes((this.header.eventLength - this.header.size) - this.footerLen);
         var _io__raw_body = new KaitaiStream(this._raw_body);
         this.body = new QueryEvent_.QueryEvent(_io__raw_body, null, null, this.postHeaderLen, true, false);
         break;
-      case MysqlBinlog.EventType.FORMAT_DESCRIPTION_EVENT:
+      case MysqlEventType_.MysqlEventType.EventType.FORMAT_DESCRIPTION_EVENT:
         this._raw_body = this._io.readBytes((this.header.eventLength - this.header.size) - this.footerLen);
         var _io__raw_body = new KaitaiStream(this._raw_body);
         this.body = new FormatDescriptionEvent(_io__raw_body, this, this._root);
         break;
-      case MysqlBinlog.EventType.GTID_EVENT:
+      case MysqlEventType_.MysqlEventType.EventType.GTID_EVENT:
         this._raw_body = this._io.readBytes((this.header.eventLength - this.header.size) - this.footerLen);
         var _io__raw_body = new KaitaiStream(this._raw_body);
         this.body = new MariadbGtidEvent_.MariadbGtidEvent(_io__raw_body, null, null);
         break;
-      case MysqlBinlog.EventType.GTID_LIST_EVENT:
+      case MysqlEventType_.MysqlEventType.EventType.GTID_LIST_EVENT:
         this._raw_body = this._io.readBytes((this.header.eventLength - this.header.size) - this.footerLen);
         var _io__raw_body = new KaitaiStream(this._raw_body);
         this.body = new MariadbGtidListEvent_.MariadbGtidListEvent(_io__raw_body, null, null);
         break;
-      case MysqlBinlog.EventType.GTID_LOG_EVENT:
+      case MysqlEventType_.MysqlEventType.EventType.GTID_LOG_EVENT:
         this._raw_body = this._io.readBytes((this.header.eventLength - this.header.size) - this.footerLen);
         var _io__raw_body = new KaitaiStream(this._raw_body);
         this.body = new GtidEvent_.GtidEvent(_io__raw_body, null, null);
         break;
-      case MysqlBinlog.EventType.GTID_TAGGED_LOG_EVENT:
+      case MysqlEventType_.MysqlEventType.EventType.GTID_TAGGED_LOG_EVENT:
         this._raw_body = this._io.readBytes((this.header.eventLength - this.header.size) - this.footerLen);
         var _io__raw_body = new KaitaiStream(this._raw_body);
         this.body = new GtidTaggedEvent_.GtidTaggedEvent(_io__raw_body, null, null);
         break;
-      case MysqlBinlog.EventType.HEARTBEAT_LOG_EVENT:
+      case MysqlEventType_.MysqlEventType.EventType.HEARTBEAT_LOG_EVENT:
         this._raw_body = this._io.readBytes((this.header.eventLength - this.header.size) - this.footerLen);
         var _io__raw_body = new KaitaiStream(this._raw_body);
         this.body = new HeartbeatEvent(_io__raw_body, this, this._root);
         break;
-      case MysqlBinlog.EventType.INCIDENT_EVENT:
+      case MysqlEventType_.MysqlEventType.EventType.INCIDENT_EVENT:
         this._raw_body = this._io.readBytes((this.header.eventLength - this.header.size) - this.footerLen);
         var _io__raw_body = new KaitaiStream(this._raw_body);
         this.body = new IncidentEvent(_io__raw_body, this, this._root);
         break;
-      case MysqlBinlog.EventType.INTVAR_EVENT:
+      case MysqlEventType_.MysqlEventType.EventType.INTVAR_EVENT:
         this._raw_body = this._io.readBytes((this.header.eventLength - this.header.size) - this.footerLen);
         var _io__raw_body = new KaitaiStream(this._raw_body);
         this.body = new IntvarEvent(_io__raw_body, this, this._root);
         break;
-      case MysqlBinlog.EventType.LOAD_EVENT:
+      case MysqlEventType_.MysqlEventType.EventType.LOAD_EVENT:
         this._raw_body = this._io.readBytes((this.header.eventLength - this.header.size) - this.footerLen);
         var _io__raw_body = new KaitaiStream(this._raw_body);
         this.body = new LoadEvent(_io__raw_body, this, this._root, this.postHeaderLen, false);
         break;
-      case MysqlBinlog.EventType.NEW_LOAD_EVENT:
+      case MysqlEventType_.MysqlEventType.EventType.NEW_LOAD_EVENT:
         this._raw_body = this._io.readBytes((this.header.eventLength - this.header.size) - this.footerLen);
         var _io__raw_body = new KaitaiStream(this._raw_body);
         this.body = new LoadEvent(_io__raw_body, this, this._root, this.postHeaderLen, true);
         break;
-      case MysqlBinlog.EventType.PARTIAL_UPDATE_ROWS_EVENT:
+      case MysqlEventType_.MysqlEventType.EventType.PARTIAL_UPDATE_ROWS_EVENT:
         this._raw_body = this._io.readBytes((this.header.eventLength - this.header.size) - this.footerLen);
         var _io__raw_body = new KaitaiStream(this._raw_body);
         this.body = new RowsEvent_.RowsEvent(_io__raw_body, null, null, this.postHeaderLen, this.header.typeCode);
         break;
-      case MysqlBinlog.EventType.PRE_GA_DELETE_ROWS_EVENT:
+      case MysqlEventType_.MysqlEventType.EventType.PRE_GA_DELETE_ROWS_EVENT:
         this._raw_body = this._io.readBytes((this.header.eventLength - this.header.size) - this.footerLen);
         var _io__raw_body = new KaitaiStream(this._raw_body);
         this.body = new RowsEvent_.RowsEvent(_io__raw_body, null, null, this.postHeaderLen, this.header.typeCode);
         break;
-      case MysqlBinlog.EventType.PRE_GA_UPDATE_ROWS_EVENT:
+      case MysqlEventType_.MysqlEventType.EventType.PRE_GA_UPDATE_ROWS_EVENT:
         this._raw_body = this._io.readBytes((this.header.eventLength - this.header.size) - this.footerLen);
         var _io__raw_body = new KaitaiStream(this._raw_body);
         this.body = new RowsEvent_.RowsEvent(_io__raw_body, null, null, this.postHeaderLen, this.header.typeCode);
         break;
-      case MysqlBinlog.EventType.PRE_GA_WRITE_ROWS_EVENT:
+      case MysqlEventType_.MysqlEventType.EventType.PRE_GA_WRITE_ROWS_EVENT:
         this._raw_body = this._io.readBytes((this.header.eventLength - this.header.size) - this.footerLen);
         var _io__raw_body = new KaitaiStream(this._raw_body);
         this.body = new RowsEvent_.RowsEvent(_io__raw_body, null, null, this.postHeaderLen, this.header.typeCode);
         break;
-      case MysqlBinlog.EventType.PREVIOUS_GTIDS_LOG_EVENT:
+      case MysqlEventType_.MysqlEventType.EventType.PREVIOUS_GTIDS_LOG_EVENT:
         this._raw_body = this._io.readBytes((this.header.eventLength - this.header.size) - this.footerLen);
         var _io__raw_body = new KaitaiStream(this._raw_body);
         this.body = new PreviousGtidsEvent_.PreviousGtidsEvent(_io__raw_body, null, null);
         break;
-      case MysqlBinlog.EventType.QUERY_COMPRESSED_EVENT:
+      case MysqlEventType_.MysqlEventType.EventType.QUERY_COMPRESSED_EVENT:
         this._raw_body = this._io.readBytes((this.header.eventLength - this.header.size) - this.footerLen);
         var _io__raw_body = new KaitaiStream(this._raw_body);
         this.body = new QueryEvent_.QueryEvent(_io__raw_body, null, null, this.postHeaderLen, false, true);
         break;
-      case MysqlBinlog.EventType.QUERY_EVENT:
+      case MysqlEventType_.MysqlEventType.EventType.QUERY_EVENT:
         this._raw_body = this._io.readBytes((this.header.eventLength - this.header.size) - this.footerLen);
         var _io__raw_body = new KaitaiStream(this._raw_body);
         this.body = new QueryEvent_.QueryEvent(_io__raw_body, null, null, this.postHeaderLen, false, false);
         break;
-      case MysqlBinlog.EventType.RAND_EVENT:
+      case MysqlEventType_.MysqlEventType.EventType.RAND_EVENT:
         this._raw_body = this._io.readBytes((this.header.eventLength - this.header.size) - this.footerLen);
         var _io__raw_body = new KaitaiStream(this._raw_body);
         this.body = new RandEvent(_io__raw_body, this, this._root);
         break;
-      case MysqlBinlog.EventType.ROTATE_EVENT:
+      case MysqlEventType_.MysqlEventType.EventType.ROTATE_EVENT:
         this._raw_body = this._io.readBytes((this.header.eventLength - this.header.size) - this.footerLen);
         var _io__raw_body = new KaitaiStream(this._raw_body);
         this.body = new RotateEvent(_io__raw_body, this, this._root, this.postHeaderLen);
         break;
-      case MysqlBinlog.EventType.ROWS_QUERY_LOG_EVENT:
+      case MysqlEventType_.MysqlEventType.EventType.ROWS_QUERY_LOG_EVENT:
         this._raw_body = this._io.readBytes((this.header.eventLength - this.header.size) - this.footerLen);
         var _io__raw_body = new KaitaiStream(this._raw_body);
         this.body = new RowsQueryEvent(_io__raw_body, this, this._root);
         break;
-      case MysqlBinlog.EventType.START_ENCRYPTION_EVENT:
+      case MysqlEventType_.MysqlEventType.EventType.START_ENCRYPTION_EVENT:
         this._raw_body = this._io.readBytes((this.header.eventLength - this.header.size) - this.footerLen);
         var _io__raw_body = new KaitaiStream(this._raw_body);
         this.body = new StartEncryptionEvent(_io__raw_body, this, this._root);
         break;
-      case MysqlBinlog.EventType.START_EVENT_V3:
+      case MysqlEventType_.MysqlEventType.EventType.START_EVENT_V3:
         this._raw_body = this._io.readBytes((this.header.eventLength - this.header.size) - this.footerLen);
         var _io__raw_body = new KaitaiStream(this._raw_body);
         this.body = new StartEventV3(_io__raw_body, this, this._root);
         break;
-      case MysqlBinlog.EventType.STOP_EVENT:
+      case MysqlEventType_.MysqlEventType.EventType.STOP_EVENT:
         this._raw_body = this._io.readBytes((this.header.eventLength - this.header.size) - this.footerLen);
         var _io__raw_body = new KaitaiStream(this._raw_body);
         this.body = new EmptyEvent(_io__raw_body, this, this._root);
         break;
-      case MysqlBinlog.EventType.TABLE_MAP_EVENT:
+      case MysqlEventType_.MysqlEventType.EventType.TABLE_MAP_EVENT:
         this._raw_body = this._io.readBytes((this.header.eventLength - this.header.size) - this.footerLen);
         var _io__raw_body = new KaitaiStream(this._raw_body);
         this.body = new TableMapEvent_.TableMapEvent(_io__raw_body, null, null, this.postHeaderLen);
         break;
-      case MysqlBinlog.EventType.TRANSACTION_PAYLOAD_EVENT:
+      case MysqlEventType_.MysqlEventType.EventType.TRANSACTION_PAYLOAD_EVENT:
         this._raw_body = this._io.readBytes((this.header.eventLength - this.header.size) - this.footerLen);
         var _io__raw_body = new KaitaiStream(this._raw_body);
         this.body = new TransactionPayloadEvent_.TransactionPayloadEvent(_io__raw_body, null, null, this.headerLen, this.postHeaderLengths);
         break;
-      case MysqlBinlog.EventType.UPDATE_ROWS_COMPRESSED_EVENT:
+      case MysqlEventType_.MysqlEventType.EventType.UPDATE_ROWS_COMPRESSED_EVENT:
         this._raw_body = this._io.readBytes((this.header.eventLength - this.header.size) - this.footerLen);
         var _io__raw_body = new KaitaiStream(this._raw_body);
         this.body = new RowsEvent_.RowsEvent(_io__raw_body, null, null, this.postHeaderLen, this.header.typeCode);
         break;
-      case MysqlBinlog.EventType.UPDATE_ROWS_COMPRESSED_EVENT_V1:
+      case MysqlEventType_.MysqlEventType.EventType.UPDATE_ROWS_COMPRESSED_EVENT_V1:
         this._raw_body = this._io.readBytes((this.header.eventLength - this.header.size) - this.footerLen);
         var _io__raw_body = new KaitaiStream(this._raw_body);
         this.body = new RowsEvent_.RowsEvent(_io__raw_body, null, null, this.postHeaderLen, this.header.typeCode);
         break;
-      case MysqlBinlog.EventType.UPDATE_ROWS_EVENT:
+      case MysqlEventType_.MysqlEventType.EventType.UPDATE_ROWS_EVENT:
         this._raw_body = this._io.readBytes((this.header.eventLength - this.header.size) - this.footerLen);
         var _io__raw_body = new KaitaiStream(this._raw_body);
         this.body = new RowsEvent_.RowsEvent(_io__raw_body, null, null, this.postHeaderLen, this.header.typeCode);
         break;
-      case MysqlBinlog.EventType.UPDATE_ROWS_EVENT_V1:
+      case MysqlEventType_.MysqlEventType.EventType.UPDATE_ROWS_EVENT_V1:
         this._raw_body = this._io.readBytes((this.header.eventLength - this.header.size) - this.footerLen);
         var _io__raw_body = new KaitaiStream(this._raw_body);
         this.body = new RowsEvent_.RowsEvent(_io__raw_body, null, null, this.postHeaderLen, this.header.typeCode);
         break;
-      case MysqlBinlog.EventType.USER_VAR_EVENT:
+      case MysqlEventType_.MysqlEventType.EventType.USER_VAR_EVENT:
         this._raw_body = this._io.readBytes((this.header.eventLength - this.header.size) - this.footerLen);
         var _io__raw_body = new KaitaiStream(this._raw_body);
         this.body = new UserVarEvent(_io__raw_body, this, this._root);
         break;
-      case MysqlBinlog.EventType.WRITE_ROWS_COMPRESSED_EVENT:
+      case MysqlEventType_.MysqlEventType.EventType.WRITE_ROWS_COMPRESSED_EVENT:
         this._raw_body = this._io.readBytes((this.header.eventLength - this.header.size) - this.footerLen);
         var _io__raw_body = new KaitaiStream(this._raw_body);
         this.body = new RowsEvent_.RowsEvent(_io__raw_body, null, null, this.postHeaderLen, this.header.typeCode);
         break;
-      case MysqlBinlog.EventType.WRITE_ROWS_COMPRESSED_EVENT_V1:
+      case MysqlEventType_.MysqlEventType.EventType.WRITE_ROWS_COMPRESSED_EVENT_V1:
         this._raw_body = this._io.readBytes((this.header.eventLength - this.header.size) - this.footerLen);
         var _io__raw_body = new KaitaiStream(this._raw_body);
         this.body = new RowsEvent_.RowsEvent(_io__raw_body, null, null, this.postHeaderLen, this.header.typeCode);
         break;
-      case MysqlBinlog.EventType.WRITE_ROWS_EVENT:
+      case MysqlEventType_.MysqlEventType.EventType.WRITE_ROWS_EVENT:
         this._raw_body = this._io.readBytes((this.header.eventLength - this.header.size) - this.footerLen);
         var _io__raw_body = new KaitaiStream(this._raw_body);
         this.body = new RowsEvent_.RowsEvent(_io__raw_body, null, null, this.postHeaderLen, this.header.typeCode);
         break;
-      case MysqlBinlog.EventType.WRITE_ROWS_EVENT_V1:
+      case MysqlEventType_.MysqlEventType.EventType.WRITE_ROWS_EVENT_V1:
         this._raw_body = this._io.readBytes((this.header.eventLength - this.header.size) - this.footerLen);
         var _io__raw_body = new KaitaiStream(this._raw_body);
         this.body = new RowsEvent_.RowsEvent(_io__raw_body, null, null, this.postHeaderLen, this.header.typeCode);
         break;
-      case MysqlBinlog.EventType.XA_PREPARE_LOG_EVENT:
+      case MysqlEventType_.MysqlEventType.EventType.XA_PREPARE_LOG_EVENT:
         this._raw_body = this._io.readBytes((this.header.eventLength - this.header.size) - this.footerLen);
         var _io__raw_body = new KaitaiStream(this._raw_body);
         this.body = new XaPrepareEvent(_io__raw_body, this, this._root);
         break;
-      case MysqlBinlog.EventType.XID_EVENT:
+      case MysqlEventType_.MysqlEventType.EventType.XID_EVENT:
         this._raw_body = this._io.readBytes((this.header.eventLength - this.header.size) - this.footerLen);
         var _io__raw_body = new KaitaiStream(this._raw_body);
         this.body = new XidEvent(_io__raw_body, this, this._root);
@@ -596,7 +482,7 @@ var MysqlBinlog = (function() {
       get: function() {
         if (this._m_footerLen !== undefined)
           return this._m_footerLen;
-        this._m_footerLen = (this.header.typeCode == MysqlBinlog.EventType.FORMAT_DESCRIPTION_EVENT ? 0 : this.checksumLen);
+        this._m_footerLen = (this.header.typeCode == MysqlEventType_.MysqlEventType.EventType.FORMAT_DESCRIPTION_EVENT ? 0 : this.checksumLen);
         return this._m_footerLen;
       }
     });
@@ -669,23 +555,15 @@ var MysqlBinlog = (function() {
       if (this.headerLen > 13) {
         this.flags = this._io.readU2le();
       }
-      if ( ((this.headerLen > 19) && (this.typeCode != MysqlBinlog.EventType.FORMAT_DESCRIPTION_EVENT)) ) {
+      if ( ((this.headerLen > 19) && (this.typeCode != MysqlEventType_.MysqlEventType.EventType.FORMAT_DESCRIPTION_EVENT)) ) {
         this.extraHeaders = this._io.readBytes(this.headerLen - 19);
       }
     }
-    Object.defineProperty(EventHeader.prototype, 'eventType', {
-      get: function() {
-        if (this._m_eventType !== undefined)
-          return this._m_eventType;
-        this._m_eventType = this.typeCode;
-        return this._m_eventType;
-      }
-    });
     Object.defineProperty(EventHeader.prototype, 'isArtificial', {
       get: function() {
         if (this._m_isArtificial !== undefined)
           return this._m_isArtificial;
-        this._m_isArtificial =  ((this.headerLen > 13) && ((this.flags & 32) != 0)) ;
+        this._m_isArtificial =  ((this.headerLen > 13) && ((this.flags & MysqlBinlog.EventFlag.ARTIFICIAL) != 0)) ;
         return this._m_isArtificial;
       }
     });
@@ -697,7 +575,7 @@ var MysqlBinlog = (function() {
       get: function() {
         if (this._m_isBinlogInUse !== undefined)
           return this._m_isBinlogInUse;
-        this._m_isBinlogInUse =  ((this.headerLen > 13) && ((this.flags & 1) != 0)) ;
+        this._m_isBinlogInUse =  ((this.headerLen > 13) && ((this.flags & MysqlBinlog.EventFlag.BINLOG_IN_USE) != 0)) ;
         return this._m_isBinlogInUse;
       }
     });
@@ -709,7 +587,7 @@ var MysqlBinlog = (function() {
       get: function() {
         if (this._m_isRelayLog !== undefined)
           return this._m_isRelayLog;
-        this._m_isRelayLog =  ((this.headerLen > 13) && ((this.flags & 64) != 0)) ;
+        this._m_isRelayLog =  ((this.headerLen > 13) && ((this.flags & MysqlBinlog.EventFlag.RELAY_LOG) != 0)) ;
         return this._m_isRelayLog;
       }
     });
@@ -721,7 +599,7 @@ var MysqlBinlog = (function() {
       get: function() {
         if (this._m_size !== undefined)
           return this._m_size;
-        this._m_size = ( ((this.headerLen <= 19) || (this.typeCode == MysqlBinlog.EventType.FORMAT_DESCRIPTION_EVENT))  ? (this.headerLen <= 13 ? 13 : 19) : this.headerLen);
+        this._m_size = ( ((this.headerLen <= 19) || (this.typeCode == MysqlEventType_.MysqlEventType.EventType.FORMAT_DESCRIPTION_EVENT))  ? (this.headerLen <= 13 ? 13 : 19) : this.headerLen);
         return this._m_size;
       }
     });
@@ -731,7 +609,7 @@ var MysqlBinlog = (function() {
      */
 
     /**
-     * The event type; see `event_type`.
+     * The event type; see `mysql_event_type`.
      */
 
     /**
@@ -1383,7 +1261,7 @@ var MysqlBinlog = (function() {
     get: function() {
       if (this._m_binlogVersion !== undefined)
         return this._m_binlogVersion;
-      this._m_binlogVersion = (this.firstTypeCode == MysqlBinlog.EventType.FORMAT_DESCRIPTION_EVENT ? 4 : (this.firstEventLength == 13 + 56 ? 1 : 3));
+      this._m_binlogVersion = (this.firstTypeCode == MysqlEventType_.MysqlEventType.EventType.FORMAT_DESCRIPTION_EVENT ? 4 : (this.firstEventLength == 13 + 56 ? 1 : 3));
       return this._m_binlogVersion;
     }
   });

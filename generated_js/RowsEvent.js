@@ -2,13 +2,13 @@
 
 (function (root, factory) {
   if (typeof define === 'function' && define.amd) {
-    define(['exports', 'kaitai-struct/KaitaiStream', './MysqlPackedInt', './MariadbCompressed'], factory);
+    define(['exports', 'kaitai-struct/KaitaiStream', './MysqlEventType', './MysqlPackedInt', './MariadbCompressed'], factory);
   } else if (typeof exports === 'object' && exports !== null && typeof exports.nodeType !== 'number') {
-    factory(exports, require('kaitai-struct/KaitaiStream'), require('./MysqlPackedInt'), require('./MariadbCompressed'));
+    factory(exports, require('kaitai-struct/KaitaiStream'), require('./MysqlEventType'), require('./MysqlPackedInt'), require('./MariadbCompressed'));
   } else {
-    factory(root.RowsEvent || (root.RowsEvent = {}), root.KaitaiStream, root.MysqlPackedInt || (root.MysqlPackedInt = {}), root.MariadbCompressed || (root.MariadbCompressed = {}));
+    factory(root.RowsEvent || (root.RowsEvent = {}), root.KaitaiStream, root.MysqlEventType || (root.MysqlEventType = {}), root.MysqlPackedInt || (root.MysqlPackedInt = {}), root.MariadbCompressed || (root.MariadbCompressed = {}));
   }
-})(typeof self !== 'undefined' ? self : this, function (RowsEvent_, KaitaiStream, MysqlPackedInt_, MariadbCompressed_) {
+})(typeof self !== 'undefined' ? self : this, function (RowsEvent_, KaitaiStream, MysqlEventType_, MysqlPackedInt_, MariadbCompressed_) {
 /**
  * Row-based replication: the rows one statement inserted, updated or deleted in the table
  * of the preceding TABLE_MAP_EVENT with the same table id. Layout is shared by the pre-GA
@@ -32,12 +32,12 @@ var RowsEvent = (function() {
     8: "COMPLETE_ROWS",
   });
 
-  function RowsEvent(_io, _parent, _root, postHeaderLen, typeCode) {
+  function RowsEvent(_io, _parent, _root, postHeaderLen, eventType) {
     this._io = _io;
     this._parent = _parent;
     this._root = _root || this;
     this.postHeaderLen = postHeaderLen;
-    this.typeCode = typeCode;
+    this.eventType = eventType;
 
     this._read();
   }
@@ -70,11 +70,15 @@ var RowsEvent = (function() {
       this.compressedRows = new MariadbCompressed_.MariadbCompressed(_io__raw_compressedRows, null, null);
     }
   }
+
+  /**
+   * The rows of an update have two images, before and after.
+   */
   Object.defineProperty(RowsEvent.prototype, 'hasAfterImage', {
     get: function() {
       if (this._m_hasAfterImage !== undefined)
         return this._m_hasAfterImage;
-      this._m_hasAfterImage =  ((this.typeCode == 21) || (this.typeCode == 24) || (this.typeCode == 31) || (this.typeCode == 39) || (this.typeCode == 167) || (this.typeCode == 170)) ;
+      this._m_hasAfterImage =  ((this.eventType == MysqlEventType_.MysqlEventType.EventType.PRE_GA_UPDATE_ROWS_EVENT) || (this.eventType == MysqlEventType_.MysqlEventType.EventType.UPDATE_ROWS_EVENT_V1) || (this.eventType == MysqlEventType_.MysqlEventType.EventType.UPDATE_ROWS_EVENT) || (this.eventType == MysqlEventType_.MysqlEventType.EventType.PARTIAL_UPDATE_ROWS_EVENT) || (this.eventType == MysqlEventType_.MysqlEventType.EventType.UPDATE_ROWS_COMPRESSED_EVENT_V1) || (this.eventType == MysqlEventType_.MysqlEventType.EventType.UPDATE_ROWS_COMPRESSED_EVENT)) ;
       return this._m_hasAfterImage;
     }
   });
@@ -82,7 +86,7 @@ var RowsEvent = (function() {
     get: function() {
       if (this._m_isCompressed !== undefined)
         return this._m_isCompressed;
-      this._m_isCompressed =  ((this.typeCode >= 166) && (this.typeCode <= 171)) ;
+      this._m_isCompressed =  ((this.eventType == MysqlEventType_.MysqlEventType.EventType.WRITE_ROWS_COMPRESSED_EVENT_V1) || (this.eventType == MysqlEventType_.MysqlEventType.EventType.UPDATE_ROWS_COMPRESSED_EVENT_V1) || (this.eventType == MysqlEventType_.MysqlEventType.EventType.DELETE_ROWS_COMPRESSED_EVENT_V1) || (this.eventType == MysqlEventType_.MysqlEventType.EventType.WRITE_ROWS_COMPRESSED_EVENT) || (this.eventType == MysqlEventType_.MysqlEventType.EventType.UPDATE_ROWS_COMPRESSED_EVENT) || (this.eventType == MysqlEventType_.MysqlEventType.EventType.DELETE_ROWS_COMPRESSED_EVENT)) ;
       return this._m_isCompressed;
     }
   });
@@ -90,7 +94,7 @@ var RowsEvent = (function() {
     get: function() {
       if (this._m_isEndOfStatement !== undefined)
         return this._m_isEndOfStatement;
-      this._m_isEndOfStatement = (this.flags & 1) != 0;
+      this._m_isEndOfStatement = (this.flags & RowsEvent.RowsFlag.STMT_END) != 0;
       return this._m_isEndOfStatement;
     }
   });
@@ -166,7 +170,8 @@ var RowsEvent = (function() {
    */
 
   /**
-   * The event's type code, which tells updates (two images) from writes and deletes.
+   * The event's type, which tells updates (two images) from writes and deletes, and
+   * MariaDB's compressed events from plain ones.
    */
 
   return RowsEvent;

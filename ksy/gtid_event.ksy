@@ -95,7 +95,7 @@ seq:
 instances:
   may_have_sbr:
     -orig-id: may_have_sbr_stmts
-    value: (gtid_flags & 0x01) != 0
+    value: (gtid_flags & gtid_flag::may_have_sbr.to_i) != 0
     doc: The transaction may contain statement-based events.
   has_logical_clock:
     value: _io.size >= 42 and lc_typecode == 2

@@ -78,55 +78,55 @@ instances:
     doc: flags_extra, or 0 when the byte is absent.
   is_standalone:
     -orig-id: FL_STANDALONE
-    value: (flags2 & 0x01) != 0
+    value: (flags2 & flag2::standalone.to_i) != 0
     doc: No terminating COMMIT/XID event follows (DDL and other non-transactional statements).
   is_group_commit_id:
     -orig-id: FL_GROUP_COMMIT_ID
-    value: (flags2 & 0x02) != 0
+    value: (flags2 & flag2::group_commit_id.to_i) != 0
     doc: The event group was part of a group commit; commit_id is present.
   is_transactional:
     -orig-id: FL_TRANSACTIONAL
-    value: (flags2 & 0x04) != 0
+    value: (flags2 & flag2::transactional.to_i) != 0
     doc: The event group can be rolled back safely (transactional engines only).
   is_allow_parallel:
     -orig-id: FL_ALLOW_PARALLEL
-    value: (flags2 & 0x08) != 0
+    value: (flags2 & flag2::allow_parallel.to_i) != 0
     doc: Parallel replication may run it (skip_parallel_replication was off).
   is_waited:
     -orig-id: FL_WAITED
-    value: (flags2 & 0x10) != 0
+    value: (flags2 & flag2::waited.to_i) != 0
     doc: A row lock wait or similar was seen while it ran on the primary.
   is_ddl:
     -orig-id: FL_DDL
-    value: (flags2 & 0x20) != 0
+    value: (flags2 & flag2::ddl.to_i) != 0
     doc: The event group contains DDL.
   is_prepared_xa:
     -orig-id: FL_PREPARED_XA
-    value: (flags2 & 0x40) != 0
+    value: (flags2 & flag2::prepared_xa.to_i) != 0
     doc: An XA transaction's XA PREPARE group; xid is present.
   is_completed_xa:
     -orig-id: FL_COMPLETED_XA
-    value: (flags2 & 0x80) != 0
+    value: (flags2 & flag2::completed_xa.to_i) != 0
     doc: The XA COMMIT or XA ROLLBACK of a prepared XA transaction; xid is present.
   is_extra_multi_engine:
     -orig-id: FL_EXTRA_MULTI_ENGINE_E1
-    value: (flags_extra_value & 0x01) != 0
+    value: (flags_extra_value & flag_extra::extra_multi_engine.to_i) != 0
     doc: The transaction used more than one storage engine; extra_engines is present.
   is_start_alter:
     -orig-id: FL_START_ALTER_E1
-    value: (flags_extra_value & 0x02) != 0
+    value: (flags_extra_value & flag_extra::start_alter.to_i) != 0
     doc: First phase (START ALTER) of a two-phase logged ALTER TABLE.
   is_commit_alter:
     -orig-id: FL_COMMIT_ALTER_E1
-    value: (flags_extra_value & 0x04) != 0
+    value: (flags_extra_value & flag_extra::commit_alter.to_i) != 0
     doc: COMMIT ALTER of a two-phase logged ALTER TABLE; sa_seq_no is present.
   is_rollback_alter:
     -orig-id: FL_ROLLBACK_ALTER_E1
-    value: (flags_extra_value & 0x08) != 0
+    value: (flags_extra_value & flag_extra::rollback_alter.to_i) != 0
     doc: ROLLBACK ALTER of a two-phase logged ALTER TABLE; sa_seq_no is present.
   has_thread_id:
     -orig-id: FL_EXTRA_THREAD_ID
-    value: (flags_extra_value & 0x10) != 0
+    value: (flags_extra_value & flag_extra::extra_thread_id.to_i) != 0
     doc: thread_id is present (11.5+).
 types:
   xid:

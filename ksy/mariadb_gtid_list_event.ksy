@@ -44,11 +44,11 @@ instances:
     doc: The top 4 bits, shifted down (bit 0 = FLAG_UNTIL_REACHED, bit 1 = FLAG_IGN_GTIDS).
   is_until_reached:
     -orig-id: FLAG_UNTIL_REACHED
-    value: (flags & 0x01) != 0
+    value: (flags & flag::until_reached.to_i) != 0
     doc: Sent to a replica that reached its START SLAVE UNTIL master_gtid_pos position.
   is_ign_gtids:
     -orig-id: FLAG_IGN_GTIDS
-    value: (flags & 0x02) != 0
+    value: (flags & flag::ign_gtids.to_i) != 0
     doc: Sent to a replica to make it record these GTIDs as applied without running anything.
 types:
   gtid:

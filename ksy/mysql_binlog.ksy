@@ -9,6 +9,7 @@ meta:
   license: MIT
   ks-version: '0.11'
   imports:
+    - mysql_event_type
     - query_event
     - gtid_event
     - gtid_tagged_event
@@ -59,7 +60,7 @@ instances:
     doc: Event length sits at header offset 9 in every binlog version.
   binlog_version:
     value: |
-      first_type_code == event_type::format_description_event.to_i ? 4 :
+      first_type_code == mysql_event_type::event_type::format_description_event.to_i ? 4 :
       first_event_length == 13 + 56 ? 1 : 3
     doc: |
       4 when the first event is a FORMAT_DESCRIPTION_EVENT; otherwise a START_EVENT_V3
@@ -111,57 +112,57 @@ types:
       - id: body
         size: header.event_length - header.size - footer_len
         type:
-          switch-on: header.event_type
+          switch-on: header.type_code
           cases:
-            'event_type::start_event_v3': start_event_v3
-            'event_type::format_description_event': format_description_event
-            'event_type::query_event': query_event(post_header_len, false, false)
-            'event_type::execute_load_query_event': query_event(post_header_len, true, false)
-            'event_type::query_compressed_event': query_event(post_header_len, false, true)
-            'event_type::stop_event': empty_event
-            'event_type::rotate_event': rotate_event(post_header_len)
-            'event_type::intvar_event': intvar_event
-            'event_type::load_event': load_event(post_header_len, false)
-            'event_type::new_load_event': load_event(post_header_len, true)
-            'event_type::create_file_event': 'create_file_event(post_header_lengths.size >= 6 ? post_header_lengths[5] : 18)'
-            'event_type::append_block_event': file_block_event
-            'event_type::begin_load_query_event': file_block_event
-            'event_type::exec_load_event': file_id_event
-            'event_type::delete_file_event': file_id_event
-            'event_type::rand_event': rand_event
-            'event_type::user_var_event': user_var_event
-            'event_type::xid_event': xid_event
-            'event_type::table_map_event': table_map_event(post_header_len)
-            'event_type::pre_ga_write_rows_event': rows_event(post_header_len, header.type_code)
-            'event_type::pre_ga_update_rows_event': rows_event(post_header_len, header.type_code)
-            'event_type::pre_ga_delete_rows_event': rows_event(post_header_len, header.type_code)
-            'event_type::write_rows_event_v1': rows_event(post_header_len, header.type_code)
-            'event_type::update_rows_event_v1': rows_event(post_header_len, header.type_code)
-            'event_type::delete_rows_event_v1': rows_event(post_header_len, header.type_code)
-            'event_type::write_rows_event': rows_event(post_header_len, header.type_code)
-            'event_type::update_rows_event': rows_event(post_header_len, header.type_code)
-            'event_type::delete_rows_event': rows_event(post_header_len, header.type_code)
-            'event_type::partial_update_rows_event': rows_event(post_header_len, header.type_code)
-            'event_type::write_rows_compressed_event_v1': rows_event(post_header_len, header.type_code)
-            'event_type::update_rows_compressed_event_v1': rows_event(post_header_len, header.type_code)
-            'event_type::delete_rows_compressed_event_v1': rows_event(post_header_len, header.type_code)
-            'event_type::write_rows_compressed_event': rows_event(post_header_len, header.type_code)
-            'event_type::update_rows_compressed_event': rows_event(post_header_len, header.type_code)
-            'event_type::delete_rows_compressed_event': rows_event(post_header_len, header.type_code)
-            'event_type::incident_event': incident_event
-            'event_type::heartbeat_log_event': heartbeat_event
-            'event_type::rows_query_log_event': rows_query_event
-            'event_type::gtid_log_event': gtid_event
-            'event_type::anonymous_gtid_log_event': gtid_event
-            'event_type::gtid_tagged_log_event': gtid_tagged_event
-            'event_type::previous_gtids_log_event': previous_gtids_event
-            'event_type::xa_prepare_log_event': xa_prepare_event
-            'event_type::transaction_payload_event': transaction_payload_event(header_len, post_header_lengths)
-            'event_type::annotate_rows_event': annotate_rows_event
-            'event_type::binlog_checkpoint_event': binlog_checkpoint_event
-            'event_type::gtid_event': mariadb_gtid_event
-            'event_type::gtid_list_event': mariadb_gtid_list_event
-            'event_type::start_encryption_event': start_encryption_event
+            'mysql_event_type::event_type::start_event_v3': start_event_v3
+            'mysql_event_type::event_type::format_description_event': format_description_event
+            'mysql_event_type::event_type::query_event': query_event(post_header_len, false, false)
+            'mysql_event_type::event_type::execute_load_query_event': query_event(post_header_len, true, false)
+            'mysql_event_type::event_type::query_compressed_event': query_event(post_header_len, false, true)
+            'mysql_event_type::event_type::stop_event': empty_event
+            'mysql_event_type::event_type::rotate_event': rotate_event(post_header_len)
+            'mysql_event_type::event_type::intvar_event': intvar_event
+            'mysql_event_type::event_type::load_event': load_event(post_header_len, false)
+            'mysql_event_type::event_type::new_load_event': load_event(post_header_len, true)
+            'mysql_event_type::event_type::create_file_event': 'create_file_event(post_header_lengths.size >= 6 ? post_header_lengths[5] : 18)'
+            'mysql_event_type::event_type::append_block_event': file_block_event
+            'mysql_event_type::event_type::begin_load_query_event': file_block_event
+            'mysql_event_type::event_type::exec_load_event': file_id_event
+            'mysql_event_type::event_type::delete_file_event': file_id_event
+            'mysql_event_type::event_type::rand_event': rand_event
+            'mysql_event_type::event_type::user_var_event': user_var_event
+            'mysql_event_type::event_type::xid_event': xid_event
+            'mysql_event_type::event_type::table_map_event': table_map_event(post_header_len)
+            'mysql_event_type::event_type::pre_ga_write_rows_event': rows_event(post_header_len, header.type_code)
+            'mysql_event_type::event_type::pre_ga_update_rows_event': rows_event(post_header_len, header.type_code)
+            'mysql_event_type::event_type::pre_ga_delete_rows_event': rows_event(post_header_len, header.type_code)
+            'mysql_event_type::event_type::write_rows_event_v1': rows_event(post_header_len, header.type_code)
+            'mysql_event_type::event_type::update_rows_event_v1': rows_event(post_header_len, header.type_code)
+            'mysql_event_type::event_type::delete_rows_event_v1': rows_event(post_header_len, header.type_code)
+            'mysql_event_type::event_type::write_rows_event': rows_event(post_header_len, header.type_code)
+            'mysql_event_type::event_type::update_rows_event': rows_event(post_header_len, header.type_code)
+            'mysql_event_type::event_type::delete_rows_event': rows_event(post_header_len, header.type_code)
+            'mysql_event_type::event_type::partial_update_rows_event': rows_event(post_header_len, header.type_code)
+            'mysql_event_type::event_type::write_rows_compressed_event_v1': rows_event(post_header_len, header.type_code)
+            'mysql_event_type::event_type::update_rows_compressed_event_v1': rows_event(post_header_len, header.type_code)
+            'mysql_event_type::event_type::delete_rows_compressed_event_v1': rows_event(post_header_len, header.type_code)
+            'mysql_event_type::event_type::write_rows_compressed_event': rows_event(post_header_len, header.type_code)
+            'mysql_event_type::event_type::update_rows_compressed_event': rows_event(post_header_len, header.type_code)
+            'mysql_event_type::event_type::delete_rows_compressed_event': rows_event(post_header_len, header.type_code)
+            'mysql_event_type::event_type::incident_event': incident_event
+            'mysql_event_type::event_type::heartbeat_log_event': heartbeat_event
+            'mysql_event_type::event_type::rows_query_log_event': rows_query_event
+            'mysql_event_type::event_type::gtid_log_event': gtid_event
+            'mysql_event_type::event_type::anonymous_gtid_log_event': gtid_event
+            'mysql_event_type::event_type::gtid_tagged_log_event': gtid_tagged_event
+            'mysql_event_type::event_type::previous_gtids_log_event': previous_gtids_event
+            'mysql_event_type::event_type::xa_prepare_log_event': xa_prepare_event
+            'mysql_event_type::event_type::transaction_payload_event': transaction_payload_event(header_len, post_header_lengths)
+            'mysql_event_type::event_type::annotate_rows_event': annotate_rows_event
+            'mysql_event_type::event_type::binlog_checkpoint_event': binlog_checkpoint_event
+            'mysql_event_type::event_type::gtid_event': mariadb_gtid_event
+            'mysql_event_type::event_type::gtid_list_event': mariadb_gtid_list_event
+            'mysql_event_type::event_type::start_encryption_event': start_encryption_event
         doc: |
           Event types without a case here (IGNORABLE, TRANSACTION_CONTEXT, VIEW_CHANGE,
           HEARTBEAT_V2, vendor codes such as Aurora's 100) stay raw bytes.
@@ -173,14 +174,14 @@ types:
           FORMAT_DESCRIPTION_EVENT it lives inside the body, see format_description_event.
     instances:
       footer_len:
-        value: 'header.type_code == event_type::format_description_event.to_i ? 0 : checksum_len'
+        value: 'header.type_code == mysql_event_type::event_type::format_description_event ? 0 : checksum_len'
         doc: |
           A FORMAT_DESCRIPTION_EVENT declares its own checksum fields, so its footer is
           read as part of its body.
       post_header_len:
         value: |
-          header.type_code >= 1 and header.type_code <= post_header_lengths.size
-          ? post_header_lengths[header.type_code - 1] : 0
+          header.type_code.to_i >= 1 and header.type_code.to_i <= post_header_lengths.size
+          ? post_header_lengths[header.type_code.to_i - 1] : 0
         doc: This event type's post-header length, 0 when the FDE does not list the type.
 
   event_header:
@@ -200,7 +201,8 @@ types:
         doc: Seconds since the epoch when the statement began.
       - id: type_code
         type: u1
-        doc: The event type; see `event_type`.
+        enum: mysql_event_type::event_type
+        doc: The event type; see `mysql_event_type`.
       - id: server_id
         type: u4
         doc: server_id of the server where the event originated (kept through replicas).
@@ -223,27 +225,24 @@ types:
         doc: Bit set of `event_flag`.
       - id: extra_headers
         size: header_len - 19
-        if: header_len > 19 and type_code != event_type::format_description_event.to_i
+        if: header_len > 19 and type_code != mysql_event_type::event_type::format_description_event
         doc: Header bytes beyond the 19 known ones, skipped as MySQL does.
     instances:
-      event_type:
-        value: type_code
-        enum: event_type
       size:
         value: |
-          header_len <= 19 or type_code == event_type::format_description_event.to_i
+          header_len <= 19 or type_code == mysql_event_type::event_type::format_description_event
           ? (header_len <= 13 ? 13 : 19) : header_len
         doc: Bytes this header occupies.
       is_binlog_in_use:
         -orig-id: LOG_EVENT_BINLOG_IN_USE_F
-        value: header_len > 13 and (flags & 0x0001) != 0
+        value: header_len > 13 and (flags & event_flag::binlog_in_use.to_i) != 0
         doc: Set in a FORMAT_DESCRIPTION_EVENT while its file is open; left set by a crash.
       is_artificial:
         -orig-id: LOG_EVENT_ARTIFICIAL_F
-        value: header_len > 13 and (flags & 0x0020) != 0
+        value: header_len > 13 and (flags & event_flag::artificial.to_i) != 0
       is_relay_log:
         -orig-id: LOG_EVENT_RELAY_LOG_F
-        value: header_len > 13 and (flags & 0x0040) != 0
+        value: header_len > 13 and (flags & event_flag::relay_log.to_i) != 0
         doc: Written by a replica's I/O thread into its relay log.
 
   format_description_event:
@@ -646,62 +645,6 @@ types:
         size: 12
 
 enums:
-  event_type:
-    0: unknown_event
-    1: start_event_v3
-    2: query_event
-    3: stop_event
-    4: rotate_event
-    5: intvar_event
-    6: load_event
-    7: slave_event
-    8: create_file_event
-    9: append_block_event
-    10: exec_load_event
-    11: delete_file_event
-    12: new_load_event
-    13: rand_event
-    14: user_var_event
-    15: format_description_event
-    16: xid_event
-    17: begin_load_query_event
-    18: execute_load_query_event
-    19: table_map_event
-    20: pre_ga_write_rows_event
-    21: pre_ga_update_rows_event
-    22: pre_ga_delete_rows_event
-    23: write_rows_event_v1
-    24: update_rows_event_v1
-    25: delete_rows_event_v1
-    26: incident_event
-    27: heartbeat_log_event
-    28: ignorable_log_event
-    29: rows_query_log_event
-    30: write_rows_event
-    31: update_rows_event
-    32: delete_rows_event
-    33: gtid_log_event
-    34: anonymous_gtid_log_event
-    35: previous_gtids_log_event
-    36: transaction_context_event
-    37: view_change_event
-    38: xa_prepare_log_event
-    39: partial_update_rows_event
-    40: transaction_payload_event
-    41: heartbeat_log_event_v2
-    42: gtid_tagged_log_event
-    160: annotate_rows_event
-    161: binlog_checkpoint_event
-    162: gtid_event
-    163: gtid_list_event
-    164: start_encryption_event
-    165: query_compressed_event
-    166: write_rows_compressed_event_v1
-    167: update_rows_compressed_event_v1
-    168: delete_rows_compressed_event_v1
-    169: write_rows_compressed_event
-    170: update_rows_compressed_event
-    171: delete_rows_compressed_event
   event_flag:
     0x0001: binlog_in_use
     0x0002: forced_rotate

@@ -4,6 +4,7 @@ meta:
   license: MIT
   ks-version: '0.11'
   imports:
+    - mysql_event_type
     - mysql_packed_int
     - mariadb_compressed
   endian: le
@@ -19,9 +20,12 @@ params:
   - id: post_header_len
     type: u1
     doc: 6 (4-byte table id), 8 (v1), or 10 (v2, with the extra-data length).
-  - id: type_code
+  - id: event_type
     type: u1
-    doc: The event's type code, which tells updates (two images) from writes and deletes.
+    enum: mysql_event_type::event_type
+    doc: |
+      The event's type, which tells updates (two images) from writes and deletes, and
+      MariaDB's compressed events from plain ones.
 seq:
   - id: table_id_low
     type: u4
@@ -78,10 +82,21 @@ instances:
     value: post_header_len >= 10
   has_after_image:
     value: |
-      type_code == 21 or type_code == 24 or type_code == 31 or type_code == 39
-      or type_code == 167 or type_code == 170
+      event_type == mysql_event_type::event_type::pre_ga_update_rows_event
+      or event_type == mysql_event_type::event_type::update_rows_event_v1
+      or event_type == mysql_event_type::event_type::update_rows_event
+      or event_type == mysql_event_type::event_type::partial_update_rows_event
+      or event_type == mysql_event_type::event_type::update_rows_compressed_event_v1
+      or event_type == mysql_event_type::event_type::update_rows_compressed_event
+    doc: The rows of an update have two images, before and after.
   is_compressed:
-    value: type_code >= 166 and type_code <= 171
+    value: |
+      event_type == mysql_event_type::event_type::write_rows_compressed_event_v1
+      or event_type == mysql_event_type::event_type::update_rows_compressed_event_v1
+      or event_type == mysql_event_type::event_type::delete_rows_compressed_event_v1
+      or event_type == mysql_event_type::event_type::write_rows_compressed_event
+      or event_type == mysql_event_type::event_type::update_rows_compressed_event
+      or event_type == mysql_event_type::event_type::delete_rows_compressed_event
   row_data:
     value: 'is_compressed ? compressed_rows.data : rows'
     doc: |
@@ -90,7 +105,7 @@ instances:
       this spec does not know).
   is_end_of_statement:
     -orig-id: STMT_END_F
-    value: (flags & 0x0001) != 0
+    value: (flags & rows_flag::stmt_end.to_i) != 0
 enums:
   rows_flag:
     0x0001: stmt_end

@@ -323,7 +323,7 @@ class RowImages {
     const tableMap = this.maps.get(body.tableId);
     if (tableMap === undefined) return null;
     const isUpdate = body.hasAfterImage;
-    const isPartial = body.typeCode === PARTIAL_UPDATE_ROWS;
+    const isPartial = body.eventType === PARTIAL_UPDATE_ROWS;
     const count = body.numColumns.value;
     if (count > tableMap.columnMetas.length) return PARSE_ERROR; // not this table's rows
     const layout = (present, countJson) => new RowImage.ImageLayout(
