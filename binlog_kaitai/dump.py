@@ -42,7 +42,9 @@ from binlog_kaitai.event import DECODE_ERRORS, Event, EventType
 from binlog_kaitai.render import fields
 from binlog_kaitai.stream import read_events
 from generated.row_image import RowImage
+from generated.table_map_event import TableMapEvent
 
+FieldType = TableMapEvent.FieldType
 PARSE_ERROR = "<error>"
 """What a parse instance that fails to parse (e.g. a corrupt compressed stream) dumps as."""
 quote = json.encoder.encode_basestring  # a JSON string, non-ASCII kept (as JSON.stringify)
@@ -137,26 +139,30 @@ def row_image_keys(ev: Event) -> dict[str, Any]:
 
 def row_image(body: Any, table_map: Any) -> Any:
     """A rows event's ``row_data`` parsed as ``row_image`` with the table map in force
-    (the stream's, ``Event.table_map``): the layouts (``image_layout``) of the map's
-    column metadata and the event's column count and bitmaps, built as RowDecoder builds
-    them."""
+    (the stream's, ``Event.table_map``): the map's column metadata of the columns present
+    in each kind of image (by the event's column count and bitmaps), as RowDecoder parses
+    it."""
     if table_map is None:
         return None
     is_update = body.has_after_image
     is_partial = body.event_type == EventType.partial_update_rows_event
+    metas = table_map.column_metas
     count = body.num_columns.value
-    if count > len(table_map.column_metas):  # not this table's rows: no image
+    if count > len(metas):  # not this table's rows: no image
         return PARSE_ERROR
+
+    def present(bitmap: bytes) -> list[Any]:
+        return [metas[i] for i in range(count) if bitmap[i >> 3] >> (i & 7) & 1]
+
     try:
         data = body.row_data
         if data is None:
             return None
-        first = RowImage.ImageLayout(count, table_map.column_metas, body.columns_present,
-                                     False, KaitaiStream(BytesIO(b"")))
-        second = RowImage.ImageLayout(
-            count, table_map.column_metas, body.columns_present_after, is_partial,
-            KaitaiStream(BytesIO(b""))) if is_update else first
-        return RowImage(first, second, is_update, is_partial, KaitaiStream(BytesIO(data)))
+        first = present(body.columns_present)
+        second = present(body.columns_present_after) if is_update else first
+        num_json = sum(1 for meta in metas if meta.real_type == FieldType.json)
+        return RowImage(first, second, num_json, is_update, is_partial,
+                        KaitaiStream(BytesIO(data)))
     except DECODE_ERRORS:
         return PARSE_ERROR
 

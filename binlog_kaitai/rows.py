@@ -148,6 +148,7 @@ class RowDecoder:
         body = ev.body
         t = ev.type_code
         is_update = body.has_after_image
+        is_partial = t == PARTIAL_UPDATE_ROWS
         data = body.row_data
         if data is None:
             raise RowsError(ev.file, ev.pos, "compressed rows in an unknown format", ev.index)
@@ -156,30 +157,32 @@ class RowDecoder:
             raise RowsError(ev.file, ev.pos, f"{ev.type_name} has {count} columns, but the table "
                             f"map of `{table.schema}`.`{table.table}` has "
                             f"{len(table.column_metas)}", ev.index)
-        first = table.layout(count, body.columns_present, False)
-        second = (table.layout(count, body.columns_present_after, t == PARTIAL_UPDATE_ROWS)
-                  if is_update else first)
-        try:
-            image = RowImage(first.spec, second.spec, is_update, t == PARTIAL_UPDATE_ROWS,
-                             BufferStream(bytes(data)))
-        except DECODE_ERRORS as exc:
-            raise RowsError(ev.file, ev.pos, f"cannot decode the rows of `{table.schema}`."
-                            f"`{table.table}`: {exc}", ev.index) from None
-        if not image.is_decodable:
+        first = table.layout(count, body.columns_present)
+        second = table.layout(count, body.columns_present_after) if is_update else first
+        if not (first.is_known and second.is_known):
             types = sorted({m.real_type for m in table.column_metas})
             raise RowsError(ev.file, ev.pos, f"rows of `{table.schema}`.`{table.table}` not "
                             f"decoded: a column type has no known size (types {types})", ev.index)
+        try:
+            image = RowImage(first.columns_param, second.columns_param, table.num_json_columns,
+                             is_update, is_partial, BufferStream(bytes(data)))
+        except DECODE_ERRORS as exc:
+            raise RowsError(ev.file, ev.pos, f"cannot decode the rows of `{table.schema}`."
+                            f"`{table.table}`: {exc}", ev.index) from None
+        if not image.has_columns:
+            raise RowsError(ev.file, ev.pos, f"rows of `{table.schema}`.`{table.table}` not "
+                            "decoded: an image has no column", ev.index)
         images = image.images
         if not is_update:
-            dicts = [first.convert(img.values) for img in images]
-        elif t == PARTIAL_UPDATE_ROWS:
+            dicts = [first.convert(img) for img in images]
+        elif is_partial:
             dicts = []
             for i, img in enumerate(images):
-                dicts.append(first.convert(img.values) if i % 2 == 0
+                dicts.append(first.convert(img) if i % 2 == 0
                              else second.convert_partial(img, dicts[-1]))
         else:
-            dicts = [first.convert(images[i].values) if i % 2 == 0
-                     else second.convert(images[i].values) for i in range(len(images))]
+            dicts = [first.convert(images[i]) if i % 2 == 0
+                     else second.convert(images[i]) for i in range(len(images))]
         common = (ev.file, ev.pos, ev.inner_pos)
         head = (ev.timestamp, ev.server_id, self.gtid, table.schema, table.table)
         if is_update:

@@ -10,16 +10,12 @@ them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from io import BytesIO
 from typing import Any
-
-from kaitaistruct import KaitaiStream
 
 from binlog_kaitai import json_value, values
 from binlog_kaitai.catalog import ColumnDef
 from binlog_kaitai.json_diff import patched
 from binlog_kaitai.values import ENUM, SET
-from generated.row_image import RowImage
 from generated.table_map_event import TableMapEvent
 
 OptionalField = TableMapEvent.OptionalFieldType
@@ -49,58 +45,82 @@ class TableInfo:
     names: list[str]
     infos: list[values.ColumnInfo]
     pk: list[str] | None
-    layouts: dict[tuple[int, bytes, bool], _Layout] = field(default_factory=dict)
+    layouts: dict[tuple[int, bytes], _Layout] = field(default_factory=dict)
+    json_ranks: list[int] = field(init=False)
+    """Per column, its index among the table's JSON columns (its bit in a partial update's
+    ``partial_json_columns``), -1 for the other columns."""
+    num_json_columns: int = field(init=False)
 
-    def layout(self, column_count: int, present: bytes, count_json: bool) -> _Layout:
-        """The spec's layout of one kind of image, with the names and converters of its
-        present columns; built once per bitmap (the same for every event of the table)."""
-        key = (column_count, present, count_json)
+    def __post_init__(self) -> None:
+        ranks = []
+        count = 0
+        for meta in self.column_metas:
+            is_json = meta.real_type == values.JSON
+            ranks.append(count if is_json else -1)
+            count += is_json
+        self.json_ranks = ranks
+        self.num_json_columns = count
+
+    def layout(self, column_count: int, present: bytes) -> _Layout:
+        """The present columns of one kind of image (by the rows event's ``column_count``
+        and bitmap ``present``) with their names and converters; built once per bitmap
+        (the same for every event of the table)."""
+        key = (column_count, present)
         found = self.layouts.get(key)
         if found is None:
-            spec = RowImage.ImageLayout(column_count, self.column_metas, present, count_json,
-                                        KaitaiStream(BytesIO(b"")))
-            slots = spec.slots if spec.is_decodable else []
-            # Each column's first element (empty bytes when NULL) and value element (the
-            # last: the bytes after a length prefix, or the only one).
-            first: dict[int, int] = {}
-            last: dict[int, int] = {}
-            for index, cell in enumerate(spec.cells if slots else []):
-                first.setdefault(cell.slot, index)
-                last[cell.slot] = index
+            indexes = [i for i in range(column_count) if present[i >> 3] >> (i & 7) & 1]
+            metas = [self.column_metas[i] for i in indexes]
+            is_known = all(meta.is_value_size_known for meta in metas)
             columns = tuple(
-                (self.names[s.column],
-                 values.converter(s.real_type, self.column_metas[s.column], self.infos[s.column]),
-                 first[k], last[k])
-                for k, s in enumerate(slots))
-            found = self.layouts[key] = _Layout(spec, columns)
+                (self.names[i], values.converter(meta.real_type, meta, self.infos[i]))
+                for i, meta in zip(indexes, metas, strict=True)) if is_known else ()
+            found = self.layouts[key] = _Layout(
+                [_ValueSizes(m.len_length_prefix, m.len_fixed_value, m.is_value_size_known)
+                 for m in metas],
+                columns, tuple(self.json_ranks[i] for i in indexes), is_known)
         return found
 
 
 @dataclass(frozen=True, slots=True)
-class _Layout:
-    spec: Any
-    """The ``row_image`` spec's ``image_layout``."""
-    columns: tuple[tuple[str, values.Converter, int, int], ...]
-    """Per present column: name, converter, index of its first element (empty bytes when
-    the value is NULL) and of its value's bytes in ``image.values``."""
+class _ValueSizes:
+    """What the ``row_image`` spec reads of a column's ``column_meta``, as plain attributes:
+    passed instead of the ``column_meta`` itself, it saves the generated properties' cost
+    (about a microsecond per value read)."""
 
-    def convert(self, elements: list[Any]) -> dict[str, Any]:
-        """An image's elements as {column name: value}."""
-        return {name: None if elements[first] == b"" else conv(elements[at])
-                for name, conv, first, at in self.columns}
+    len_length_prefix: int
+    len_fixed_value: int
+    is_value_size_known: bool
+
+
+@dataclass(frozen=True, slots=True)
+class _Layout:
+    columns_param: list[_ValueSizes]
+    """The spec's ``columns`` (or ``columns_after``) param: each present column's
+    ``column_meta`` (its value sizes), in column order."""
+    columns: tuple[tuple[str, values.Converter], ...]
+    """Per present column: its name and converter (none when ``is_known`` is false)."""
+    json_ranks: tuple[int, ...]
+    """Per present column: its bit in ``partial_json_columns``, -1 if not JSON."""
+    is_known: bool
+    """Every present column's values have a known size (the rows can be read)."""
+
+    def convert(self, image: Any) -> dict[str, Any]:
+        """An image's values as {column name: value}."""
+        return {name: None if v.is_null else conv(v.value)
+                for (name, conv), v in zip(self.columns, image.values, strict=True)}
 
     def convert_partial(self, image: Any, before: dict[str, Any]) -> dict[str, Any]:
         """The after image of a PARTIAL_UPDATE_ROWS_EVENT, whose JSON columns may hold
         diffs: each is applied to the ``before`` image's document
         (:func:`~binlog_kaitai.json_diff.patched`)."""
         if not image.has_partial_json:
-            return self.convert(image.values)
-        elements = image.values
-        return {name: None if elements[first] == b"" else patched(
-                    before, name, json_value.diff(elements[at]))
-                if flag.is_diff else conv(elements[at])
-                for (name, conv, first, at), flag in zip(self.columns, image.json_diff_flags,
-                                                         strict=True)}
+            return self.convert(image)
+        diffs = image.partial_json_columns
+        return {name: None if v.is_null else patched(
+                    before, name, json_value.diff(v.value))
+                if rank >= 0 and diffs[rank >> 3] >> (rank & 7) & 1 else conv(v.value)
+                for (name, conv), v, rank in zip(self.columns, image.values, self.json_ranks,
+                                                 strict=True)}
 
 
 def _bits_msb(bitmap: bytes) -> list[bool]:

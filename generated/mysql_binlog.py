@@ -5,6 +5,7 @@ import kaitaistruct
 from kaitaistruct import KaitaiStruct, KaitaiStream, BytesIO
 from . import mariadb_gtid_event
 from . import transaction_payload_event
+from . import table_map_event
 from . import previous_gtids_event
 from . import gtid_event
 from . import mysql_uint64
@@ -13,7 +14,6 @@ from . import rows_event
 from . import gtid_tagged_event
 from . import query_event
 from . import mysql_event_type
-from . import table_map_event
 from enum import IntEnum
 
 

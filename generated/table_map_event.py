@@ -302,12 +302,104 @@ class TableMapEvent(KaitaiStruct):
             return getattr(self, '_m_bit_count', None)
 
         @property
+        def is_length_prefixed(self):
+            """The column's values in a row image are a length, then that many bytes: strings
+            (CHAR, VARCHAR), BLOB/TEXT, JSON, GEOMETRY and VECTOR.
+            """
+            if hasattr(self, '_m_is_length_prefixed'):
+                return self._m_is_length_prefixed
+
+            self._m_is_length_prefixed =  ((self.real_type == int(TableMapEvent.FieldType.varchar)) or (self.real_type == int(TableMapEvent.FieldType.var_string)) or (self.real_type == int(TableMapEvent.FieldType.string)) or (self.real_type == int(TableMapEvent.FieldType.tiny_blob)) or (self.real_type == int(TableMapEvent.FieldType.medium_blob)) or (self.real_type == int(TableMapEvent.FieldType.long_blob)) or (self.real_type == int(TableMapEvent.FieldType.blob)) or (self.real_type == int(TableMapEvent.FieldType.json)) or (self.real_type == int(TableMapEvent.FieldType.geometry)) or (self.real_type == int(TableMapEvent.FieldType.vector))) 
+            return getattr(self, '_m_is_length_prefixed', None)
+
+        @property
         def is_string_family(self):
             if hasattr(self, '_m_is_string_family'):
                 return self._m_is_string_family
 
             self._m_is_string_family =  ((self.type_code == int(TableMapEvent.FieldType.string)) or (self.type_code == int(TableMapEvent.FieldType.enum)) or (self.type_code == int(TableMapEvent.FieldType.set))) 
             return getattr(self, '_m_is_string_family', None)
+
+        @property
+        def is_value_size_known(self):
+            """The size of the column's values in a row image is known (from
+            `len_length_prefix` or `len_fixed_value`): not for the pre-5.0 DECIMAL, NULL or
+            TYPED_ARRAY types, an ENUM of more than 2 or a SET of more than 8 bytes, nor a
+            type code this spec does not know. Rows of a table with such a column present
+            in an image cannot be read.
+            """
+            if hasattr(self, '_m_is_value_size_known'):
+                return self._m_is_value_size_known
+
+            self._m_is_value_size_known =  ((self.len_length_prefix > 0) or ( ((self.len_fixed_value > 0) and ( ((self.real_type != int(TableMapEvent.FieldType.enum)) or (self.string_length <= 2)) ) and ( ((self.real_type != int(TableMapEvent.FieldType.set)) or (self.string_length <= 8)) )) )) 
+            return getattr(self, '_m_is_value_size_known', None)
+
+        @property
+        def len_decimal_value(self):
+            """Bytes of a NEWDECIMAL value (MySQL's decimal_bin_size): the digits on each side
+            of the point in groups of 9, 4 bytes per whole group and 1-4 bytes for the
+            remaining 1-8 digits (1 byte per 2 digits, rounded up).
+            
+            .. seealso::
+               Source - https://github.com/mysql/mysql-server/blob/trunk/strings/decimal.cc
+            """
+            if hasattr(self, '_m_len_decimal_value'):
+                return self._m_len_decimal_value
+
+            if self.real_type == int(TableMapEvent.FieldType.newdecimal):
+                pass
+                self._m_len_decimal_value = ((((self.precision - self.scale) // 9) * 4 + ((self.precision - self.scale) % 9 + 1) // 2) + (self.scale // 9) * 4) + (self.scale % 9 + 1) // 2
+
+            return getattr(self, '_m_len_decimal_value', None)
+
+        @property
+        def len_fixed_value(self):
+            """Bytes of each of the column's values in a row image when they have no length
+            prefix: integers, FLOAT/DOUBLE, YEAR and the old temporal types by their type;
+            NEWDECIMAL by its precision and scale (`len_decimal_value`); BIT(n) n / 8
+            rounded up; ENUM/SET the value size of the metadata; TIMESTAMP2 4, DATETIME2 5
+            and TIME2 3 bytes, plus the fractional seconds (`len_fraction`). 0 for a
+            length-prefixed type (`len_length_prefix`) and for a type this spec cannot size.
+            
+            .. seealso::
+               Source - https://github.com/mysql/mysql-server/blob/trunk/sql/field.cc
+            """
+            if hasattr(self, '_m_len_fixed_value'):
+                return self._m_len_fixed_value
+
+            self._m_len_fixed_value = (1 if  ((self.real_type == int(TableMapEvent.FieldType.tiny)) or (self.real_type == int(TableMapEvent.FieldType.year)))  else (2 if self.real_type == int(TableMapEvent.FieldType.short) else (3 if  ((self.real_type == int(TableMapEvent.FieldType.int24)) or (self.real_type == int(TableMapEvent.FieldType.date)) or (self.real_type == int(TableMapEvent.FieldType.newdate)) or (self.real_type == int(TableMapEvent.FieldType.time)))  else (4 if  ((self.real_type == int(TableMapEvent.FieldType.long)) or (self.real_type == int(TableMapEvent.FieldType.float)) or (self.real_type == int(TableMapEvent.FieldType.timestamp)))  else (8 if  ((self.real_type == int(TableMapEvent.FieldType.longlong)) or (self.real_type == int(TableMapEvent.FieldType.double)) or (self.real_type == int(TableMapEvent.FieldType.datetime)))  else (self.len_decimal_value if self.real_type == int(TableMapEvent.FieldType.newdecimal) else ((self.bit_count + 7) // 8 if self.real_type == int(TableMapEvent.FieldType.bit) else (self.string_length if  ((self.real_type == int(TableMapEvent.FieldType.enum)) or (self.real_type == int(TableMapEvent.FieldType.set)))  else (4 + self.len_fraction if self.real_type == int(TableMapEvent.FieldType.timestamp2) else (5 + self.len_fraction if self.real_type == int(TableMapEvent.FieldType.datetime2) else (3 + self.len_fraction if self.real_type == int(TableMapEvent.FieldType.time2) else 0)))))))))))
+            return getattr(self, '_m_len_fixed_value', None)
+
+        @property
+        def len_fraction(self):
+            """Bytes of the fractional seconds of a TIMESTAMP2/DATETIME2/TIME2 value: 1 per 2
+            digits of `fsp`, rounded up.
+            """
+            if hasattr(self, '_m_len_fraction'):
+                return self._m_len_fraction
+
+            if  ((self.real_type == int(TableMapEvent.FieldType.timestamp2)) or (self.real_type == int(TableMapEvent.FieldType.datetime2)) or (self.real_type == int(TableMapEvent.FieldType.time2))) :
+                pass
+                self._m_len_fraction = (self.fsp + 1) // 2
+
+            return getattr(self, '_m_len_fraction', None)
+
+        @property
+        def len_length_prefix(self):
+            """Bytes of the little-endian length in front of each of the column's values in a
+            row image: 1 or 2 for VARCHAR/VAR_STRING/CHAR (1 when the maximum length in
+            bytes is below 256), the metadata's pack length (1-4) for BLOB/TEXT, JSON,
+            GEOMETRY and VECTOR; 0 for a type whose values have a fixed size
+            (`len_fixed_value`).
+            
+            .. seealso::
+               Source - https://github.com/mysql/mysql-server/blob/trunk/sql/field.cc
+            """
+            if hasattr(self, '_m_len_length_prefix'):
+                return self._m_len_length_prefix
+
+            self._m_len_length_prefix = ((1 if self.max_length < 256 else 2) if  ((self.real_type == int(TableMapEvent.FieldType.varchar)) or (self.real_type == int(TableMapEvent.FieldType.var_string)))  else ((1 if self.string_length < 256 else 2) if self.real_type == int(TableMapEvent.FieldType.string) else (self.pack_length if self.is_length_prefixed else 0)))
+            return getattr(self, '_m_len_length_prefix', None)
 
         @property
         def real_type(self):

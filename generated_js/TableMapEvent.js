@@ -301,12 +301,108 @@ var TableMapEvent = (function() {
         return this._m_bitCount;
       }
     });
+
+    /**
+     * The column's values in a row image are a length, then that many bytes: strings
+     * (CHAR, VARCHAR), BLOB/TEXT, JSON, GEOMETRY and VECTOR.
+     */
+    Object.defineProperty(ColumnMeta.prototype, 'isLengthPrefixed', {
+      get: function() {
+        if (this._m_isLengthPrefixed !== undefined)
+          return this._m_isLengthPrefixed;
+        this._m_isLengthPrefixed =  ((this.realType == TableMapEvent.FieldType.VARCHAR) || (this.realType == TableMapEvent.FieldType.VAR_STRING) || (this.realType == TableMapEvent.FieldType.STRING) || (this.realType == TableMapEvent.FieldType.TINY_BLOB) || (this.realType == TableMapEvent.FieldType.MEDIUM_BLOB) || (this.realType == TableMapEvent.FieldType.LONG_BLOB) || (this.realType == TableMapEvent.FieldType.BLOB) || (this.realType == TableMapEvent.FieldType.JSON) || (this.realType == TableMapEvent.FieldType.GEOMETRY) || (this.realType == TableMapEvent.FieldType.VECTOR)) ;
+        return this._m_isLengthPrefixed;
+      }
+    });
     Object.defineProperty(ColumnMeta.prototype, 'isStringFamily', {
       get: function() {
         if (this._m_isStringFamily !== undefined)
           return this._m_isStringFamily;
         this._m_isStringFamily =  ((this.typeCode == TableMapEvent.FieldType.STRING) || (this.typeCode == TableMapEvent.FieldType.ENUM) || (this.typeCode == TableMapEvent.FieldType.SET)) ;
         return this._m_isStringFamily;
+      }
+    });
+
+    /**
+     * The size of the column's values in a row image is known (from
+     * `len_length_prefix` or `len_fixed_value`): not for the pre-5.0 DECIMAL, NULL or
+     * TYPED_ARRAY types, an ENUM of more than 2 or a SET of more than 8 bytes, nor a
+     * type code this spec does not know. Rows of a table with such a column present
+     * in an image cannot be read.
+     */
+    Object.defineProperty(ColumnMeta.prototype, 'isValueSizeKnown', {
+      get: function() {
+        if (this._m_isValueSizeKnown !== undefined)
+          return this._m_isValueSizeKnown;
+        this._m_isValueSizeKnown =  ((this.lenLengthPrefix > 0) || ( ((this.lenFixedValue > 0) && ( ((this.realType != TableMapEvent.FieldType.ENUM) || (this.stringLength <= 2)) ) && ( ((this.realType != TableMapEvent.FieldType.SET) || (this.stringLength <= 8)) )) )) ;
+        return this._m_isValueSizeKnown;
+      }
+    });
+
+    /**
+     * Bytes of a NEWDECIMAL value (MySQL's decimal_bin_size): the digits on each side
+     * of the point in groups of 9, 4 bytes per whole group and 1-4 bytes for the
+     * remaining 1-8 digits (1 byte per 2 digits, rounded up).
+     * @see {@link https://github.com/mysql/mysql-server/blob/trunk/strings/decimal.cc|Source}
+     */
+    Object.defineProperty(ColumnMeta.prototype, 'lenDecimalValue', {
+      get: function() {
+        if (this._m_lenDecimalValue !== undefined)
+          return this._m_lenDecimalValue;
+        if (this.realType == TableMapEvent.FieldType.NEWDECIMAL) {
+          this._m_lenDecimalValue = ((Math.floor((this.precision - this.scale) / 9) * 4 + Math.floor((KaitaiStream.mod(this.precision - this.scale, 9) + 1) / 2)) + Math.floor(this.scale / 9) * 4) + Math.floor((KaitaiStream.mod(this.scale, 9) + 1) / 2);
+        }
+        return this._m_lenDecimalValue;
+      }
+    });
+
+    /**
+     * Bytes of each of the column's values in a row image when they have no length
+     * prefix: integers, FLOAT/DOUBLE, YEAR and the old temporal types by their type;
+     * NEWDECIMAL by its precision and scale (`len_decimal_value`); BIT(n) n / 8
+     * rounded up; ENUM/SET the value size of the metadata; TIMESTAMP2 4, DATETIME2 5
+     * and TIME2 3 bytes, plus the fractional seconds (`len_fraction`). 0 for a
+     * length-prefixed type (`len_length_prefix`) and for a type this spec cannot size.
+     * @see {@link https://github.com/mysql/mysql-server/blob/trunk/sql/field.cc|Source}
+     */
+    Object.defineProperty(ColumnMeta.prototype, 'lenFixedValue', {
+      get: function() {
+        if (this._m_lenFixedValue !== undefined)
+          return this._m_lenFixedValue;
+        this._m_lenFixedValue = ( ((this.realType == TableMapEvent.FieldType.TINY) || (this.realType == TableMapEvent.FieldType.YEAR))  ? 1 : (this.realType == TableMapEvent.FieldType.SHORT ? 2 : ( ((this.realType == TableMapEvent.FieldType.INT24) || (this.realType == TableMapEvent.FieldType.DATE) || (this.realType == TableMapEvent.FieldType.NEWDATE) || (this.realType == TableMapEvent.FieldType.TIME))  ? 3 : ( ((this.realType == TableMapEvent.FieldType.LONG) || (this.realType == TableMapEvent.FieldType.FLOAT) || (this.realType == TableMapEvent.FieldType.TIMESTAMP))  ? 4 : ( ((this.realType == TableMapEvent.FieldType.LONGLONG) || (this.realType == TableMapEvent.FieldType.DOUBLE) || (this.realType == TableMapEvent.FieldType.DATETIME))  ? 8 : (this.realType == TableMapEvent.FieldType.NEWDECIMAL ? this.lenDecimalValue : (this.realType == TableMapEvent.FieldType.BIT ? Math.floor((this.bitCount + 7) / 8) : ( ((this.realType == TableMapEvent.FieldType.ENUM) || (this.realType == TableMapEvent.FieldType.SET))  ? this.stringLength : (this.realType == TableMapEvent.FieldType.TIMESTAMP2 ? 4 + this.lenFraction : (this.realType == TableMapEvent.FieldType.DATETIME2 ? 5 + this.lenFraction : (this.realType == TableMapEvent.FieldType.TIME2 ? 3 + this.lenFraction : 0)))))))))));
+        return this._m_lenFixedValue;
+      }
+    });
+
+    /**
+     * Bytes of the fractional seconds of a TIMESTAMP2/DATETIME2/TIME2 value: 1 per 2
+     * digits of `fsp`, rounded up.
+     */
+    Object.defineProperty(ColumnMeta.prototype, 'lenFraction', {
+      get: function() {
+        if (this._m_lenFraction !== undefined)
+          return this._m_lenFraction;
+        if ( ((this.realType == TableMapEvent.FieldType.TIMESTAMP2) || (this.realType == TableMapEvent.FieldType.DATETIME2) || (this.realType == TableMapEvent.FieldType.TIME2)) ) {
+          this._m_lenFraction = Math.floor((this.fsp + 1) / 2);
+        }
+        return this._m_lenFraction;
+      }
+    });
+
+    /**
+     * Bytes of the little-endian length in front of each of the column's values in a
+     * row image: 1 or 2 for VARCHAR/VAR_STRING/CHAR (1 when the maximum length in
+     * bytes is below 256), the metadata's pack length (1-4) for BLOB/TEXT, JSON,
+     * GEOMETRY and VECTOR; 0 for a type whose values have a fixed size
+     * (`len_fixed_value`).
+     * @see {@link https://github.com/mysql/mysql-server/blob/trunk/sql/field.cc|Source}
+     */
+    Object.defineProperty(ColumnMeta.prototype, 'lenLengthPrefix', {
+      get: function() {
+        if (this._m_lenLengthPrefix !== undefined)
+          return this._m_lenLengthPrefix;
+        this._m_lenLengthPrefix = ( ((this.realType == TableMapEvent.FieldType.VARCHAR) || (this.realType == TableMapEvent.FieldType.VAR_STRING))  ? (this.maxLength < 256 ? 1 : 2) : (this.realType == TableMapEvent.FieldType.STRING ? (this.stringLength < 256 ? 1 : 2) : (this.isLengthPrefixed ? this.packLength : 0)));
+        return this._m_lenLengthPrefix;
       }
     });
 

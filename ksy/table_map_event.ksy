@@ -220,6 +220,87 @@ types:
       bit_count:
         value: 'type_code == field_type::bit.to_i ? whole_bytes * 8 + bits_in_last_byte : 0'
         doc: BIT(n) - n.
+      is_length_prefixed:
+        value: |
+          real_type == field_type::varchar.to_i or real_type == field_type::var_string.to_i
+          or real_type == field_type::string.to_i
+          or real_type == field_type::tiny_blob.to_i or real_type == field_type::medium_blob.to_i
+          or real_type == field_type::long_blob.to_i or real_type == field_type::blob.to_i
+          or real_type == field_type::json.to_i or real_type == field_type::geometry.to_i
+          or real_type == field_type::vector.to_i
+        doc: |
+          The column's values in a row image are a length, then that many bytes: strings
+          (CHAR, VARCHAR), BLOB/TEXT, JSON, GEOMETRY and VECTOR.
+      len_length_prefix:
+        value: |
+          real_type == field_type::varchar.to_i or real_type == field_type::var_string.to_i
+            ? (max_length < 256 ? 1 : 2) :
+          real_type == field_type::string.to_i ? (string_length < 256 ? 1 : 2) :
+          is_length_prefixed ? pack_length :
+          0
+        doc: |
+          Bytes of the little-endian length in front of each of the column's values in a
+          row image: 1 or 2 for VARCHAR/VAR_STRING/CHAR (1 when the maximum length in
+          bytes is below 256), the metadata's pack length (1-4) for BLOB/TEXT, JSON,
+          GEOMETRY and VECTOR; 0 for a type whose values have a fixed size
+          (`len_fixed_value`).
+        doc-ref: https://github.com/mysql/mysql-server/blob/trunk/sql/field.cc
+      len_fixed_value:
+        value: |
+          real_type == field_type::tiny.to_i or real_type == field_type::year.to_i ? 1 :
+          real_type == field_type::short.to_i ? 2 :
+          real_type == field_type::int24.to_i or real_type == field_type::date.to_i
+            or real_type == field_type::newdate.to_i or real_type == field_type::time.to_i ? 3 :
+          real_type == field_type::long.to_i or real_type == field_type::float.to_i
+            or real_type == field_type::timestamp.to_i ? 4 :
+          real_type == field_type::longlong.to_i or real_type == field_type::double.to_i
+            or real_type == field_type::datetime.to_i ? 8 :
+          real_type == field_type::newdecimal.to_i ? len_decimal_value :
+          real_type == field_type::bit.to_i ? (bit_count + 7) / 8 :
+          real_type == field_type::enum.to_i or real_type == field_type::set.to_i
+            ? string_length :
+          real_type == field_type::timestamp2.to_i ? 4 + len_fraction :
+          real_type == field_type::datetime2.to_i ? 5 + len_fraction :
+          real_type == field_type::time2.to_i ? 3 + len_fraction :
+          0
+        doc: |
+          Bytes of each of the column's values in a row image when they have no length
+          prefix: integers, FLOAT/DOUBLE, YEAR and the old temporal types by their type;
+          NEWDECIMAL by its precision and scale (`len_decimal_value`); BIT(n) n / 8
+          rounded up; ENUM/SET the value size of the metadata; TIMESTAMP2 4, DATETIME2 5
+          and TIME2 3 bytes, plus the fractional seconds (`len_fraction`). 0 for a
+          length-prefixed type (`len_length_prefix`) and for a type this spec cannot size.
+        doc-ref: https://github.com/mysql/mysql-server/blob/trunk/sql/field.cc
+      len_decimal_value:
+        value: |
+          (precision - scale) / 9 * 4 + ((precision - scale) % 9 + 1) / 2
+          + scale / 9 * 4 + (scale % 9 + 1) / 2
+        if: real_type == field_type::newdecimal.to_i
+        doc: |
+          Bytes of a NEWDECIMAL value (MySQL's decimal_bin_size): the digits on each side
+          of the point in groups of 9, 4 bytes per whole group and 1-4 bytes for the
+          remaining 1-8 digits (1 byte per 2 digits, rounded up).
+        doc-ref: https://github.com/mysql/mysql-server/blob/trunk/strings/decimal.cc
+      len_fraction:
+        value: (fsp + 1) / 2
+        if: |
+          real_type == field_type::timestamp2.to_i or real_type == field_type::datetime2.to_i
+          or real_type == field_type::time2.to_i
+        doc: |
+          Bytes of the fractional seconds of a TIMESTAMP2/DATETIME2/TIME2 value: 1 per 2
+          digits of `fsp`, rounded up.
+      is_value_size_known:
+        value: |
+          len_length_prefix > 0
+          or (len_fixed_value > 0
+              and (real_type != field_type::enum.to_i or string_length <= 2)
+              and (real_type != field_type::set.to_i or string_length <= 8))
+        doc: |
+          The size of the column's values in a row image is known (from
+          `len_length_prefix` or `len_fixed_value`): not for the pre-5.0 DECIMAL, NULL or
+          TYPED_ARRAY types, an ENUM of more than 2 or a SET of more than 8 bytes, nor a
+          type code this spec does not know. Rows of a table with such a column present
+          in an image cannot be read.
   optional_metadata:
     doc: Typed-length-value fields until the end of the event body.
     doc-ref: https://dev.mysql.com/doc/dev/mysql-server/latest/classmysql_1_1binlog_1_1event_1_1Table__map__event.html

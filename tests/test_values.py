@@ -20,7 +20,6 @@ from binlog_kaitai import packed, values
 from binlog_kaitai.json_diff import apply_json_diff
 from binlog_kaitai.row_text import json_lines
 from binlog_kaitai.rows import iter_row_changes
-from generated.row_image import RowImage
 from generated.table_map_event import TableMapEvent
 from tests.conftest import FIXTURES
 
@@ -33,20 +32,17 @@ def mysql_decimal_bin_size(precision: int, scale: int) -> int:
     return (intg // 9) * 4 + DIG2BYTES[intg % 9] + (scale // 9) * 4 + DIG2BYTES[scale % 9]
 
 
-def spec_slot(type_code: int, metadata: bytes) -> RowImage.Slot:
-    """The row_image layout of a one-column table of that type and metadata."""
-    meta = TableMapEvent.ColumnMeta(type_code, KaitaiStream(BytesIO(metadata)))
-    layout = RowImage.ImageLayout(1, [meta], b"\x01", False, KaitaiStream(BytesIO(b"")))
-    (slot,) = layout.slots
-    return slot
+def spec_meta(type_code: int, metadata: bytes) -> TableMapEvent.ColumnMeta:
+    """The table map's metadata of a column of that type and metadata bytes."""
+    return TableMapEvent.ColumnMeta(type_code, KaitaiStream(BytesIO(metadata)))
 
 
 def test_decimal_sizes_of_the_spec_follow_mysql() -> None:
     for precision in range(1, 66):
         for scale in range(0, min(precision, 30) + 1):
-            slot = spec_slot(246, bytes([precision, scale]))
+            meta = spec_meta(246, bytes([precision, scale]))
             expected = mysql_decimal_bin_size(precision, scale)
-            assert slot.value_size == expected == packed.decimal_size(precision, scale), (
+            assert meta.len_fixed_value == expected == packed.decimal_size(precision, scale), (
                 precision, scale)
 
 
@@ -56,9 +52,9 @@ def test_decimal_sizes_of_the_spec_follow_mysql() -> None:
 def test_temporal_sizes_of_the_spec(fsp: int, time2: int, datetime2: int,
                                     timestamp2: int) -> None:
     # MySQL's my_time_binary_length / my_datetime_binary_length / my_timestamp_binary_length.
-    assert spec_slot(18, bytes([fsp])).value_size == datetime2
-    assert spec_slot(19, bytes([fsp])).value_size == time2
-    assert spec_slot(17, bytes([fsp])).value_size == timestamp2
+    assert spec_meta(18, bytes([fsp])).len_fixed_value == datetime2
+    assert spec_meta(19, bytes([fsp])).len_fixed_value == time2
+    assert spec_meta(17, bytes([fsp])).len_fixed_value == timestamp2
 
 
 def test_decimal_round_trip_through_mysql_encoding() -> None:

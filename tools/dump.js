@@ -295,8 +295,8 @@ function tree(value) {
 
 /** The row images of each rows event, parsed with the table map in force: the threading of
  * RowDecoder in binlog_kaitai/rows.py (maps by table id, forgotten at the end of each
- * statement and at a FORMAT_DESCRIPTION_EVENT; the image layouts built from the map's
- * column metadata and the event's column count and bitmaps, as RowDecoder builds them). */
+ * statement and at a FORMAT_DESCRIPTION_EVENT; the row data parsed with the map's column
+ * metadata of the columns present in each kind of image, as RowDecoder parses it). */
 class RowImages {
   constructor() {
     this.maps = new Map();
@@ -324,18 +324,20 @@ class RowImages {
     if (tableMap === undefined) return null;
     const isUpdate = body.hasAfterImage;
     const isPartial = body.eventType === PARTIAL_UPDATE_ROWS;
+    const metas = tableMap.columnMetas;
     const count = body.numColumns.value;
-    if (count > tableMap.columnMetas.length) return PARSE_ERROR; // not this table's rows
-    const layout = (present, countJson) => new RowImage.ImageLayout(
-      new KaitaiStream(new Uint8Array(0)), null, null, count, tableMap.columnMetas, present,
-      countJson);
+    if (count > metas.length) return PARSE_ERROR; // not this table's rows
+    // The metadata of the columns present in an image, by the event's bitmap.
+    const present = (bitmap) => metas.filter(
+      (_, i) => i < count && (bitmap[i >> 3] >> (i & 7)) & 1);
     try {
       const data = body.rowData;
       if (data === null || data === undefined) return null;
-      const first = layout(body.columnsPresent, false);
-      const second = isUpdate ? layout(body.columnsPresentAfter, isPartial) : first;
-      return tree(new RowImage(new KaitaiStream(data), null, null, first, second, isUpdate,
-        isPartial));
+      const first = present(body.columnsPresent);
+      const second = isUpdate ? present(body.columnsPresentAfter) : first;
+      const numJson = metas.filter((m) => m.realType === TableMapEvent.FieldType.JSON).length;
+      return tree(new RowImage(new KaitaiStream(data), null, null, first, second, numJson,
+        isUpdate, isPartial));
     } catch (err) {
       specError(err);
       return PARSE_ERROR;
