@@ -85,34 +85,24 @@ _EPOCH_US = np.datetime64("1970-01-01T00:00:00", "us")
 # Where the values are
 
 
-def column_sizes(table: TableInfo, column_count: int, present: bytes,
-                 count_json: bool) -> tuple[list[int], np.ndarray, np.ndarray]:
+def column_sizes(table: TableInfo, column_count: int, present: bytes
+                 ) -> tuple[list[int], np.ndarray, np.ndarray]:
     """(column indexes, value sizes, length-prefix sizes) of the present columns of one
     kind of image, in column order: a value is ``prefix`` little-endian length bytes then
     that many bytes, or ``size`` bytes when ``prefix`` is 0.
 
-    The sizes are the spec's: the table map's ``column_meta`` instances
-    (``len_fixed_value``, ``len_length_prefix``) when the generated code has them, else
-    the ``row_image`` layout's slots. Raises ValueError when a present column's size is
-    unknown (the reference decoder cannot decode those rows either).
+    The sizes are the spec's, the table map's ``column_meta`` instances
+    (``len_fixed_value``, ``len_length_prefix``). Raises ValueError when a present
+    column's size is unknown (the reference decoder cannot decode those rows either).
     """
-    metas = table.column_metas[:column_count]
-    if metas and hasattr(metas[0], "len_fixed_value"):
-        columns = [i for i in range(column_count) if present[i >> 3] >> (i & 7) & 1]
-        if not all(metas[i].is_value_size_known for i in columns):
-            raise ValueError("a column type has no known size")
-        fixed = [metas[i].len_fixed_value for i in columns]
-        prefix = [metas[i].len_length_prefix for i in columns]
-    else:
-        spec = table.layout(column_count, present, count_json).spec
-        if not spec.is_decodable:
-            raise ValueError("a column type has no known size")
-        columns = [s.column for s in spec.slots]
-        fixed = [s.value_size for s in spec.slots]
-        prefix = [s.length_size for s in spec.slots]
+    metas = table.column_metas
+    columns = [i for i in range(column_count) if present[i >> 3] >> (i & 7) & 1]
     if not columns:
         raise ValueError("an image without columns")
-    return columns, np.array(fixed, np.int64), np.array(prefix, np.int64)
+    if not all(metas[i].is_value_size_known for i in columns):
+        raise ValueError("a column type has no known size")
+    return (columns, np.array([metas[i].len_fixed_value for i in columns], np.int64),
+            np.array([metas[i].len_length_prefix for i in columns], np.int64))
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,7 +136,7 @@ def _plan(table: TableInfo, count: int, present: bytes, count_json: bool) -> _Pl
     found = _PLANS.get(key)
     if found is not None and found[0] is table:
         return found[1]
-    indexes, fixed, prefix = column_sizes(table, count, present, count_json)
+    indexes, fixed, prefix = column_sizes(table, count, present)
     columns = []
     json_before = np.cumsum([0] + [int(m.real_type) == values.JSON
                                    for m in table.column_metas[:count]])

@@ -162,12 +162,12 @@ def test_decode_rows_event_types() -> None:
 
 def test_column_sizes_from_spec() -> None:
     """The per-column value sizes the kernel is given come from the spec (the table
-    map's column metadata): fixed sizes, or 1-4 byte length prefixes."""
+    map's column_meta instances): fixed sizes, or 1-4 byte length prefixes."""
     path = REPO / "tests" / "fixtures" / "mariadb" / "alltypes_full" / "binlog.000001"
     ev = next(e for e in read_events(path) if e.type_code in event_kinds.WRITE_ROWS)
     table = describe_table(ev.table_map, True, None, None)
     columns, fixed, prefix = columnar.column_sizes(table, ev.body.num_columns.value,
-                                                   ev.body.columns_present, False)
+                                                   ev.body.columns_present)
     sizes = {table.names[c]: (int(f), int(p)) for c, f, p in zip(columns, fixed, prefix,
                                                                   strict=True)}
     assert len(sizes) == len(table.names)
