@@ -318,21 +318,25 @@ def _date(cells: _Cells, column: _Column) -> _Result:
     return cells.array(days.astype(np.int32), pa.date32()), None
 
 
-def _fraction(cells: _Cells, column: _Column, skip: int) -> np.ndarray:
-    """Microseconds of a TIME2/DATETIME2/TIMESTAMP2's 0-3 big-endian fraction bytes."""
-    width = column.size - skip
-    if width == 0:
-        return np.zeros(len(cells.nulls), np.int64)
-    frac = cells.uint(width, True, skip).astype(np.int64)
-    return frac * (10000 if column.meta.fsp <= 2 else 100 if column.meta.fsp <= 4 else 1)
+def _temporal2(cells: _Cells, column: _Column) -> tuple[np.ndarray, np.ndarray]:
+    """(whole part, microseconds) of TIME2/DATETIME2/TIMESTAMP2 values: a big-endian
+    whole part, then the spec's ``len_fraction`` big-endian bytes of fraction."""
+    fraction = column.meta.len_fraction
+    whole = column.size - fraction
+    seconds = cells.uint(whole, True).astype(np.int64)
+    if fraction == 0:
+        return seconds, np.zeros(len(cells.nulls), np.int64)
+    frac = cells.uint(fraction, True, whole).astype(np.int64)
+    return seconds, frac * (10000 if column.meta.fsp <= 2 else 100 if column.meta.fsp <= 4
+                            else 1)
 
 
 def _datetime2(cells: _Cells, column: _Column) -> _Result:
-    whole = cells.uint(5, True).astype(np.int64) - 0x8000000000
+    whole, micro = _temporal2(cells, column)
+    whole -= 0x8000000000
     ymd, hms = whole >> 17, whole & 0x1FFFF
     days, valid = _days((ymd >> 5) // 13, (ymd >> 5) % 13, ymd & 31)
     hour, minute, second = hms >> 12, (hms >> 6) & 63, hms & 63
-    micro = _fraction(cells, column, 5)
     valid &= (whole >= 0) & (hour < 24) & (minute < 60) & (second < 60) & (micro < 10**6)
     if not (valid | cells.nulls).all():
         return _per_value(cells, column)
@@ -344,10 +348,10 @@ def _timestamp(cells: _Cells, column: _Column) -> _Result:
     if column.real_type == values.TIMESTAMP:
         us = cells.uint(column.size).astype(np.int64) * 10**6
     else:
-        micro = _fraction(cells, column, 4)
+        seconds, micro = _temporal2(cells, column)
         if not ((micro < 10**6) | cells.nulls).all():
             return _per_value(cells, column)
-        us = cells.uint(4, True).astype(np.int64) * 10**6 + micro
+        us = seconds * 10**6 + micro
     return cells.array(us, pa.timestamp("us", tz="UTC")), None
 
 
