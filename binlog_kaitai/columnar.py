@@ -775,7 +775,7 @@ def _add_to_group(ev: Any, tables: _Tables, pending: dict[tuple[Any, ...], _Pend
         raise RowsError(ev.file, ev.pos, f"cannot decode {ev.type_name}: {ev.decode_error}",
                         ev.index)
     if ev.table_map is None:
-        raise RowsError(ev.file, ev.pos, f"{ev.type_name} for table id {body.table_id} "
+        raise RowsError(ev.file, ev.pos, f"{ev.type_name} for table id {body.table_id.value} "
                         "without a preceding TABLE_MAP_EVENT", ev.index)
     table = tables.describe(ev.table_map, ev.format)
     try:

@@ -77,10 +77,10 @@ def describe(ev: Event) -> str:
     if t == EventType.xid_event:
         return f"COMMIT /* xid={body.xid.value} */"
     if t == EventType.table_map_event:
-        return f"table_id: {body.table_id} ({body.schema_name}.{body.table_name})"
+        return f"table_id: {body.table_id.value} ({body.schema_name}.{body.table_name})"
     if t in (EventType.rows_query_log_event, EventType.annotate_rows_event):
         return text(body.query)
     if isinstance(body, RowsEvent):
-        return f"table_id: {body.table_id}" + (" flags: STMT_END_F" if body.is_end_of_statement
-                                               else "")
+        end = " flags: STMT_END_F" if body.is_end_of_statement else ""
+        return f"table_id: {body.table_id.value}{end}"
     return ""

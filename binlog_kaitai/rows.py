@@ -137,7 +137,7 @@ class RowDecoder:
             raise RowsError(ev.file, ev.pos, f"cannot decode {ev.type_name}: {ev.decode_error}",
                             ev.index)
         if ev.table_map is None:
-            raise RowsError(ev.file, ev.pos, f"{ev.type_name} for table id {body.table_id} "
+            raise RowsError(ev.file, ev.pos, f"{ev.type_name} for table id {body.table_id.value} "
                             "without a preceding TABLE_MAP_EVENT", ev.index)
         table = self._table(ev.table_map, ev.format.is_mariadb)
         if table is None:

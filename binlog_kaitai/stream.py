@@ -193,9 +193,9 @@ class BinlogStream:
             return
         t = ev.type_code
         if t == TABLE_MAP:
-            maps[body.table_id] = body
+            maps[body.table_id.value] = body
         elif ev.is_rows:
-            ev.table_map = maps.get(body.table_id)
+            ev.table_map = maps.get(body.table_id.value)
             self._statement_ended = body.is_end_of_statement
         elif t == FDE:
             maps.clear()

@@ -3,9 +3,9 @@
 
 import kaitaistruct
 from kaitaistruct import KaitaiStruct, KaitaiStream, BytesIO
+from . import table_map_event
 from . import mariadb_gtid_event
 from . import transaction_payload_event
-from . import table_map_event
 from . import previous_gtids_event
 from . import gtid_event
 from . import mysql_uint64

@@ -3,6 +3,7 @@
 
 import kaitaistruct
 from kaitaistruct import KaitaiStruct, KaitaiStream, BytesIO
+from . import mysql_table_id
 from . import mysql_event_type
 from . import mysql_packed_int
 from . import mariadb_compressed
@@ -38,17 +39,13 @@ class RowsEvent(KaitaiStruct):
         self._read()
 
     def _read(self):
-        self.table_id_low = self._io.read_u4le()
-        if self.post_header_len != 6:
-            pass
-            self.table_id_high = self._io.read_u2le()
-
+        self.table_id = mysql_table_id.MysqlTableId(self.post_header_len, self._io)
         self.flags = self._io.read_u2le()
         if self.is_v2:
             pass
             self.len_extra_data = self._io.read_u2le()
             if not self.len_extra_data >= 2:
-                raise kaitaistruct.ValidationLessThanError(2, self.len_extra_data, self._io, u"/seq/3")
+                raise kaitaistruct.ValidationLessThanError(2, self.len_extra_data, self._io, u"/seq/2")
 
         if self.is_v2:
             pass
@@ -74,9 +71,7 @@ class RowsEvent(KaitaiStruct):
 
     def _fetch_instances(self):
         pass
-        if self.post_header_len != 6:
-            pass
-
+        self.table_id._fetch_instances()
         if self.is_v2:
             pass
 
@@ -139,17 +134,5 @@ class RowsEvent(KaitaiStruct):
 
         self._m_row_data = (self.compressed_rows.data if self.is_compressed else self.rows)
         return getattr(self, '_m_row_data', None)
-
-    @property
-    def table_id(self):
-        """6 bytes, or 4 when the post-header is 6 bytes long (early 5.1 servers). Multiplied,
-        not shifted by 32: JavaScript shifts are 32-bit, so `<< 32` would drop the high
-        part in the JS build.
-        """
-        if hasattr(self, '_m_table_id'):
-            return self._m_table_id
-
-        self._m_table_id = (self.table_id_low if self.post_header_len == 6 else self.table_id_low + self.table_id_high * 4294967296)
-        return getattr(self, '_m_table_id', None)
 
 

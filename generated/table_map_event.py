@@ -3,6 +3,7 @@
 
 import kaitaistruct
 from kaitaistruct import KaitaiStruct, KaitaiStream, BytesIO
+from . import mysql_table_id
 from . import mysql_packed_int
 from enum import IntEnum
 
@@ -98,11 +99,7 @@ class TableMapEvent(KaitaiStruct):
         self._read()
 
     def _read(self):
-        self.table_id_low = self._io.read_u4le()
-        if self.post_header_len != 6:
-            pass
-            self.table_id_high = self._io.read_u2le()
-
+        self.table_id = mysql_table_id.MysqlTableId(self.post_header_len, self._io)
         self.flags = self._io.read_u2le()
         if self.post_header_len > 8:
             pass
@@ -112,12 +109,12 @@ class TableMapEvent(KaitaiStruct):
         self.schema_name = (self._io.read_bytes(self.len_schema_name)).decode(u"UTF-8")
         self.schema_name_terminator = self._io.read_bytes(1)
         if not self.schema_name_terminator == b"\x00":
-            raise kaitaistruct.ValidationNotEqualError(b"\x00", self.schema_name_terminator, self._io, u"/seq/6")
+            raise kaitaistruct.ValidationNotEqualError(b"\x00", self.schema_name_terminator, self._io, u"/seq/5")
         self.len_table_name = self._io.read_u1()
         self.table_name = (self._io.read_bytes(self.len_table_name)).decode(u"UTF-8")
         self.table_name_terminator = self._io.read_bytes(1)
         if not self.table_name_terminator == b"\x00":
-            raise kaitaistruct.ValidationNotEqualError(b"\x00", self.table_name_terminator, self._io, u"/seq/9")
+            raise kaitaistruct.ValidationNotEqualError(b"\x00", self.table_name_terminator, self._io, u"/seq/8")
         self.num_columns = mysql_packed_int.MysqlPackedInt(self._io)
         self.column_types = self._io.read_bytes(self.num_columns.value)
         self.len_metadata = mysql_packed_int.MysqlPackedInt(self._io)
@@ -132,9 +129,7 @@ class TableMapEvent(KaitaiStruct):
 
     def _fetch_instances(self):
         pass
-        if self.post_header_len != 6:
-            pass
-
+        self.table_id._fetch_instances()
         if self.post_header_len > 8:
             pass
 
@@ -838,17 +833,5 @@ class TableMapEvent(KaitaiStruct):
         self._m_definition = self._io.read_bytes_full()
         self._io.seek(_pos)
         return getattr(self, '_m_definition', None)
-
-    @property
-    def table_id(self):
-        """6 bytes, or 4 when the post-header is 6 bytes long (early 5.1 servers). Multiplied,
-        not shifted by 32: JavaScript shifts are 32-bit, so `<< 32` would drop the high
-        part in the JS build.
-        """
-        if hasattr(self, '_m_table_id'):
-            return self._m_table_id
-
-        self._m_table_id = (self.table_id_low if self.post_header_len == 6 else self.table_id_low + self.table_id_high * 4294967296)
-        return getattr(self, '_m_table_id', None)
 
 

@@ -2,13 +2,13 @@
 
 (function (root, factory) {
   if (typeof define === 'function' && define.amd) {
-    define(['exports', 'kaitai-struct/KaitaiStream', './MysqlEventType', './MysqlPackedInt', './MariadbCompressed'], factory);
+    define(['exports', 'kaitai-struct/KaitaiStream', './MysqlTableId', './MysqlEventType', './MysqlPackedInt', './MariadbCompressed'], factory);
   } else if (typeof exports === 'object' && exports !== null && typeof exports.nodeType !== 'number') {
-    factory(exports, require('kaitai-struct/KaitaiStream'), require('./MysqlEventType'), require('./MysqlPackedInt'), require('./MariadbCompressed'));
+    factory(exports, require('kaitai-struct/KaitaiStream'), require('./MysqlTableId'), require('./MysqlEventType'), require('./MysqlPackedInt'), require('./MariadbCompressed'));
   } else {
-    factory(root.RowsEvent || (root.RowsEvent = {}), root.KaitaiStream, root.MysqlEventType || (root.MysqlEventType = {}), root.MysqlPackedInt || (root.MysqlPackedInt = {}), root.MariadbCompressed || (root.MariadbCompressed = {}));
+    factory(root.RowsEvent || (root.RowsEvent = {}), root.KaitaiStream, root.MysqlTableId || (root.MysqlTableId = {}), root.MysqlEventType || (root.MysqlEventType = {}), root.MysqlPackedInt || (root.MysqlPackedInt = {}), root.MariadbCompressed || (root.MariadbCompressed = {}));
   }
-})(typeof self !== 'undefined' ? self : this, function (RowsEvent_, KaitaiStream, MysqlEventType_, MysqlPackedInt_, MariadbCompressed_) {
+})(typeof self !== 'undefined' ? self : this, function (RowsEvent_, KaitaiStream, MysqlTableId_, MysqlEventType_, MysqlPackedInt_, MariadbCompressed_) {
 /**
  * Row-based replication: the rows one statement inserted, updated or deleted in the table
  * of the preceding TABLE_MAP_EVENT with the same table id. Layout is shared by the pre-GA
@@ -42,15 +42,12 @@ var RowsEvent = (function() {
     this._read();
   }
   RowsEvent.prototype._read = function() {
-    this.tableIdLow = this._io.readU4le();
-    if (this.postHeaderLen != 6) {
-      this.tableIdHigh = this._io.readU2le();
-    }
+    this.tableId = new MysqlTableId_.MysqlTableId(this._io, null, null, this.postHeaderLen);
     this.flags = this._io.readU2le();
     if (this.isV2) {
       this.lenExtraData = this._io.readU2le();
       if (!(this.lenExtraData >= 2)) {
-        throw new KaitaiStream.ValidationLessThanError(2, this.lenExtraData, this._io, "/seq/3");
+        throw new KaitaiStream.ValidationLessThanError(2, this.lenExtraData, this._io, "/seq/2");
       }
     }
     if (this.isV2) {
@@ -118,20 +115,6 @@ var RowsEvent = (function() {
         return this._m_rowData;
       this._m_rowData = (this.isCompressed ? this.compressedRows.data : this.rows);
       return this._m_rowData;
-    }
-  });
-
-  /**
-   * 6 bytes, or 4 when the post-header is 6 bytes long (early 5.1 servers). Multiplied,
-   * not shifted by 32: JavaScript shifts are 32-bit, so `<< 32` would drop the high
-   * part in the JS build.
-   */
-  Object.defineProperty(RowsEvent.prototype, 'tableId', {
-    get: function() {
-      if (this._m_tableId !== undefined)
-        return this._m_tableId;
-      this._m_tableId = (this.postHeaderLen == 6 ? this.tableIdLow : this.tableIdLow + this.tableIdHigh * 4294967296);
-      return this._m_tableId;
     }
   });
 

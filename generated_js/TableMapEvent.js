@@ -2,13 +2,13 @@
 
 (function (root, factory) {
   if (typeof define === 'function' && define.amd) {
-    define(['exports', 'kaitai-struct/KaitaiStream', './MysqlPackedInt'], factory);
+    define(['exports', 'kaitai-struct/KaitaiStream', './MysqlTableId', './MysqlPackedInt'], factory);
   } else if (typeof exports === 'object' && exports !== null && typeof exports.nodeType !== 'number') {
-    factory(exports, require('kaitai-struct/KaitaiStream'), require('./MysqlPackedInt'));
+    factory(exports, require('kaitai-struct/KaitaiStream'), require('./MysqlTableId'), require('./MysqlPackedInt'));
   } else {
-    factory(root.TableMapEvent || (root.TableMapEvent = {}), root.KaitaiStream, root.MysqlPackedInt || (root.MysqlPackedInt = {}));
+    factory(root.TableMapEvent || (root.TableMapEvent = {}), root.KaitaiStream, root.MysqlTableId || (root.MysqlTableId = {}), root.MysqlPackedInt || (root.MysqlPackedInt = {}));
   }
-})(typeof self !== 'undefined' ? self : this, function (TableMapEvent_, KaitaiStream, MysqlPackedInt_) {
+})(typeof self !== 'undefined' ? self : this, function (TableMapEvent_, KaitaiStream, MysqlTableId_, MysqlPackedInt_) {
 /**
  * Maps a table id to a table and describes its columns, for the rows events that follow
  * in the same statement: column types, per-type metadata (`column_metas`: lengths,
@@ -141,10 +141,7 @@ var TableMapEvent = (function() {
     this._read();
   }
   TableMapEvent.prototype._read = function() {
-    this.tableIdLow = this._io.readU4le();
-    if (this.postHeaderLen != 6) {
-      this.tableIdHigh = this._io.readU2le();
-    }
+    this.tableId = new MysqlTableId_.MysqlTableId(this._io, null, null, this.postHeaderLen);
     this.flags = this._io.readU2le();
     if (this.postHeaderLen > 8) {
       this.extraPostHeader = this._io.readBytes(this.postHeaderLen - 8);
@@ -153,13 +150,13 @@ var TableMapEvent = (function() {
     this.schemaName = KaitaiStream.bytesToStr(this._io.readBytes(this.lenSchemaName), "UTF-8");
     this.schemaNameTerminator = this._io.readBytes(1);
     if (!((KaitaiStream.byteArrayCompare(this.schemaNameTerminator, new Uint8Array([0])) == 0))) {
-      throw new KaitaiStream.ValidationNotEqualError(new Uint8Array([0]), this.schemaNameTerminator, this._io, "/seq/6");
+      throw new KaitaiStream.ValidationNotEqualError(new Uint8Array([0]), this.schemaNameTerminator, this._io, "/seq/5");
     }
     this.lenTableName = this._io.readU1();
     this.tableName = KaitaiStream.bytesToStr(this._io.readBytes(this.lenTableName), "UTF-8");
     this.tableNameTerminator = this._io.readBytes(1);
     if (!((KaitaiStream.byteArrayCompare(this.tableNameTerminator, new Uint8Array([0])) == 0))) {
-      throw new KaitaiStream.ValidationNotEqualError(new Uint8Array([0]), this.tableNameTerminator, this._io, "/seq/9");
+      throw new KaitaiStream.ValidationNotEqualError(new Uint8Array([0]), this.tableNameTerminator, this._io, "/seq/8");
     }
     this.numColumns = new MysqlPackedInt_.MysqlPackedInt(this._io, null, null);
     this.columnTypes = this._io.readBytes(this.numColumns.value);
@@ -836,20 +833,6 @@ var TableMapEvent = (function() {
       this._m_definition = this._io.readBytesFull();
       this._io.seek(_pos);
       return this._m_definition;
-    }
-  });
-
-  /**
-   * 6 bytes, or 4 when the post-header is 6 bytes long (early 5.1 servers). Multiplied,
-   * not shifted by 32: JavaScript shifts are 32-bit, so `<< 32` would drop the high
-   * part in the JS build.
-   */
-  Object.defineProperty(TableMapEvent.prototype, 'tableId', {
-    get: function() {
-      if (this._m_tableId !== undefined)
-        return this._m_tableId;
-      this._m_tableId = (this.postHeaderLen == 6 ? this.tableIdLow : this.tableIdLow + this.tableIdHigh * 4294967296);
-      return this._m_tableId;
     }
   });
 

@@ -4,6 +4,7 @@ meta:
   license: MIT
   ks-version: '0.11'
   imports:
+    - mysql_table_id
     - mysql_event_type
     - mysql_packed_int
     - mariadb_compressed
@@ -27,11 +28,9 @@ params:
       The event's type, which tells updates (two images) from writes and deletes, and
       MariaDB's compressed events from plain ones.
 seq:
-  - id: table_id_low
-    type: u4
-  - id: table_id_high
-    type: u2
-    if: post_header_len != 6
+  - id: table_id
+    -orig-id: m_table_id
+    type: mysql_table_id(post_header_len)
   - id: flags
     -orig-id: m_flags
     type: u2
@@ -72,12 +71,6 @@ seq:
       before them (table id, flags, extra data, column count and bitmaps) stays plain.
     doc-ref: https://github.com/MariaDB/server/blob/main/sql/log_event.cc
 instances:
-  table_id:
-    value: 'post_header_len == 6 ? table_id_low : table_id_low + table_id_high * 0x100000000'
-    doc: |
-      6 bytes, or 4 when the post-header is 6 bytes long (early 5.1 servers). Multiplied,
-      not shifted by 32: JavaScript shifts are 32-bit, so `<< 32` would drop the high
-      part in the JS build.
   is_v2:
     value: post_header_len >= 10
   has_after_image:

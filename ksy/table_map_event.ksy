@@ -4,6 +4,7 @@ meta:
   license: MIT
   ks-version: '0.11'
   imports:
+    - mysql_table_id
     - mysql_packed_int
   endian: le
 doc: |
@@ -28,70 +29,62 @@ params:
     type: u1
     doc: 8 (6-byte table id + flags), or 6 in early 5.1 servers with a 4-byte table id.
 seq:
-  - id: table_id_low
-    type: u4
-  - id: table_id_high
-    type: u2
-    if: post_header_len != 6
+  - id: table_id
+    -orig-id: m_table_id
+    type: mysql_table_id(post_header_len)
   - id: flags
-    type: u2
     -orig-id: m_flags
+    type: u2
   - id: extra_post_header
     size: post_header_len - 8
     if: post_header_len > 8
   - id: len_schema_name
     type: u1
   - id: schema_name
+    -orig-id: m_dbnam
     type: str
     size: len_schema_name
     encoding: UTF-8
-    -orig-id: m_dbnam
   - id: schema_name_terminator
     contents: [0]
   - id: len_table_name
     type: u1
   - id: table_name
+    -orig-id: m_tblnam
     type: str
     size: len_table_name
     encoding: UTF-8
-    -orig-id: m_tblnam
   - id: table_name_terminator
     contents: [0]
   - id: num_columns
-    type: mysql_packed_int
     -orig-id: m_colcnt
+    type: mysql_packed_int
   - id: column_types
+    -orig-id: m_coltype
     size: num_columns.value
     doc: |
       One `field_type` code per column, as the server logs it (its "binlog type"): ENUM
       and SET columns appear as STRING, every BLOB/TEXT size as BLOB; the real type is in
       the column's metadata (`column_metas[i].real_type`).
-    -orig-id: m_coltype
   - id: len_metadata
     type: mysql_packed_int
   - id: metadata
+    -orig-id: m_field_metadata
     type: field_metadata(num_columns.value, column_types)
     size: len_metadata.value
     doc: 0, 1 or 2 bytes per column depending on its type (lengths, precision, fsp...).
-    -orig-id: m_field_metadata
   - id: null_bitmap
+    -orig-id: m_null_bits
     size: (num_columns.value + 7) / 8
     doc: Bit i (least significant bit first) set when column i is nullable.
-    -orig-id: m_null_bits
   - id: optional_metadata
+    -orig-id: m_optional_metadata
     type: optional_metadata
     size-eos: true
     doc: |
       The binlog_row_metadata fields (MySQL >= 8.0.1, MariaDB >= 10.5), one after another
       until the end of the body; empty in older servers' events.
-    -orig-id: m_optional_metadata
 instances:
-  table_id:
-    value: 'post_header_len == 6 ? table_id_low : table_id_low + table_id_high * 0x100000000'
-    doc: |
-      6 bytes, or 4 when the post-header is 6 bytes long (early 5.1 servers). Multiplied,
-      not shifted by 32: JavaScript shifts are 32-bit, so `<< 32` would drop the high
-      part in the JS build.
   column_metas:
     value: metadata.column_metas
     doc: One `column_meta` per column, in column order.
@@ -452,20 +445,20 @@ enums:
   optional_field_type:
     1:
       id: signedness
+      -orig-id: SIGNEDNESS
       doc: |
         One bit per numeric column (TINY, SHORT, INT24, LONG, LONGLONG, NEWDECIMAL, FLOAT,
         DOUBLE), set when UNSIGNED.
-      -orig-id: SIGNEDNESS
     2:
       id: default_charset
+      -orig-id: DEFAULT_CHARSET
       doc: |
         Collations of the character columns (STRING, VAR_STRING, VARCHAR, BLOB; VECTOR in
         MySQL 9; GEOMETRY in MariaDB), as a default plus exceptions.
-      -orig-id: DEFAULT_CHARSET
     3:
       id: column_charset
-      doc: Collation of each character column, when no single default is worth it.
       -orig-id: COLUMN_CHARSET
+      doc: Collation of each character column, when no single default is worth it.
     4:
       id: column_name
       -orig-id: COLUMN_NAME
@@ -492,9 +485,9 @@ enums:
       -orig-id: ENUM_AND_SET_COLUMN_CHARSET
     12:
       id: column_visibility
-      doc: One bit per column, set when the column is visible (MySQL 8.0.23+).
       -orig-id: COLUMN_VISIBILITY
+      doc: One bit per column, set when the column is visible (MySQL 8.0.23+).
     13:
       id: vector_dimensionality
-      doc: Dimension count of each VECTOR column (MySQL 9.0+).
       -orig-id: VECTOR_DIMENSIONALITY
+      doc: Dimension count of each VECTOR column (MySQL 9.0+).

@@ -408,9 +408,9 @@ class SplitParser:
             elif t == EventType.xid_event:
                 xid = i64(body.xid.value)
             elif t == EventType.table_map_event:
-                table_id, db, table = body.table_id, body.schema_name, body.table_name
+                table_id, db, table = body.table_id.value, body.schema_name, body.table_name
             elif ev.is_rows:
-                table_id = body.table_id
+                table_id = body.table_id.value
                 if ev.table_map is not None:
                     db, table = ev.table_map.schema_name, ev.table_map.table_name
         ts, day = when(ev.timestamp)

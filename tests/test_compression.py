@@ -256,9 +256,10 @@ def test_payload_values() -> None:
     query, rows_query, table_map, update = inner[:4]
     assert (query.body.schema, query.body.query_text) == ("a", b"BEGIN")
     assert rows_query.body.query.startswith(b"update test_table_3 set enum_field='large'")
-    assert (table_map.body.schema_name, table_map.body.table_name, table_map.body.table_id) \
+    assert (table_map.body.schema_name, table_map.body.table_name, table_map.body.table_id.value) \
         == ("a", "test_table_3", 89)
-    assert (update.type_code, update.body.table_id, update.body.num_columns.value) == (31, 89, 20)
+    assert (update.type_code, update.body.table_id.value, update.body.num_columns.value) == (
+        31, 89, 20)
     # The JSON column of the before image: 4-byte length 13, then {"c": 1} in binary JSON.
     data = update.body.row_data
     at = data.index((13).to_bytes(4, "little") + bytes.fromhex("00 0100 0c00"))

@@ -144,10 +144,10 @@ def compare_with_oracle(path: Path) -> int:
             tm = ev.body
             # What the decoder knows of the table at this point (it may be dropped later).
             schema_cols = decoder.schema.columns(tm.schema_name, tm.table_name)
-            table_maps[tm.table_id] = (tm, describe_table(tm, ev.format.is_mariadb, schema_cols,
-                                                          None))
+            table_maps[tm.table_id.value] = (
+                tm, describe_table(tm, ev.format.is_mariadb, schema_cols, None))
         for change in decoder.feed(ev):
-            ours.append((change, table_maps[ev.body.table_id]))
+            ours.append((change, table_maps[ev.body.table_id.value]))
     oracle = oracle_changes(path)
     assert len(ours) == len(oracle)
     compared = 0

@@ -186,7 +186,7 @@ def test_events_equal_the_plain_reader(spark: SparkSession, split_run: Run) -> N
                     text(body.query_text), body.schema or None, body.thread_id)
             if name == "TABLE_MAP_EVENT":
                 assert (r["table_id"], r["db"], r["table"]) == (
-                    body.table_id, body.schema_name, body.table_name)
+                    body.table_id.value, body.schema_name, body.table_name)
 
 
 def test_rows_columns_of_events_equal_the_row_decoder(spark: SparkSession,

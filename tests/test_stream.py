@@ -33,12 +33,12 @@ def test_rows_events_carry_the_table_map_of_their_statement(path: Path) -> None:
                 last_map.clear()
                 statement_ended = False
             if ev.is_table_map:
-                last_map[ev.body.table_id] = ev.body
-                assert stream.table_maps[ev.body.table_id] is ev.body
+                last_map[ev.body.table_id.value] = ev.body
+                assert stream.table_maps[ev.body.table_id.value] is ev.body
             elif ev.is_rows:
                 rows += 1
-                assert ev.table_map is last_map[ev.body.table_id]
-                assert ev.table_map.table_id == ev.body.table_id
+                assert ev.table_map is last_map[ev.body.table_id.value]
+                assert ev.table_map.table_id.value == ev.body.table_id.value
                 statement_ended = ev.body.is_end_of_statement
             else:
                 assert ev.table_map is None

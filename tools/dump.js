@@ -306,7 +306,7 @@ class RowImages {
   feed(ev) {
     const body = ev.body;
     if (body instanceof TableMapEvent) {
-      this.maps.set(body.tableId, body);
+      this.maps.set(body.tableId.value, body);
     } else if (body instanceof RowsEvent) {
       try {
         return { row_image: this.image(body) };
@@ -320,7 +320,7 @@ class RowImages {
   }
 
   image(body) {
-    const tableMap = this.maps.get(body.tableId);
+    const tableMap = this.maps.get(body.tableId.value);
     if (tableMap === undefined) return null;
     const isUpdate = body.hasAfterImage;
     const isPartial = body.eventType === PARTIAL_UPDATE_ROWS;
