@@ -72,7 +72,7 @@ from binlog_kaitai.packed import decimal_size, fraction_text
 from binlog_kaitai.rows import RowDecoder
 from binlog_kaitai.schema import SchemaHistory
 from binlog_kaitai.stream import read_events
-from binlog_kaitai.table_info import TableInfo, describe_table
+from binlog_kaitai.table_info import TableInfo
 
 PARTIAL_UPDATE_ROWS = EventType.partial_update_rows_event
 TYPE_KEY, FSP_KEY, CHARSET_KEY, REPR_KEY = (b"mysql.type", b"mysql.fsp", b"mysql.charset",
@@ -677,34 +677,6 @@ class _Pending:
     size: int = 0
 
 
-class _Tables:
-    """Table maps described once per content (as :class:`~binlog_kaitai.rows.RowDecoder`
-    does for the reference path), with names from the decoder's schema history."""
-
-    def __init__(self, decoder: RowDecoder) -> None:
-        self.decoder = decoder
-        self._last: tuple[Any, TableInfo | None] = (None, None)
-        self._described: dict[tuple[Any, ...], TableInfo] = {}
-
-    def describe(self, tm: Any, fmt: Any) -> TableInfo:
-        """The description of a table map read with format ``fmt``."""
-        if tm is self._last[0] and self._last[1] is not None:
-            return self._last[1]
-        is_mariadb = fmt.is_mariadb
-        schema = self.decoder.schema
-        cols = schema.columns(tm.schema_name, tm.table_name) if schema is not None else None
-        pk = schema.primary_key(tm.schema_name, tm.table_name) if schema is not None else None
-        key = (tm.definition, is_mariadb,
-               tuple(cols) if cols is not None else None, tuple(pk) if pk else None)
-        table = self._described.get(key)
-        if table is None:
-            if len(self._described) > 10000:
-                self._described.clear()
-            table = self._described[key] = describe_table(tm, is_mariadb, cols, pk)
-        self._last = (tm, table)
-        return table
-
-
 class RowBatcher:
     """Turns a stream of events, fed in order, into Arrow record batches of row changes,
     one table and kind of change (insert, update, delete) per batch: the
@@ -727,7 +699,6 @@ class RowBatcher:
         self.decoder = RowDecoder(schema=schema)
         self.tables = frozenset(tables) if tables else None
         self.max_batch_bytes = max_batch_bytes
-        self._described = _Tables(self.decoder)
         self._pending: dict[tuple[Any, ...], _Pending] = {}
 
     def feed(self, ev: Any) -> Iterator[pa.RecordBatch]:
@@ -737,7 +708,7 @@ class RowBatcher:
             if tm is not None and self.tables is not None and (
                     f"{tm.schema_name}.{tm.table_name}" not in self.tables):
                 return
-            key = _add_to_group(ev, self._described, self._pending)
+            key = _add_to_group(ev, self.decoder, self._pending)
             if self._pending[key].size >= self.max_batch_bytes:
                 yield from _flush(self._pending.pop(key))
         elif ev.type_code != EventType.table_map_event:
@@ -766,7 +737,7 @@ def row_batches(source: Any, *, schema_files: Iterable[Any] = (),
 _OP_OF = {code: name for codes, name in OPS for code in codes}
 
 
-def _add_to_group(ev: Any, tables: _Tables, pending: dict[tuple[Any, ...], _Pending]
+def _add_to_group(ev: Any, decoder: RowDecoder, pending: dict[tuple[Any, ...], _Pending]
                   ) -> tuple[Any, ...]:
     """Add a rows event to the group it is decoded with (a group holds its table, so
     the table's id is not reused while the group waits); the group's key."""
@@ -777,7 +748,8 @@ def _add_to_group(ev: Any, tables: _Tables, pending: dict[tuple[Any, ...], _Pend
     if ev.table_map is None:
         raise RowsError(ev.file, ev.pos, f"{ev.type_name} for table id {body.table_id.value} "
                         "without a preceding TABLE_MAP_EVENT", ev.index)
-    table = tables.describe(ev.table_map, ev.format)
+    table = decoder.describe(ev.table_map, ev.format.is_mariadb)
+    assert table is not None  # the batcher's decoder filters no table
     try:
         data = body.row_data  # inflated here for MariaDB's compressed events
     except DECODE_ERRORS as exc:
@@ -793,7 +765,7 @@ def _add_to_group(ev: Any, tables: _Tables, pending: dict[tuple[Any, ...], _Pend
                                         _OP_OF[ev.type_code])
     group.datas.append(data)
     group.events.append((ev.file, ev.pos, ev.inner_pos, ev.timestamp, ev.server_id,
-                         tables.decoder.gtid, ev.index))
+                         decoder.gtid, ev.index))
     group.size += len(data)
     return key
 

@@ -108,8 +108,9 @@ class RowDecoder:
             self.gtid = None
         return []
 
-    def _table(self, tm: Any, is_mariadb: bool) -> TableInfo | None:
-        """The description of a table map (None for a table not asked for)."""
+    def describe(self, tm: Any, is_mariadb: bool) -> TableInfo | None:
+        """The description of a table map (None for a table not asked for), with names
+        from the schema history where the map has none; each content described once."""
         last_map, last_info = self._last
         if tm is last_map:
             return last_info
@@ -139,7 +140,7 @@ class RowDecoder:
         if ev.table_map is None:
             raise RowsError(ev.file, ev.pos, f"{ev.type_name} for table id {body.table_id.value} "
                             "without a preceding TABLE_MAP_EVENT", ev.index)
-        table = self._table(ev.table_map, ev.format.is_mariadb)
+        table = self.describe(ev.table_map, ev.format.is_mariadb)
         if table is None:
             return []
         return self._decode(ev, table)
