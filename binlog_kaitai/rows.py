@@ -23,7 +23,7 @@ from binlog_kaitai.event import DECODE_ERRORS, Event, EventType
 from binlog_kaitai.gtid import gtid_text
 from binlog_kaitai.schema import SchemaHistory
 from binlog_kaitai.stream import read_events
-from binlog_kaitai.table_info import TableInfo, describe_table
+from binlog_kaitai.table_info import DETACHED_ROOT, TableInfo, describe_table
 from generated.row_image import RowImage
 
 PARTIAL_UPDATE_ROWS = EventType.partial_update_rows_event
@@ -166,7 +166,8 @@ class RowDecoder:
                             f"decoded: a column type has no known size (types {types})", ev.index)
         try:
             image = RowImage(first.columns_param, second.columns_param, table.num_json_columns,
-                             is_update, is_partial, BufferStream(bytes(data)))
+                             is_update, is_partial, BufferStream(bytes(data)), None,
+                             DETACHED_ROOT)
         except DECODE_ERRORS as exc:
             raise RowsError(ev.file, ev.pos, f"cannot decode the rows of `{table.schema}`."
                             f"`{table.table}`: {exc}", ev.index) from None

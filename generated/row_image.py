@@ -39,6 +39,10 @@ class RowImage(KaitaiStruct):
     whose bit is set holds a JSON diff (`mysql_json_diff`) instead of a whole document
     (`mysql_json`).
     
+    Everything an image needs comes in as params, never through `_parent` or `_root`, and
+    images and values are declared `parent: false`: the parse tree has no back references
+    (one object per value, so a reader can free them as soon as a row is converted).
+    
     .. seealso::
        Source - https://dev.mysql.com/doc/dev/mysql-server/latest/classmysql_1_1binlog_1_1event_1_1Rows__event.html
     
@@ -67,7 +71,7 @@ class RowImage(KaitaiStruct):
             self.images = []
             i = 0
             while not self._io.is_eof():
-                self.images.append(RowImage.Image((self.columns_after if  ((self.is_update) and (i % 2 == 1))  else self.columns),  ((self.is_partial_update) and (i % 2 == 1)) , self.num_json_columns, self._io, self, self._root))
+                self.images.append(RowImage.Image((self.columns_after if  ((self.is_update) and (i % 2 == 1))  else self.columns),  ((self.is_partial_update) and (i % 2 == 1)) , self.num_json_columns, self._io, None, self._root))
                 i += 1
 
 
@@ -181,7 +185,7 @@ class RowImage(KaitaiStruct):
 
             self.values = []
             for i in range(len(self.columns)):
-                self.values.append(RowImage.ColumnValue(self.columns[i], self.null_bitmap[i // 8] >> i % 8 & 1 != 0, self._io, self, self._root))
+                self.values.append(RowImage.ColumnValue(self.columns[i], self.null_bitmap[i // 8] >> i % 8 & 1 != 0, self._io, None, self._root))
 
 
 

@@ -37,6 +37,10 @@
  * one bit per JSON column of the table (present or not) follows, and each JSON column
  * whose bit is set holds a JSON diff (`mysql_json_diff`) instead of a whole document
  * (`mysql_json`).
+ * 
+ * Everything an image needs comes in as params, never through `_parent` or `_root`, and
+ * images and values are declared `parent: false`: the parse tree has no back references
+ * (one object per value, so a reader can free them as soon as a row is converted).
  * @see {@link https://dev.mysql.com/doc/dev/mysql-server/latest/classmysql_1_1binlog_1_1event_1_1Rows__event.html|Source}
  * @see {@link https://github.com/mysql/mysql-server/blob/trunk/sql/rpl_record.cc|Source}
  * @see {@link https://mariadb.com/kb/en/rows_event_v1v2-rows_compressed_event_v1/|Source}
@@ -60,7 +64,7 @@ var RowImage = (function() {
       this.images = [];
       var i = 0;
       while (!this._io.isEof()) {
-        this.images.push(new Image(this._io, this, this._root, ( ((this.isUpdate) && (KaitaiStream.mod(i, 2) == 1))  ? this.columnsAfter : this.columns),  ((this.isPartialUpdate) && (KaitaiStream.mod(i, 2) == 1)) , this.numJsonColumns));
+        this.images.push(new Image(this._io, null, this._root, ( ((this.isUpdate) && (KaitaiStream.mod(i, 2) == 1))  ? this.columnsAfter : this.columns),  ((this.isPartialUpdate) && (KaitaiStream.mod(i, 2) == 1)) , this.numJsonColumns));
         i++;
       }
     }
@@ -175,7 +179,7 @@ var RowImage = (function() {
       }
       this.values = [];
       for (var i = 0; i < this.columns.length; i++) {
-        this.values.push(new ColumnValue(this._io, this, this._root, this.columns[i], (this.nullBitmap[Math.floor(i / 8)] >>> KaitaiStream.mod(i, 8) & 1) != 0));
+        this.values.push(new ColumnValue(this._io, null, this._root, this.columns[i], (this.nullBitmap[Math.floor(i / 8)] >>> KaitaiStream.mod(i, 8) & 1) != 0));
       }
     }
 

@@ -38,6 +38,10 @@ doc: |
   one bit per JSON column of the table (present or not) follows, and each JSON column
   whose bit is set holds a JSON diff (`mysql_json_diff`) instead of a whole document
   (`mysql_json`).
+
+  Everything an image needs comes in as params, never through `_parent` or `_root`, and
+  images and values are declared `parent: false`: the parse tree has no back references
+  (one object per value, so a reader can free them as soon as a row is converted).
 doc-ref:
   - https://dev.mysql.com/doc/dev/mysql-server/latest/classmysql_1_1binlog_1_1event_1_1Rows__event.html
   - https://github.com/mysql/mysql-server/blob/trunk/sql/rpl_record.cc
@@ -73,6 +77,7 @@ seq:
             is_partial_update and _index % 2 == 1, num_json_columns)
     repeat: eos
     if: has_columns
+    parent: false
     doc: The images, in order; for updates, before and after images alternate.
 instances:
   has_columns:
@@ -121,6 +126,7 @@ types:
                        ((null_bitmap[_index / 8] >> (_index % 8)) & 1) != 0)
         repeat: expr
         repeat-expr: columns.size
+        parent: false
         doc: One per present column, in column order.
     instances:
       has_partial_json:

@@ -126,4 +126,4 @@ def test_the_spec_declares_images_not_a_layout_program() -> None:
     spec = (REPO / "ksy" / "row_image.ksy").read_text()
     for name in ("image_layout", "column_finder", "probe", "slot", "cell_step", "cell"):
         assert not re.search(rf"\b{name}\b", spec), name
-    assert "_root" not in spec and "_parent" not in spec
+    assert not re.search(r"\b_(root|parent)\.", spec), "params, not _root/_parent"
