@@ -62,13 +62,14 @@ from typing import Any
 import numpy as np
 import orjson
 import pyarrow as pa
+import pyarrow.compute as pc
 
 from binlog_kaitai import event_kinds as kinds
 from binlog_kaitai import json_value, row_kernel, values
 from binlog_kaitai.errors import RowsError
 from binlog_kaitai.event import DECODE_ERRORS, EventType, event_type_name
 from binlog_kaitai.json_diff import patched
-from binlog_kaitai.packed import decimal_size, fraction_text
+from binlog_kaitai.packed import decimal_size
 from binlog_kaitai.rows import RowDecoder
 from binlog_kaitai.schema import SchemaHistory
 from binlog_kaitai.stream import read_events
@@ -78,7 +79,6 @@ PARTIAL_UPDATE_ROWS = EventType.partial_update_rows_event
 TYPE_KEY, FSP_KEY, CHARSET_KEY, REPR_KEY = (b"mysql.type", b"mysql.fsp", b"mysql.charset",
                                             b"binlog_kaitai.repr")
 JSON_REPR = b"json"
-_EPOCH_US = np.datetime64("1970-01-01T00:00:00", "us")
 
 
 # ---------------------------------------------------------------------------------------
@@ -618,10 +618,7 @@ def reference_values(array: pa.Array, fld: pa.Field) -> list[Any]:
     if pa.types.is_date(kind):
         return [None if v is None else v.isoformat() for v in array.to_pylist()]
     if pa.types.is_timestamp(kind):
-        fsp = int(md.get(FSP_KEY, b"0"))
-        micros = array.cast(pa.int64()).to_pylist()
-        return [None if v is None else _timestamp_text(v, fsp, kind.tz is not None)
-                for v in micros]
+        return _timestamp_texts(array, int(md.get(FSP_KEY, b"0")), kind.tz is not None)
     return array.to_pylist()
 
 
@@ -638,13 +635,15 @@ def _binary_value(raw: bytes, as_text: bool) -> Any:
     return values.binary_value(raw)
 
 
-def _timestamp_text(micros: int, fsp: int, is_timestamp: bool) -> str:
-    seconds, micro = divmod(micros, 10**6)
+def _timestamp_texts(array: pa.Array, fsp: int, is_timestamp: bool) -> list[str | None]:
+    """DATETIME/TIMESTAMP values as the reference prints them, formatted by Arrow: the
+    date and time with ``fsp`` digits of fraction; MySQL's zero TIMESTAMP (0) as zeros."""
+    full = pc.strftime(array, format="%Y-%m-%d %H:%M:%S")  # always 6 digits of fraction
+    text = pc.utf8_slice_codeunits(full, 0, 19 + (fsp + 1 if fsp else 0))
     if is_timestamp:
-        return values.timestamp_text(seconds, micro, fsp)
-    moment = (_EPOCH_US + np.timedelta64(micros, "us")).astype(object)
-    return (f"{moment.year:04d}-{moment.month:02d}-{moment.day:02d} {moment.hour:02d}:"
-            f"{moment.minute:02d}:{moment.second:02d}{fraction_text(micro, fsp)}")
+        zero = pc.equal(array.cast(pa.int64()), 0)
+        text = pc.if_else(zero, values.timestamp_text(0, 0, fsp), text)
+    return text.to_pylist()
 
 
 # ---------------------------------------------------------------------------------------

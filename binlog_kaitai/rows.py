@@ -146,6 +146,23 @@ class RowDecoder:
         return self._decode(ev, table)
 
     def _decode(self, ev: Any, table: TableInfo) -> list[RowChange]:
+        befores, afters = self._images(ev, table)
+        common = (ev.file, ev.pos, ev.inner_pos)
+        head = (ev.timestamp, ev.server_id, self.gtid, table.schema, table.table)
+        if befores is not None and afters is not None:
+            return [RowChange(*common, i, *head, "update", before, after, table.pk)
+                    for i, (before, after) in enumerate(zip(befores, afters, strict=True))]
+        if afters is not None:
+            return [RowChange(*common, i, *head, "insert", None, d, table.pk)
+                    for i, d in enumerate(afters)]
+        assert befores is not None
+        return [RowChange(*common, i, *head, "delete", d, None, table.pk)
+                for i, d in enumerate(befores)]
+
+    def _images(self, ev: Any, table: TableInfo
+                ) -> tuple[list[dict[str, Any]] | None, list[dict[str, Any]] | None]:
+        """The before and after images of a rows event's rows, as {column: value}: an
+        insert has no before images, a delete no after images."""
         body = ev.body
         t = ev.type_code
         is_update = body.has_after_image
@@ -177,7 +194,8 @@ class RowDecoder:
         images = image.images
         if not is_update:
             dicts = [first.convert(img) for img in images]
-        elif is_partial:
+            return (None, dicts) if t in kinds.WRITE_ROWS else (dicts, None)
+        if is_partial:
             dicts = []
             for i, img in enumerate(images):
                 dicts.append(first.convert(img) if i % 2 == 0
@@ -185,17 +203,7 @@ class RowDecoder:
         else:
             dicts = [first.convert(images[i]) if i % 2 == 0
                      else second.convert(images[i]) for i in range(len(images))]
-        common = (ev.file, ev.pos, ev.inner_pos)
-        head = (ev.timestamp, ev.server_id, self.gtid, table.schema, table.table)
-        if is_update:
-            return [RowChange(*common, i, *head, "update", before, after, table.pk)
-                    for i, (before, after) in enumerate(zip(dicts[::2], dicts[1::2],
-                                                            strict=True))]
-        op = "insert" if t in kinds.WRITE_ROWS else "delete"
-        if op == "insert":
-            return [RowChange(*common, i, *head, op, None, d, table.pk)
-                    for i, d in enumerate(dicts)]
-        return [RowChange(*common, i, *head, op, d, None, table.pk) for i, d in enumerate(dicts)]
+        return dicts[::2], dicts[1::2]
 
 
 def iter_row_changes(
