@@ -1,4 +1,4 @@
-"""Command line: ``binlog-kaitai events|summary|rows [--json] FILE...``.
+"""Command line: ``binlog-kaitai events|summary|rows|check [--json] FILE...``.
 
 A damaged file never ends the run: its error goes to stderr as ``FILE: offset N: what``,
 the other files are still processed and the exit status is 1. No traceback reaches a user.
@@ -11,9 +11,11 @@ import json
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import asdict
 from datetime import UTC, datetime
 from typing import Any, TextIO
 
+from binlog_kaitai.archive import chain_gtids, chain_table, check
 from binlog_kaitai.errors import BinlogError, RowsError
 from binlog_kaitai.event import Event, EventType
 from binlog_kaitai.render import describe, to_jsonable
@@ -70,6 +72,12 @@ def build_parser() -> argparse.ArgumentParser:
     summ = sub.add_parser("summary", help="time span, successor and GTID state of each file")
     summ.add_argument("files", nargs="+", metavar="FILE")
     summ.add_argument("--json", action="store_true", help="one JSON object per file")
+
+    check = sub.add_parser("check", help="is an archive of binlogs whole? (missing or "
+                           "foreign files, time or GTID gaps; reads heads and tails only)")
+    check.add_argument("files", nargs="+", metavar="DIR|FILE")
+    check.add_argument("--json", action="store_true",
+                       help="one JSON object per problem, then one per chain")
 
     export = sub.add_parser(
         "export", help="the Spark job's tables (files, events, transactions, row_changes, "
@@ -242,11 +250,13 @@ def run_summary(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         if result.error is not None:
             print(f"{name}: {result.error}", file=err)
             status = 1
-        if args.json:
-            print(json.dumps(result.to_dict()), file=out)
-        else:
-            results.append(result)
-    if not args.json and results:
+        results.append(result)
+    if args.json:
+        gtids = chain_gtids(results)  # what each file's successor among them tells
+        for r in results:
+            known = gtids.get(r.file)
+            print(json.dumps(r.to_dict() | (asdict(known) if known else {})), file=out)
+    elif results:
         rows = [[str(getattr(r, c) if getattr(r, c) is not None else "") for c in SUMMARY_COLUMNS]
                 for r in results]
         widths = [max(len(c), *(len(row[i]) for row in rows))
@@ -259,6 +269,23 @@ def run_summary(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return status
 
 
+def run_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    found = check(args.files)
+    for p in found.problems:
+        print(json.dumps(p.to_dict()) if args.json else f"{p.file}: {p.kind}: {p.detail}",
+              file=out)
+    if args.json:
+        for c in found.chains:
+            print(json.dumps(c.to_dict()), file=out)
+    else:
+        if found.skipped:
+            print(f"# skipped {len(found.skipped)} files that are not binlogs: "
+                  + ", ".join(os.path.basename(p) for p in found.skipped[:5])
+                  + (", ..." if len(found.skipped) > 5 else ""), file=out)
+        print("\n".join(chain_table(found.chains)), file=out)
+    return 1 if found.problems else 0
+
+
 def run_export(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     # The extraction the Spark job's executors run (spark/extract.py), and pyarrow:
     # imported here, so the other commands start fast.
@@ -269,7 +296,7 @@ def run_export(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    runner = {"events": run_events, "summary": run_summary, "rows": run_rows,
+    runner = {"events": run_events, "summary": run_summary, "rows": run_rows, "check": run_check,
               "export": run_export}[args.command]
     try:
         return runner(args, sys.stdout, sys.stderr)

@@ -1,0 +1,297 @@
+"""An archive of binlogs as chains of files, checked from each file's summary alone.
+
+The files of one server form a chain: ``binlog.000001`` ROTATEs to ``binlog.000002``,
+and so on; a file that ends with STOP (a restart) or with nothing (a crash, or a copy
+of the file in use) is followed by the next number. :func:`check` reads only the
+:func:`~binlog_kaitai.summary.summary` of each file (its first two events and its last:
+a few kilobytes), orders the files of each directory and base name by number, and
+reports what breaks a chain. Consecutive files also tell which GTIDs the earlier one
+holds without reading it: what the later one's GTID state adds to its own
+(:func:`file_gtids`).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import asdict, dataclass, field
+from itertools import pairwise
+from typing import Any
+
+from binlog_kaitai.gtid_set import (
+    GtidSet,
+    GtidTextError,
+    mariadb_added,
+    mariadb_state_contains,
+    parse_mariadb_state,
+)
+from binlog_kaitai.stream import MAGIC
+from binlog_kaitai.summary import Summary, summary
+
+NUMBERED = re.compile(r"^(.*)\.(\d+)$")
+"""A binlog's name: base name, a dot and its number (``binlog.000042``)."""
+KINDS = ("missing_file", "wrong_successor", "server_change", "time_backwards",
+         "unterminated", "damaged", "gtid_gap")
+
+
+@dataclass
+class Problem:
+    """One thing wrong with an archive: ``kind`` (one of :data:`KINDS`), the file it is
+    about (a missing file's would-be path) and what was seen."""
+
+    kind: str
+    file: str
+    detail: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass
+class FileGtids:
+    """The GTIDs one file holds, told by the GTID states of the file and its successor:
+    ``gtids`` as a set text (MySQL) or per domain ``first..last`` (MariaDB), and the
+    file's first and last GTID when the difference alone decides them (else None)."""
+
+    gtids: str
+    first_gtid: str | None
+    last_gtid: str | None
+
+
+@dataclass
+class Chain:
+    """Files that follow one another without a break, oldest first."""
+
+    files: list[Summary]
+
+    def to_dict(self) -> dict[str, Any]:
+        first, last = self.files[0], self.files[-1]
+        return {"chain": os.path.join(os.path.dirname(first.file), _base(first.file)),
+                "first_file": first.file, "last_file": last.file, "files": len(self.files),
+                "server_id": first.server_id, "start_time": first.start_time,
+                "end_time": last.end_time}
+
+
+@dataclass
+class ArchiveCheck:
+    """What :func:`check` found: problems in chain order, the chains, the GTIDs of each
+    file that has a successor (by path), and the directory entries skipped as no
+    binlogs."""
+
+    problems: list[Problem] = field(default_factory=list)
+    chains: list[Chain] = field(default_factory=list)
+    gtids: dict[str, FileGtids] = field(default_factory=dict)
+    skipped: list[str] = field(default_factory=list)
+
+
+def check(inputs: Iterable[str]) -> ArchiveCheck:
+    """Check the binlogs named by ``inputs`` (files, or directories: their files)."""
+    paths, skipped = binlog_paths(inputs)
+    result = ArchiveCheck(skipped=skipped)
+    summaries = [summary(p) for p in paths]
+    for s in summaries:
+        if s.error is not None or s.truncated:
+            result.problems.append(Problem("damaged", s.file, s.error or "truncated"))
+    for group in chain_groups(summaries):
+        _check_group(group, result)
+    return result
+
+
+def binlog_paths(inputs: Iterable[str]) -> tuple[list[str], list[str]]:
+    """The files to check, each once, and the directory entries left out.
+
+    A file named on the command line is always checked (a non-binlog is then reported
+    ``damaged``). In a directory, ``*.index`` files (the server's list of its binlogs)
+    and files that neither start with the binlog magic nor have a binlog's name
+    (``base.NNNNNN``) are skipped: an archive folder may hold notes, dumps or scripts."""
+    paths: dict[str, str] = {}
+    skipped: list[str] = []
+    for item in inputs:
+        if not os.path.isdir(item):
+            paths.setdefault(os.path.realpath(item), item)
+            continue
+        for name in sorted(os.listdir(item)):
+            path = os.path.join(item, name)
+            if not os.path.isfile(path):
+                continue
+            if name.endswith(".index") or not (NUMBERED.match(name) or _has_magic(path)):
+                skipped.append(path)
+            else:
+                paths.setdefault(os.path.realpath(path), path)
+    return list(paths.values()), skipped
+
+
+def _has_magic(path: str) -> bool:
+    try:
+        with open(path, "rb") as f:
+            return f.read(len(MAGIC)) == MAGIC
+    except OSError:
+        return False
+
+
+def _base(path: str) -> str:
+    name = os.path.basename(path)
+    m = NUMBERED.match(name)
+    return m.group(1) if m else name
+
+
+def _number(name: str) -> int | None:
+    m = NUMBERED.match(os.path.basename(name))
+    return int(m.group(2)) if m else None
+
+
+def chain_groups(summaries: Iterable[Summary]) -> list[list[Summary]]:
+    """The files that may form one chain (same directory and base name), each group
+    ordered by number; files whose first event could not be read are left out."""
+    groups: dict[tuple[str, str], list[Summary]] = {}
+    for s in summaries:
+        if s.start_timestamp is not None:
+            groups.setdefault((os.path.dirname(s.file), _base(s.file)), []).append(s)
+    return [sorted(g, key=lambda s: (_number(s.file) or 0, s.file))
+            for _, g in sorted(groups.items())]
+
+
+def _check_group(group: list[Summary], result: ArchiveCheck) -> None:
+    chain = [group[0]]
+    names = {os.path.basename(s.file) for s in group}
+    for f, g in pairwise(group):
+        linked, problems = successor_problems(f, g, names)
+        if f.end_reason == "none" and f.error is None and not f.truncated:
+            problems.append(Problem("unterminated", f.file,
+                                    f"ends without ROTATE or STOP, yet {_name(g)} follows"))
+        problems += pair_problems(f, g)
+        result.problems += problems
+        gtids = file_gtids(f, g) if linked else None
+        if gtids is not None:
+            result.gtids[f.file] = gtids
+        if not linked or any(p.kind == "server_change" for p in problems):
+            result.chains.append(Chain(chain))
+            chain = []
+        chain.append(g)
+    result.chains.append(Chain(chain))
+
+
+def _name(s: Summary) -> str:
+    return os.path.basename(s.file)
+
+
+def successor_problems(f: Summary, g: Summary, names: set[str]) -> tuple[bool, list[Problem]]:
+    """Does ``g`` (the next file by number) follow ``f``? False with the problem when a
+    ROTATE names another file, or files are missing between them."""
+    nf, ng = _number(f.file), _number(g.file)
+    if f.next_file is not None:
+        wanted = os.path.basename(f.next_file)
+        if wanted == _name(g):
+            return True, []
+        nw = _number(wanted)
+        if (wanted not in names and _base(wanted) == _base(f.file) and nw is not None
+                and nf is not None and ng is not None and nf < nw < ng):
+            return False, [_missing(f, wanted, ng - nw, f"named by {_name(f)}'s ROTATE")]
+        return False, [Problem("wrong_successor", f.file,
+                               f"ROTATE names {wanted}, but the next file is {_name(g)}")]
+    if nf is not None and ng is not None and ng > nf + 1:
+        width = len(NUMBERED.match(_name(f)).group(2))  # type: ignore[union-attr]
+        first = f"{_base(f.file)}.{nf + 1:0{width}d}"
+        return False, [_missing(f, first, ng - nf - 1,
+                                f"numbering jumps from {_name(f)} to {_name(g)}")]
+    return True, []
+
+
+def _missing(f: Summary, name: str, count: int, why: str) -> Problem:
+    """A gap of ``count`` files from ``name`` on: one problem, on the first of them."""
+    more = f" with the {count - 1} after it" if count > 1 else ""
+    return Problem("missing_file", os.path.join(os.path.dirname(f.file), name),
+                   f"absent{more}: {why}")
+
+
+def pair_problems(f: Summary, g: Summary) -> list[Problem]:
+    """What is wrong between a file and the next: another server, time going back, a
+    GTID state that lost GTIDs."""
+    problems = []
+    for what, before, after in (("server id", f.server_id, g.server_id),
+                                ("server version", f.server_version, g.server_version)):
+        if before != after:
+            problems.append(Problem("server_change", g.file,
+                                    f"{what} {after} after {_name(f)}'s {before}"))
+    if f.end_timestamp is not None and g.start_timestamp is not None and (
+            g.start_timestamp < f.end_timestamp):
+        problems.append(Problem("time_backwards", g.file, f"starts {g.start_time}, before "
+                                f"{_name(f)} ends ({f.end_time})"))
+    lost = _gtids_lost(f, g)
+    if lost:
+        problems.append(Problem("gtid_gap", g.file, f"GTID state {g.previous_gtids!r} "
+                                f"lacks {lost} of {_name(f)}'s {f.previous_gtids!r}"))
+    return problems
+
+
+def _is_mariadb(s: Summary) -> bool:
+    return "mariadb" in (s.server_version or "").lower()
+
+
+def _gtids_lost(f: Summary, g: Summary) -> str | None:
+    """The GTIDs of ``f``'s state that ``g``'s state lacks, as text; None when none are
+    (or when the states cannot be compared)."""
+    if f.previous_gtids is None or g.previous_gtids is None or _is_mariadb(f) != _is_mariadb(g):
+        return None
+    try:
+        if _is_mariadb(f):
+            before = parse_mariadb_state(f.previous_gtids)
+            after = parse_mariadb_state(g.previous_gtids)
+            if mariadb_state_contains(after, before):
+                return None
+            return ",".join(f"{d}-{s}-{q}" for (d, s), q in before.items()
+                            if after.get((d, s), -1) < q)
+        lost = GtidSet.parse(f.previous_gtids).minus(GtidSet.parse(g.previous_gtids))
+    except GtidTextError:
+        return None
+    return lost.text() or None
+
+
+def file_gtids(f: Summary, g: Summary) -> FileGtids | None:
+    """The GTIDs ``f`` holds, from its GTID state and that of ``g``, which follows it;
+    None when they cannot be told (no GTID states, damage, a gap, another server)."""
+    if (f.previous_gtids is None or g.previous_gtids is None or f.error is not None
+            or f.truncated or pair_problems(f, g)):
+        return None
+    try:
+        if _is_mariadb(f):
+            ranges = mariadb_added(parse_mariadb_state(f.previous_gtids),
+                                   parse_mariadb_state(g.previous_gtids))
+            text = ",".join(r.text() for r in ranges.values())
+            if len(ranges) != 1:
+                return FileGtids(text, None, None)
+            (only,) = ranges.values()
+            return FileGtids(text, only.first, only.last)
+        added = GtidSet.parse(g.previous_gtids).minus(GtidSet.parse(f.previous_gtids))
+    except GtidTextError:
+        return None
+    ends = list(added.intervals.items())
+    if len(ends) != 1 or len(ends[0][1]) != 1:
+        return FileGtids(added.text(), None, None)
+    (uuid, tag), [(start, end)] = ends[0]
+    prefix = f"{uuid}:{tag}:" if tag else f"{uuid}:"
+    return FileGtids(added.text(), f"{prefix}{start}", f"{prefix}{end}")
+
+
+def chain_gtids(summaries: Sequence[Summary]) -> dict[str, FileGtids]:
+    """:class:`FileGtids` of every file among ``summaries`` whose successor is there too."""
+    result = ArchiveCheck()
+    for group in chain_groups(summaries):
+        _check_group(group, result)
+    return result.gtids
+
+
+TABLE_COLUMNS = ("chain", "files", "first_file", "last_file", "start_time", "end_time",
+                 "server_id")
+
+
+def chain_table(chains: Sequence[Chain]) -> list[str]:
+    """The chains as an aligned text table, one row each."""
+    rows = [[str(v if v is not None else "") for v in (
+        d["chain"], d["files"], os.path.basename(d["first_file"]),
+        os.path.basename(d["last_file"]), d["start_time"], d["end_time"], d["server_id"])]
+        for d in (c.to_dict() for c in chains)]
+    widths = [max(len(c), *(len(r[i]) for r in rows)) for i, c in enumerate(TABLE_COLUMNS)]
+    return ["  ".join(v.ljust(w) for v, w in zip(r, widths, strict=True)).rstrip()
+            for r in [list(TABLE_COLUMNS), *rows]]
