@@ -78,7 +78,7 @@ class Event:
                  "has_body", "index", "inner_pos", "length", "pos", "raw", "table_map",
                  "type_code")
 
-    def __init__(self, file: str, pos: int, index: int, fmt: BinlogFormat, raw: bytes, *,
+    def __init__(self, file: str, pos: int, index: int, fmt: BinlogFormat, raw: bytes,
                  header: Any = None, body: Any = None, checksum_ok: bool | None = None,
                  decode_error: str | None = None, has_body: bool = True) -> None:
         self.file = file
@@ -186,9 +186,9 @@ def parse_event(buf: bytes, fmt: BinlogFormat, name: str, pos: int, index: int) 
             header_len, fmt.checksum_len, fmt.post_header_lengths, KaitaiStream(io.BytesIO(buf))
         )
     except DECODE_ERRORS as exc:
-        return Event(name, pos, index, fmt, buf, decode_error=f"{type(exc).__name__}: {exc}")
-    return Event(name, pos, index, fmt, buf, header=ev.header, body=ev.body,
-                 checksum_ok=checksum_ok(ev, buf))
+        return Event(name, pos, index, fmt, buf, None, None, None,
+                     f"{type(exc).__name__}: {exc}")
+    return Event(name, pos, index, fmt, buf, ev.header, ev.body, checksum_ok(ev, buf))
 
 
 def checksum_ok(ev: Any, buf: bytes) -> bool | None:

@@ -24,6 +24,7 @@ from typing import IO, Any, BinaryIO
 
 from kaitaistruct import KaitaiStream
 
+from binlog_kaitai import event_kinds as kinds
 from binlog_kaitai.errors import (
     BinlogError,
     ChecksumError,
@@ -51,6 +52,8 @@ START_EVENT_V3 = EventType.start_event_v3
 START_ENCRYPTION = EventType.start_encryption_event
 TRANSACTION_PAYLOAD = EventType.transaction_payload_event
 TABLE_MAP = EventType.table_map_event
+_TRACKED = kinds.ROWS | {TABLE_MAP, FDE}
+"""The events that change or use the table maps."""
 READ_CHUNK = 16 << 20
 """Large events are read in chunks so a lying length field never allocates more than this
 beyond the bytes that really exist."""
@@ -151,34 +154,20 @@ class BinlogStream:
 
     def _next_event(self, pos: int, index: int) -> Event | None:
         """The event at ``pos`` (where the file is), or None at a clean end."""
-        fmt = self.format
-        if self.bodies is None:
-            buf = _read_event_bytes(self.file, self.name, pos, self.size, fmt, index)
-            if buf is None:
-                return None
-            ev = parse_event(buf, fmt, self.name, pos, index)
-            if self.strict_checksums and ev.checksum_ok is False:
-                raise ChecksumError(self.name, pos, f"CRC32 mismatch in {ev.type_name}", index)
-        else:
-            ev = self._header_only_event(pos, index)
-            if ev is None:
-                return None
+        fmt, f = self.format, self.file
+        head, length = _read_head(f, self.name, pos, self.size, fmt, index)
+        if not head:
+            return None
+        if self.bodies is not None and head[4] not in self.bodies:
+            f.seek(pos + length - self.base)
+            return Event(self.name, pos, index, fmt, head, None, None, None, None, False)
+        ev = parse_event(head + _read_rest(f, self.name, pos, length, len(head), index),
+                         fmt, self.name, pos, index)
+        if self.strict_checksums and ev.checksum_ok is False:
+            raise ChecksumError(self.name, pos, f"CRC32 mismatch in {ev.type_name}", index)
         if ev.type_code == FDE and ev.body is not None:
             self.format = format_of(ev)
         return ev
-
-    def _header_only_event(self, pos: int, index: int) -> Event | None:
-        fmt, f = self.format, self.file
-        head = _read_head(f, self.name, pos, self.size, fmt, index)
-        if head is None:
-            return None
-        type_code, length = header_fields(head)
-        assert self.bodies is not None
-        if type_code in self.bodies:
-            rest = _read_rest(f, self.name, pos, length, len(head), index)
-            return parse_event(head + rest, fmt, self.name, pos, index)
-        f.seek(pos + length - self.base)
-        return Event(self.name, pos, index, fmt, head, has_body=False)
 
     def _track(self, ev: Event) -> None:
         """Keep the table maps of the statement being read: a rows event finds its own
@@ -188,13 +177,13 @@ class BinlogStream:
         if self._statement_ended:
             maps.clear()
             self._statement_ended = False
-        body = ev.body
-        if body is None:
-            return
         t = ev.type_code
+        body = ev.body
+        if t not in _TRACKED or body is None:
+            return
         if t == TABLE_MAP:
             maps[body.table_id.value] = body
-        elif ev.is_rows:
+        elif t in kinds.ROWS:
             ev.table_map = maps.get(body.table_id.value)
             self._statement_ended = body.is_end_of_statement
         elif t == FDE:
@@ -208,9 +197,10 @@ class BinlogStream:
             what = "file is empty" if not magic else f"bad magic {magic.hex(' ')}"
             raise NotABinlogError(name, 0, f"not a binlog: {what} (expected fe 62 69 6e)", 0)
         v4_header = BinlogFormat(4, 19, 0, b"", "")
-        buf = _read_event_bytes(f, name, 4, self.size, v4_header, 0)
-        if buf is None:
+        head, length = _read_head(f, name, 4, self.size, v4_header, 0)
+        if not head:
             raise TruncatedError(name, 4, "file has no events after the magic", 0)
+        buf = head + _read_rest(f, name, 4, length, len(head), 0)
         if buf[4] not in (FDE, START_EVENT_V3):
             raise NotABinlogError(
                 name, 4, f"first event has type {buf[4]}, expected FORMAT_DESCRIPTION_EVENT "
@@ -226,8 +216,8 @@ class BinlogStream:
             bytes(root.post_header_lengths), root.first_event.body.server_version,
         )
         first = root.first_event
-        return Event(name, 4, 0, fmt, buf, header=first.header, body=first.body,
-                     checksum_ok=checksum_ok(first, buf)), fmt
+        return Event(name, 4, 0, fmt, buf, first.header, first.body,
+                     checksum_ok(first, buf)), fmt
 
 
 def payload_events(payload: Event) -> Iterator[Event]:
@@ -309,13 +299,14 @@ def _read_exact(f: IO[bytes], n: int) -> bytes:
 
 
 def _read_head(f: IO[bytes], name: str, pos: int, size: int | None, fmt: BinlogFormat,
-               index: int) -> bytes | None:
-    """The header of the event at ``pos`` (the file is there), its length checked
-    against the header, the ``checksum_len``-byte CRC32 footer (which a
-    FORMAT_DESCRIPTION_EVENT carries on its own terms) and the file's size."""
+               index: int) -> tuple[bytes, int]:
+    """The header of the event at ``pos`` (the file is there) and the event's length,
+    checked against the header, the ``checksum_len``-byte CRC32 footer (which a
+    FORMAT_DESCRIPTION_EVENT carries on its own terms) and the file's size; empty bytes
+    at a clean end of the file."""
     head = f.read(fmt.header_len)
     if not head:
-        return None
+        return head, 0
     if len(head) < MIN_HEADER_LEN:
         raise TruncatedError(
             name, pos,
@@ -332,7 +323,7 @@ def _read_head(f: IO[bytes], name: str, pos: int, size: int | None, fmt: BinlogF
         raise TruncatedError(
             name, pos, f"event of {length} bytes runs past the end of the file "
             f"({size - pos} bytes remain)", index)
-    return head
+    return head, length
 
 
 def _read_rest(f: IO[bytes], name: str, pos: int, length: int, have: int,
@@ -343,15 +334,6 @@ def _read_rest(f: IO[bytes], name: str, pos: int, length: int, have: int,
             name, pos, f"file ends inside a {length}-byte event ({have + len(rest)} read)",
             index)
     return rest
-
-
-def _read_event_bytes(f: IO[bytes], name: str, pos: int, size: int | None,
-                      fmt: BinlogFormat, index: int) -> bytes | None:
-    """The whole event at ``pos`` (the file is there); None at a clean end."""
-    head = _read_head(f, name, pos, size, fmt, index)
-    if head is None:
-        return None
-    return head + _read_rest(f, name, pos, header_fields(head)[1], len(head), index)
 
 
 def _inflated(payload: Event) -> bytes:
