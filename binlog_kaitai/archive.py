@@ -102,24 +102,33 @@ def binlog_paths(inputs: Iterable[str]) -> tuple[list[str], list[str]]:
     """The files to check, each once, and the directory entries left out.
 
     A file named on the command line is always checked (a non-binlog is then reported
-    ``damaged``). In a directory, ``*.index`` files (the server's list of its binlogs)
-    and files that neither start with the binlog magic nor have a binlog's name
-    (``base.NNNNNN``) are skipped: an archive folder may hold notes, dumps or scripts."""
+    ``damaged``). A directory is searched at any depth (an archive often has a folder per
+    server); there, ``*.index`` files (the server's list of its binlogs) and files that
+    neither start with the binlog magic nor have a binlog's name (``base.NNNNNN``) are
+    skipped: an archive folder may hold notes, dumps or scripts."""
     paths: dict[str, str] = {}
     skipped: list[str] = []
     for item in inputs:
         if not os.path.isdir(item):
             paths.setdefault(os.path.realpath(item), item)
             continue
-        for name in sorted(os.listdir(item)):
-            path = os.path.join(item, name)
-            if not os.path.isfile(path):
-                continue
+        for path in _files_under(item):
+            name = os.path.basename(path)
             if name.endswith(".index") or not (NUMBERED.match(name) or _has_magic(path)):
                 skipped.append(path)
             else:
                 paths.setdefault(os.path.realpath(path), path)
     return list(paths.values()), skipped
+
+
+def _files_under(folder: str) -> list[str]:
+    """The regular files in ``folder`` and below, in name order."""
+    found = []
+    for here, dirs, files in os.walk(folder):
+        dirs.sort()
+        found += [os.path.join(here, f) for f in sorted(files)
+                  if os.path.isfile(os.path.join(here, f))]
+    return found
 
 
 def _has_magic(path: str) -> bool:
@@ -292,6 +301,6 @@ def chain_table(chains: Sequence[Chain]) -> list[str]:
         d["chain"], d["files"], os.path.basename(d["first_file"]),
         os.path.basename(d["last_file"]), d["start_time"], d["end_time"], d["server_id"])]
         for d in (c.to_dict() for c in chains)]
-    widths = [max(len(c), *(len(r[i]) for r in rows)) for i, c in enumerate(TABLE_COLUMNS)]
+    widths = [max([len(c), *(len(r[i]) for r in rows)]) for i, c in enumerate(TABLE_COLUMNS)]
     return ["  ".join(v.ljust(w) for v, w in zip(r, widths, strict=True)).rstrip()
             for r in [list(TABLE_COLUMNS), *rows]]

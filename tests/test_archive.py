@@ -15,9 +15,9 @@ from binlog_kaitai.cli import main
 from binlog_kaitai.event_kinds import GTID
 from binlog_kaitai.gtid import gtid_text
 from binlog_kaitai.gtid_set import GtidSet
-from binlog_kaitai.stream import read_events
+from binlog_kaitai.stream import BinlogStream, read_events
 from binlog_kaitai.summary import summary
-from tests.conftest import CORPUS, FIXTURES
+from tests.conftest import CORPUS, FIXTURES, REPO
 
 MARIADB = FIXTURES / "mariadb"
 ROTATED_SETS = sorted(d for d in [*MARIADB.iterdir(), *(MARIADB / "relay").iterdir()]
@@ -256,3 +256,39 @@ def test_summary_json_has_gtids_of_files_with_a_successor(
     assert (two["gtids"], two["first_gtid"], two["last_gtid"]) == (
         "0-7-14..0-1-15", "0-7-14", "0-1-15")
     assert "gtids" not in three
+
+
+BENCH_SMALL = sorted((REPO / "bench" / "data" / "spark").glob("small-*.binlog"))
+
+
+@pytest.mark.skipif(not BENCH_SMALL, reason="no benchmark data (make bench writes it)")
+def test_gtids_on_the_benchmark_chain(tmp_path: Path) -> None:
+    """The 60 files `make bench` has a real MariaDB write (thousands of GTIDs each), under
+    the names their ROTATEs give them: one chain, no problem, and the GTIDs of every tenth
+    file equal the GTID events a header-only walk reads."""
+    for path in BENCH_SMALL:
+        (tmp_path / f"binlog.{int(path.stem.split('-')[1]) + 2:06d}").symlink_to(path)
+    found = check([str(tmp_path)])
+    assert found.problems == [] and [len(c.files) for c in found.chains] == [60]
+    assert len(found.gtids) == 59
+    for name, got in list(found.gtids.items())[::10]:  # a full walk of each takes 0.2 s
+        with BinlogStream(name, bodies=GTID) as stream:
+            parsed = [gtid_text(ev.type_code, ev.server_id, ev.body)
+                      for ev in stream.events() if ev.type_code in GTID]
+        assert (got.gtids, got.first_gtid, got.last_gtid) == (
+            f"{parsed[0]}..{parsed[-1]}", parsed[0], parsed[-1])
+
+
+def test_folders_at_any_depth(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """One folder per server: each set is its own chain; a folder without binlogs gives
+    an empty table."""
+    copy_set("gtid", tmp_path / "archive")
+    copy_set("mixed", tmp_path / "archive")
+    found = check([str(tmp_path / "archive")])
+    assert found.problems == []
+    assert [(Path(c.files[0].file).parent.name, len(c.files)) for c in found.chains] == [
+        ("gtid", 3), ("mixed", 2)]
+    (tmp_path / "empty").mkdir()
+    status, lines, _ = run(capsys, "check", str(tmp_path / "empty"))
+    assert status == 0 and lines == ["chain  files  first_file  last_file  start_time  "
+                                     "end_time  server_id"]
