@@ -6,12 +6,14 @@ the summary, a 1 GiB one: MySQL's default max_binlog_size):
   ``mariadb-binlog`` pass (what a DBA would otherwise run to learn a file's end time);
 - event scan: events/s and MB/s of ``read_events`` against ``mariadb-binlog``, and the
   scan's peak RSS on the large file (run in a fresh process so nothing else counts);
-then the rows benchmark (bench/rows_bench.py) and the Spark job (bench/spark_bench.py).
+then the rows benchmark (bench/rows_bench.py), the columnar decoder
+(bench/columnar_bench.py), ``export`` and the Spark job (bench/spark_bench.py).
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 import shutil
 import subprocess
 import sys
@@ -19,6 +21,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from bench.columnar_bench import bench_columnar
 from bench.rows_bench import bench_files, bench_rows
 from bench.spark_bench import bench_spark
 from binlog_kaitai.summary import summary
@@ -84,6 +87,28 @@ def bench_scan(files: list[Path], full_pass: dict[Path, float]) -> None:
               f"{theirs / ours:>7.2f}")
 
 
+def bench_export(path: Path, mariadb_binlog: str) -> None:
+    """``binlog-kaitai export`` of the bulk file (all five tables to Parquet, one
+    process) against ``mariadb-binlog -v`` decoding the same rows to a file."""
+    print("\n== export: the five tables as Parquet, one process, no Spark ==")
+    out = REPO / "build" / "bench-export"
+    cmd = [*CLI, "export", "--output", str(out), str(path)]
+    run = subprocess.run(["/usr/bin/time", "-f", "%e %M", *cmd], capture_output=True,
+                         text=True, check=True, cwd=REPO)
+    seconds, rss_kb = run.stderr.strip().splitlines()[-1].split()
+    rows = int(re.search(r"(\d+) row_changes", run.stderr).group(1))  # type: ignore[union-attr]
+    with open(REPO / "build" / "bench-mariadb-binlog.txt", "w") as sink:
+        t = time.perf_counter()
+        subprocess.run([mariadb_binlog, "-v", "--base64-output=decode-rows", str(path)],
+                       stdout=sink, check=True)
+        theirs = time.perf_counter() - t
+    ours = float(seconds)
+    print(f"{'file':<20}{'rows':>9}{'export s':>10}{'rows/s':>10}{'peak RSS MB':>12}"
+          f"{'mariadb-binlog -v rows/s':>26}{'ratio':>7}")
+    print(f"{path.name:<20}{rows:>9}{ours:>10.1f}{rows / ours:>10.0f}{int(rss_kb) / 1024:>12.0f}"
+          f"{rows / theirs:>26.0f}{theirs / ours:>7.2f}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--data", type=Path, default=REPO / "bench" / "data")
@@ -99,6 +124,8 @@ def main(argv: list[str] | None = None) -> int:
     full_pass = bench_summary([*files, gib_file], mariadb_binlog)
     bench_scan(files, full_pass)
     bench_rows(args.data)
+    bench_columnar(args.data)
+    bench_export(files[1], mariadb_binlog)
     bench_spark(args.spark_data)
     return 0
 
