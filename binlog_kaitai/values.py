@@ -1,12 +1,11 @@
 """Column values: from the forms the ``row_image`` spec reads them in to JSON-ready values.
 
-The spec (``ksy/row_image.ksy``) decides how each column's value is read
-(``slot.value_code``): small integers and floats as numbers; 8-byte integers, DECIMAL,
-BIT, SET and temporal values with fractional seconds as their raw bytes; strings, BLOBs,
-JSON, GEOMETRY and VECTOR as the bytes after their length prefix (the last three then
-parsed with the ``mysql_json``/``mysql_json_diff`` specs and row_image's ``geometry`` and
-``vector`` types). :func:`converter` returns, once per column, the function that turns
-such an element into the value the ``rows`` command prints:
+The spec (``ksy/row_image.ksy``) reads each column's value as its bytes: a fixed number
+of them (``column_meta.len_fixed_value``: integers, FLOAT/DOUBLE, DECIMAL, BIT, ENUM/SET,
+temporal types) or those after a length prefix (strings, BLOBs, JSON, GEOMETRY and
+VECTOR, the last three then parsed with the ``mysql_json``/``mysql_json_diff`` specs and
+row_image's ``geometry`` and ``vector`` types). :func:`converter` returns, once per
+column, the function that turns those bytes into the value the ``rows`` command prints:
 
 * integers as ``int`` (UNSIGNED applied when known), FLOAT/DOUBLE as ``float`` (FLOAT as the
   shortest decimal that reads back as the same 32-bit float, as MySQL shows it);
