@@ -1,4 +1,4 @@
-"""Command line: ``binlog-kaitai events|summary|rows|check [--json] FILE...``.
+"""Command line: ``binlog-kaitai events|summary|rows|check|seek [--json] FILE...``.
 
 A damaged file never ends the run: its error goes to stderr as ``FILE: offset N: what``,
 the other files are still processed and the exit status is 1. No traceback reaches a user.
@@ -20,7 +20,7 @@ from binlog_kaitai.errors import BinlogError, RowsError
 from binlog_kaitai.event import Event, EventType
 from binlog_kaitai.render import describe, to_jsonable
 from binlog_kaitai.stream import read_events
-from binlog_kaitai.summary import Summary, summary
+from binlog_kaitai.summary import Summary, iso_utc, summary
 
 SUMMARY_COLUMNS = ("file", "start_time", "end_time", "end_reason", "next_file", "size", "error")
 
@@ -78,6 +78,13 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("files", nargs="+", metavar="DIR|FILE")
     check.add_argument("--json", action="store_true",
                        help="one JSON object per problem, then one per chain")
+
+    seek = sub.add_parser("seek", help="where a time starts in a binlog, by bisection "
+                          "(a few reads, not a scan)")
+    seek.add_argument("files", nargs="+", metavar="FILE")
+    seek.add_argument("--datetime", required=True, type=parse_datetime, metavar="DT",
+                      help="the first event at or after DT (UTC unless a zone is given)")
+    seek.add_argument("--json", action="store_true", help="one JSON object per file")
 
     export = sub.add_parser(
         "export", help="the Spark job's tables (files, events, transactions, row_changes, "
@@ -286,6 +293,28 @@ def run_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return 1 if found.problems else 0
 
 
+def run_seek(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from binlog_kaitai.seek import seek_datetime
+
+    status = 0
+    for name in args.files:
+        try:
+            found = seek_datetime(name, args.datetime)
+        except BinlogError as exc:
+            print(f"{name}: offset {exc.offset}: {exc.message}", file=err)
+            status = 1
+            continue
+        if args.json:
+            print(json.dumps(found.to_dict()), file=out)
+        elif found.pos is None:
+            print(f"{name}: no event at or after {found.datetime}", file=out)
+        else:
+            assert found.timestamp is not None
+            print(f"{name}: pos {found.pos} ({iso_utc(found.timestamp)}), transaction at "
+                  f"{found.transaction_pos}; {found.bytes_read} bytes read", file=out)
+    return status
+
+
 def run_export(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     # The extraction the Spark job's executors run (spark/extract.py), and pyarrow:
     # imported here, so the other commands start fast.
@@ -297,6 +326,7 @@ def run_export(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     runner = {"events": run_events, "summary": run_summary, "rows": run_rows, "check": run_check,
+              "seek": run_seek,
               "export": run_export}[args.command]
     try:
         return runner(args, sys.stdout, sys.stderr)

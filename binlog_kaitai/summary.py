@@ -65,7 +65,7 @@ class Summary:
         return asdict(self)
 
 
-class _CountingReader(io.RawIOBase):
+class CountingReader(io.RawIOBase):
     """Wraps a binary stream and counts the bytes actually read through it."""
 
     def __init__(self, raw: IO[bytes], name: str) -> None:
@@ -108,7 +108,7 @@ def summary(source: Source) -> Summary:
             if size is None:
                 raise BinlogError(name, 0, "summary needs a seekable file")
             result.size = size
-            f = _CountingReader(raw, name)
+            f = CountingReader(raw, name)
             try:
                 _summarise(f, size, result)
             finally:
@@ -119,7 +119,7 @@ def summary(source: Source) -> Summary:
     return result
 
 
-def _summarise(f: _CountingReader, size: int, result: Summary) -> None:
+def _summarise(f: CountingReader, size: int, result: Summary) -> None:
     stream = BinlogStream(f)
     first, fmt = stream.first, stream.format
     assert first is not None
@@ -168,7 +168,7 @@ def _fill_end(result: Summary, last: Event) -> None:
         result.next_position = None if position is None else position.value
 
 
-def _find_last_event(f: _CountingReader, size: int, known: Event, result: Summary) -> Event:
+def _find_last_event(f: CountingReader, size: int, known: Event, result: Summary) -> Event:
     """The last complete event: from the tail if possible, else by hopping event headers.
 
     ``known`` is the latest event already read from the front of the file.
@@ -189,11 +189,11 @@ def _find_last_event(f: _CountingReader, size: int, known: Event, result: Summar
     # event is larger than the window, or its positions cannot be checked (a relay log
     # without CRCs). Hop by event lengths, reading only headers, from the first verified
     # event of the tail, or else from the front.
-    anchor = _first_verified_event(tail, lo, fmt, name)
+    anchor = first_verified_event(tail, lo, fmt, name)
     return _hop_to_last_event(f, size, anchor or known, result)
 
 
-def _hop_to_last_event(f: _CountingReader, size: int, start: Event, result: Summary
+def _hop_to_last_event(f: CountingReader, size: int, start: Event, result: Summary
                        ) -> Event:
     """The last event a header-only walk from ``start`` reaches before the end or damage."""
     last = start
@@ -253,7 +253,7 @@ def _last_event_in_tail(
     return None
 
 
-def _first_verified_event(tail: bytes, base: int, fmt: BinlogFormat, name: str) -> Event | None:
+def first_verified_event(tail: bytes, base: int, fmt: BinlogFormat, name: str) -> Event | None:
     """The earliest verified event of the tail window that starts a chain of decodable
     events running to the end of the window (where the partial event begins)."""
     chain = _ChainCheck(tail, base, fmt)

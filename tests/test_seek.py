@@ -1,0 +1,155 @@
+"""`seek`: bisection over real binlogs gives exactly what a sequential scan gives."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from binlog_kaitai.cli import main
+from binlog_kaitai.errors import BinlogError
+from binlog_kaitai.seek import seek_datetime
+from binlog_kaitai.stream import read_events
+from spark.txn import TransactionTracker
+from tests.conftest import CORPUS, FIXTURES, REPO
+
+FILES = sorted([*(p for p in CORPUS.glob("*/*") if p.is_file() and p.name != "README.md"),
+                *(FIXTURES / "mariadb").glob("**/*.0*")])
+BENCH = sorted((REPO / "bench" / "data" / "spark").glob("small-000[1-3].binlog"))
+LARGE = REPO / "bench" / "data" / "spark" / "large-001.binlog"
+
+
+def sequential(path: Path) -> list[tuple[int, int, int]]:
+    """(timestamp, pos, transaction start) of every event, read from the start, until the
+    file ends or is damaged."""
+    found = []
+    tracker = TransactionTracker()
+    start = 0
+    try:
+        for ev in read_events(path):
+            step = tracker.step(ev.type_code, ev.kind)
+            if step.starts:
+                start = ev.pos
+            found.append((ev.timestamp, ev.pos, start if step.member else ev.pos))
+    except BinlogError:
+        pass
+    return found
+
+
+def expected_at(events: list[tuple[int, int, int]], when: int) -> tuple[int, int] | None:
+    for ts, pos, txn in events:
+        if ts >= when:
+            return pos, txn
+    return None
+
+
+def check_every_time(path: Path) -> int:
+    events = sequential(path)
+    if not events:
+        return 0
+    times = sorted({ts for ts, _, _ in events})
+    for when in [times[0] - 1, *times, times[-1] + 1]:
+        got = seek_datetime(path, when)
+        want = expected_at(events, when)
+        assert ((got.pos, got.transaction_pos) if got.pos is not None else None) == want, (
+            path, when)
+    return len(times)
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_seek_equals_sequential_scan(path: Path) -> None:
+    """Every distinct event time of every corpus and fixture file (and one second
+    before the first and after the last), including files whose times go back."""
+    try:
+        check_every_time(path)
+    except BinlogError as exc:  # damaged before the time sought: as a full read says
+        assert path.name in ("binlog.000001", "binlog.000002", "test-data__binlogs__"
+                             "binlog_truncated_event.000001"), exc
+
+
+@pytest.mark.skipif(not BENCH, reason="no benchmark data (make bench writes it)")
+@pytest.mark.parametrize("path", BENCH, ids=lambda p: p.name)
+def test_seek_on_megabyte_files(path: Path) -> None:
+    """Files of 1 MB written by a real MariaDB: large enough to bisect."""
+    assert check_every_time(path) >= 2
+    events = sequential(path)
+    got = seek_datetime(path, events[-1][0])
+    assert got.bytes_read < path.stat().st_size / 4
+
+
+@pytest.mark.skipif(not LARGE.exists(), reason="no benchmark data (make bench writes it)")
+def test_seek_on_a_gigabyte_reads_little() -> None:
+    first = next(read_events(LARGE))
+    got = seek_datetime(LARGE, first.timestamp + 30)
+    assert got.pos is not None and got.bytes_read < 1 << 20
+    # The answer is an event of that time, and the one before it is older.
+    events = list(read_events(LARGE, start=got.transaction_pos, stop=got.pos + 1))
+    assert events[-1].pos == got.pos and events[-1].timestamp >= first.timestamp + 30
+
+
+def test_seek_cli(capsys: pytest.CaptureFixture[str]) -> None:
+    path = str(FIXTURES / "mariadb" / "mixed" / "binlog.000001")
+    events = sequential(Path(path))
+    when = events[-1][0]
+    pos, txn = expected_at(events, when) or (None, None)
+    status = main(["seek", "--json", "--datetime", "2026-11-21 19:48:02", path])
+    out, _ = capsys.readouterr()
+    assert status == 0 and when == 1795290482
+    assert json.loads(out) | {"bytes_read": 0} == {
+        "file": path, "datetime": "2026-11-21T19:48:02Z", "pos": pos, "timestamp": when,
+        "transaction_pos": txn, "bytes_read": 0}
+    status = main(["seek", "--datetime", "2030-01-01", path])
+    out, _ = capsys.readouterr()
+    assert status == 0 and out == f"{path}: no event at or after 2030-01-01T00:00:00Z\n"
+
+
+SPIKE = CORPUS / "cloudlinux__MariaDB-10.0-governor" / \
+    "mysql-test__std_data__mariadb-5.5-binlog.000001"
+"""Its event at 549 is stamped 6 s after the one at 617 that follows it."""
+
+
+def narrow(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Bisect down to single events (every real file here is smaller than the window
+    the command walks at the end), with small probe windows."""
+    monkeypatch.setattr("binlog_kaitai.seek.SCAN_BELOW", 0)
+    monkeypatch.setattr("binlog_kaitai.seek.PROBE_WINDOWS", (256, 4096, 65536, 1 << 20))
+    monkeypatch.setattr("binlog_kaitai.seek.LOOKBACK", (256, 4096))
+
+
+@pytest.mark.parametrize("path", [p for p in FILES if 1000 < p.stat().st_size < 300_000
+                                  and p != SPIKE],
+                         ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_bisection_down_to_single_events(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Probes resynchronise all over each file; where they see time go back (relay logs'
+    events stamped 0, FORMAT_DESCRIPTION_EVENTs stamped later than what follows) the
+    scan starts over from the first event."""
+    narrow(monkeypatch)
+    try:
+        check_every_time(path)
+    except BinlogError as exc:
+        assert path.name in ("binlog.000001", "binlog.000002"), exc
+
+
+def test_what_probes_cannot_see(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The limit: an event stamped later than the events after it, stepped over by the
+    probes, is found only by the walk of the last window (64 KiB by default)."""
+    assert seek_datetime(SPIKE, 1393848012).pos == 549
+    narrow(monkeypatch)
+    assert seek_datetime(SPIKE, 1393848012).pos == 797
+
+
+def test_seek_bad_files(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    junk = tmp_path / "notes.txt"
+    junk.write_text("hello")
+    good = FIXTURES / "mariadb" / "gtid" / "binlog.000001"
+    cut = tmp_path / "cut.000001"
+    cut.write_bytes(good.read_bytes()[:3000])
+    status = main(["seek", "--datetime", "2030-01-01", str(junk), str(cut)])
+    out, err = capsys.readouterr()
+    assert status == 1 and out == ""
+    with pytest.raises(BinlogError) as full_read:
+        list(read_events(cut))
+    assert err.splitlines() == [
+        f"{junk}: offset 0: not a binlog: bad magic 68 65 6c 6c (expected fe 62 69 6e)",
+        f"{cut}: offset {full_read.value.offset}: {full_read.value.message}"]
