@@ -12,9 +12,9 @@ probe is walked instead, and the answer is the first event, in file order, at or
 the time sought, as a sequential scan finds it.
 
 The start of that event's transaction is found as the full parse finds it
-(``spark.txn.TransactionTracker``), walking from the nearest earlier event after which
-the tracker's state is known whatever came before: a GTID event, an XID, a COMMIT or
-ROLLBACK, an XA_PREPARE, or the start of the file.
+(:class:`~binlog_kaitai.transactions.TransactionTracker`), walking from the nearest
+earlier event after which the tracker's state is known whatever came before: a GTID
+event, an XID, a COMMIT or ROLLBACK, an XA_PREPARE, or the start of the file.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from binlog_kaitai.errors import BinlogError
 from binlog_kaitai.event import Event, EventType
 from binlog_kaitai.stream import BinlogStream, Source, open_source
 from binlog_kaitai.summary import CountingReader, first_verified_event, iso_utc
-from spark.txn import END_KINDS, WALK_BODIES, TransactionTracker
+from binlog_kaitai.transactions import END_KINDS, WALK_BODIES, TransactionTracker
 
 PROBE_WINDOWS = (4096, 16384, 65536, 1 << 20, 16 << 20)
 """Window sizes a probe tries in turn until a whole event lies in one (the next probe

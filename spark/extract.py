@@ -43,6 +43,7 @@ from binlog_kaitai.render import text
 from binlog_kaitai.rows import RowChange, RowDecoder
 from binlog_kaitai.stream import TRANSACTION_PAYLOAD, BinlogStream, payload_events, read_events
 from binlog_kaitai.summary import Summary, summary
+from binlog_kaitai.transactions import WALK_BODIES, GtidInfo, TransactionTracker, gtid_info
 from spark.plan import Split, schema_history, thaw
 from spark.schemas import (
     ErrorsRecord,
@@ -54,7 +55,6 @@ from spark.schemas import (
     TransactionsRecord,
 )
 from spark.storage import open_input, stat
-from spark.txn import WALK_BODIES, GtidInfo, TransactionTracker, gtid_info
 
 Record = tuple[str, tuple[Any, ...]]
 INT64_MAX = (1 << 63) - 1

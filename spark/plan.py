@@ -30,8 +30,8 @@ from pathlib import Path
 from binlog_kaitai.errors import BinlogError
 from binlog_kaitai.schema import SchemaHistory
 from binlog_kaitai.stream import BinlogStream
+from binlog_kaitai.transactions import WALK_BODIES, TransactionTracker
 from spark.storage import is_uri, list_uri, open_input
-from spark.txn import WALK_BODIES, TransactionTracker
 
 DEFAULT_SPLIT_SIZE = 64 << 20
 OPEN_COST = 4 << 20

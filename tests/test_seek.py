@@ -11,7 +11,7 @@ from binlog_kaitai.cli import main
 from binlog_kaitai.errors import BinlogError
 from binlog_kaitai.seek import seek_datetime
 from binlog_kaitai.stream import read_events
-from spark.txn import TransactionTracker
+from binlog_kaitai.transactions import TransactionTracker
 from tests.conftest import CORPUS, FIXTURES, REPO
 
 FILES = sorted([*(p for p in CORPUS.glob("*/*") if p.is_file() and p.name != "README.md"),

@@ -20,6 +20,7 @@ from binlog_kaitai.errors import BinlogError
 from binlog_kaitai.event_kinds import event_kind, query_kind
 from binlog_kaitai.rows import iter_row_changes
 from binlog_kaitai.stream import BinlogStream, read_events
+from binlog_kaitai.transactions import WALK_BODIES, TransactionTracker
 from spark import extract, schemas
 from spark.extract import OPS, FailFast, SplitParser, fold_files, parse_splits, string_map
 from spark.plan import (
@@ -34,7 +35,6 @@ from spark.plan import (
     thaw,
 )
 from spark.schemas import PARSED, RECORDS, TABLES, ErrorsRecord, column_names
-from spark.txn import WALK_BODIES, TransactionTracker
 from tests.conftest import CORPUS, FIXTURES
 
 MARIADB = FIXTURES / "mariadb"

@@ -1,9 +1,10 @@
 """Where transactions begin and end, from event types and statement texts alone.
 
 One small state machine, :class:`TransactionTracker`, decides it for the full parse (the
-``transactions`` table, the ``gtid`` of each event) and for the header-only passes (the
-split planner, the XID look-ahead), so a split always starts exactly where the full
-parse would start a new transaction. The rules follow what MySQL and MariaDB write:
+Spark job's ``transactions`` table, the ``gtid`` of each event) and for the header-only
+passes (the split planner, the XID look-ahead, ``seek``), so a split always starts
+exactly where the full parse would start a new transaction. The rules follow what MySQL
+and MariaDB write:
 
 * a GTID event (MySQL 33, 34, 42; MariaDB 162) always starts a transaction; MariaDB's
   stands for BEGIN unless it is flagged standalone, so the transaction is explicit;
@@ -35,6 +36,7 @@ WALK_BODIES = KINDED_TYPES | {EventType.xid_event}
 and XIDs."""
 END_KINDS = {"commit": "commit", "rollback": "rollback", "xa_commit": "xa_commit",
              "xa_rollback": "xa_rollback"}
+
 
 class Step(NamedTuple):
     """The tracker's verdict on one event."""
