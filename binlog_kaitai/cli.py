@@ -203,10 +203,10 @@ def run_rows(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     the DDL it has seen carry over from one file to the next, as they would on a replica.
     Time and type filters choose which rows are printed; every event still reaches the
     decoder, which needs the table maps, GTIDs and DDL before the rows."""
-    # Row decoding pulls in value conversion, the JSON specs and orjson: imported here so
-    # `summary` and `events` start fast (a DBA may run summary over thousands of files).
+    # Row decoding pulls in value conversion, the JSON specs, Arrow and orjson: imported
+    # here so `summary` and `events` start fast (a DBA may run summary over many files).
+    from binlog_kaitai.ordered_rows import Item, OrderedRows
     from binlog_kaitai.row_text import json_lines, render_change
-    from binlog_kaitai.rows import RowDecoder
     from binlog_kaitai.schema import SchemaHistory
 
     types = set().union(*args.type) if args.type else None
@@ -215,28 +215,36 @@ def run_rows(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     except OSError as exc:
         print(f"{exc.filename}: cannot read schema file: {exc.strerror}", file=err)
         return 1
-    decoder = RowDecoder(schema=schema, tables=args.table)
+    decoder = OrderedRows(schema=schema, tables=args.table)
 
-    def handle(name: str) -> int:
+    def show(name: str, items: list[Item]) -> int:
         status = 0
-        stream = read_events(name, start=args.start_position, stop=args.stop_position,
-                             strict_checksums=args.strict_checksums, expand_payloads=True)
-        for ev in stream:
-            if args.stop_datetime is not None and ev.timestamp >= args.stop_datetime:
-                break
-            try:
-                changes = decoder.feed(ev)
-            except RowsError as exc:
-                print(f"{name}: offset {exc.offset}: {exc.message}", file=err)
+        for item in items:
+            if isinstance(item, RowsError):
+                print(f"{name}: offset {item.offset}: {item.message}", file=err)
                 status = 1
                 continue
-            if not changes or (types is not None and ev.type_code not in types) or (
+            ev, changes = item
+            if (types is not None and ev.type_code not in types) or (
                     args.start_datetime is not None and ev.timestamp < args.start_datetime):
                 continue
             if args.json:
                 out.write(json_lines(changes))
             else:
                 out.write("".join(render_change(c) for c in changes))
+        return status
+
+    def handle(name: str) -> int:
+        status = 0
+        stream = read_events(name, start=args.start_position, stop=args.stop_position,
+                             strict_checksums=args.strict_checksums, expand_payloads=True)
+        try:
+            for ev in stream:
+                if args.stop_datetime is not None and ev.timestamp >= args.stop_datetime:
+                    break
+                status = max(status, show(name, decoder.feed(ev)))
+        finally:  # the rows of every event before the end, or before the damage
+            status = max(status, show(name, decoder.finish()))
         return status
 
     return each_file(args, out, err, handle)

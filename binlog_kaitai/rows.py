@@ -146,18 +146,7 @@ class RowDecoder:
         return self._decode(ev, table)
 
     def _decode(self, ev: Any, table: TableInfo) -> list[RowChange]:
-        befores, afters = self._images(ev, table)
-        common = (ev.file, ev.pos, ev.inner_pos)
-        head = (ev.timestamp, ev.server_id, self.gtid, table.schema, table.table)
-        if befores is not None and afters is not None:
-            return [RowChange(*common, i, *head, "update", before, after, table.pk)
-                    for i, (before, after) in enumerate(zip(befores, afters, strict=True))]
-        if afters is not None:
-            return [RowChange(*common, i, *head, "insert", None, d, table.pk)
-                    for i, d in enumerate(afters)]
-        assert befores is not None
-        return [RowChange(*common, i, *head, "delete", d, None, table.pk)
-                for i, d in enumerate(befores)]
+        return changes_of(ev, table, *self._images(ev, table), self.gtid)
 
     def _images(self, ev: Any, table: TableInfo
                 ) -> tuple[list[dict[str, Any]] | None, list[dict[str, Any]] | None]:
@@ -204,6 +193,23 @@ class RowDecoder:
             dicts = [first.convert(images[i]) if i % 2 == 0
                      else second.convert(images[i]) for i in range(len(images))]
         return dicts[::2], dicts[1::2]
+
+
+def changes_of(ev: Any, table: TableInfo, befores: list[dict[str, Any]] | None,
+               afters: list[dict[str, Any]] | None, gtid: str | None) -> list[RowChange]:
+    """The row changes of a rows event from its rows' before and after images (an insert
+    has no before images, a delete no after images), in the transaction ``gtid``."""
+    common = (ev.file, ev.pos, ev.inner_pos)
+    head = (ev.timestamp, ev.server_id, gtid, table.schema, table.table)
+    if befores is not None and afters is not None:
+        return [RowChange(*common, i, *head, "update", before, after, table.pk)
+                for i, (before, after) in enumerate(zip(befores, afters, strict=True))]
+    if afters is not None:
+        return [RowChange(*common, i, *head, "insert", None, d, table.pk)
+                for i, d in enumerate(afters)]
+    assert befores is not None
+    return [RowChange(*common, i, *head, "delete", d, None, table.pk)
+            for i, d in enumerate(befores)]
 
 
 def iter_row_changes(

@@ -12,10 +12,12 @@ recomputed so that the damage reaches the checks behind the checksum.
 
 Every input drives what a user can reach (:data:`DRIVERS`): the Spark executors'
 :class:`~spark.extract.SplitParser` (``read_events`` with payloads expanded, the row
-decoder) with each event and row change rendered as the CLI prints them, ``summary``,
-and the JavaScript build (``tools/dump.js --fuzz``, one Node process per worker; its
-errors must be the spec's own). Anything but a ``BinlogError`` (or a ``RowsError`` for
-one event) is an internal error; an input running over :data:`HANG_SECONDS` is a hang.
+decoder) with each event and row change rendered as the CLI prints them, ``rows`` (the
+CLI's :class:`~binlog_kaitai.ordered_rows.OrderedRows`, every rows event through the
+columnar decoder), ``summary``, and the JavaScript build (``tools/dump.js --fuzz``, one
+Node process per worker; its errors must be the spec's own). Anything but a
+``BinlogError`` (or a ``RowsError`` for one event) is an internal error; an input
+running over :data:`HANG_SECONDS` is a hang.
 Each distinct failure (driver, exception type, innermost frame) is written to ``--out``
 (``build/fuzz``): the input's bytes and a ``.txt`` with the traceback; ``--minimize INPUT
 DRIVER`` shrinks one. The last line printed is ``fuzz: N inputs ...: I internal errors
@@ -254,19 +256,28 @@ class Bug(BaseException):
 
 
 def drive_rows(path: str) -> None:
-    """``read_events`` with payloads expanded and the row decoder, as ``rows`` runs."""
-    from binlog_kaitai.rows import RowDecoder
+    """``rows`` and ``rows --json`` as the CLI runs them (:class:`OrderedRows` over
+    ``read_events`` with payloads expanded), every rows event through the columnar
+    decoder, in groups of a few: the inputs are small."""
+    from binlog_kaitai import ordered_rows
+    from binlog_kaitai.row_text import json_lines, render_change
     from binlog_kaitai.schema import SchemaHistory
 
-    decoder = RowDecoder(schema=SchemaHistory(()))
+    ordered_rows.COLUMNAR_MIN_BYTES = 0
+    decoder = ordered_rows.OrderedRows(schema=SchemaHistory(()), max_batch_bytes=512)
+
+    def show(items: list[ordered_rows.Item]) -> None:
+        for item in items:
+            if not isinstance(item, RowsError):
+                json_lines(item[1])
+                "".join(render_change(c) for c in item[1])
+
     try:
         for ev in read_events(path, expand_payloads=True):
-            try:
-                decoder.feed(ev)
-            except RowsError:
-                continue
+            show(decoder.feed(ev))
     except BinlogError:
         pass
+    show(decoder.finish())
 
 
 def drive_parse(path: str) -> None:
@@ -320,6 +331,7 @@ def drive_summary(path: str) -> None:
 
 DRIVERS: tuple[tuple[str, Callable[[str], None]], ...] = (
     ("parse", drive_parse),
+    ("rows", drive_rows),
     ("summary", drive_summary),
 )
 
