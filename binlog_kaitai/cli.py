@@ -294,7 +294,8 @@ def run_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             print(json.dumps(c.to_dict()), file=out)
     else:
         if found.skipped:
-            print(f"# skipped {len(found.skipped)} files that are not binlogs: "
+            many = "s that are" if len(found.skipped) > 1 else " that is"
+            print(f"# skipped {len(found.skipped)} file{many} not a binlog: "
                   + ", ".join(os.path.basename(p) for p in found.skipped[:5])
                   + (", ..." if len(found.skipped) > 5 else ""), file=out)
         print("\n".join(chain_table(found.chains)), file=out)

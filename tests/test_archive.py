@@ -230,7 +230,7 @@ def test_check_cli(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     folder = copy_set("gtid", tmp_path)
     status, lines, err = run(capsys, "check", str(folder))
     assert (status, err) == (0, "")
-    assert lines[0] == "# skipped 3 files that are not binlogs: events.tsv, options.json, " \
+    assert lines[0] == "# skipped 3 files that are not a binlog: events.tsv, options.json, " \
                        "scenario.sql"
     assert lines[1].split() == ["chain", "files", "first_file", "last_file", "start_time",
                                 "end_time", "server_id"]
