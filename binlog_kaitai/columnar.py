@@ -302,8 +302,9 @@ def _decimal(cells: _Cells, column: _Column) -> _Result:
 
 def _days(year: np.ndarray, month: np.ndarray, day: np.ndarray
           ) -> tuple[np.ndarray, np.ndarray]:
-    """(days since 1970-01-01, whether the date exists) of each date."""
-    valid = (month >= 1) & (month <= 12) & (day >= 1) & (year >= 1)
+    """(days since 1970-01-01, whether the date exists) of each date; years past 9999,
+    which the bytes can hold but no date type of Python's, count as not existing."""
+    valid = (month >= 1) & (month <= 12) & (day >= 1) & (year >= 1) & (year <= 9999)
     months = ((year - 1970) * 12 + month - 1).astype("datetime64[M]")
     days = months.astype("datetime64[D]") + (day - 1).astype("timedelta64[D]")
     valid &= days.astype("datetime64[M]") == months

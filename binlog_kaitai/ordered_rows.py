@@ -98,10 +98,11 @@ class OrderedRows:
         assert table is not None and key is not None
         try:
             decoded = decode_row_data([ev.body.row_data for ev, _ in group], table, key[1])
+            # Python's values of Arrow's (a DATE past year 9999 is valid in Arrow only).
+            befores = _image_dicts(decoded.batch, "before")
+            afters = _image_dicts(decoded.batch, "after")
         except DECODE_ERRORS:
             return self._reference(group)
-        batch = decoded.batch
-        befores, afters = _image_dicts(batch, "before"), _image_dicts(batch, "after")
         out: list[Item] = []
         start = 0
         for (ev, gtid), count in zip(group, decoded.rows_per_event.tolist(), strict=True):

@@ -312,7 +312,7 @@ def _read_head(f: IO[bytes], name: str, pos: int, size: int | None, fmt: BinlogF
             name, pos,
             f"file ends inside an event header ({len(head)} of {fmt.header_len} bytes)", index)
     type_code, length = header_fields(head)
-    header_len = 19 if type_code == FDE else fmt.header_len
+    header_len = fmt.header_len  # a FORMAT_DESCRIPTION_EVENT's own 19, or more: it is read
     footer_len = 0 if type_code == FDE else fmt.checksum_len
     if length < header_len + footer_len:
         footer = f" and {footer_len}-byte checksum" if footer_len else ""

@@ -415,7 +415,10 @@ def on_alarm(signum: int, frame: object) -> None:
 _STATE: dict[str, object] = {}
 
 
-def init_worker(seeds: list[Seed], base_seed: int, use_js: bool) -> None:
+def init_worker(seeds: list[Seed], base_seed: int, use_js: bool, compiled: bool) -> None:
+    from binlog_kaitai import row_kernel
+
+    row_kernel.JIT_MIN_BYTES = 0 if compiled else 1 << 62
     signal.signal(signal.SIGALRM, on_alarm)
     _STATE.update(seeds=seeds, base_seed=base_seed,
                   node=NodeChecker() if use_js else None,
@@ -499,13 +502,16 @@ def chunks(total: int | None, deadline: float) -> Iterator[tuple[int, int, float
 
 
 def run(seeds: list[Seed], *, inputs: int | None, seconds: float | None, base_seed: int,
-        workers: int, use_js: bool = True,
+        workers: int, use_js: bool = True, compiled: bool = True,
         progress: Callable[[Outcome], None] | None = None) -> Outcome:
-    """Fuzz with ``workers`` processes until ``inputs`` are done or ``seconds`` pass."""
+    """Fuzz with ``workers`` processes until ``inputs`` are done or ``seconds`` pass.
+    With ``compiled``, the columnar decoder runs its numba-compiled kernels from the first
+    input (their memory safety on damaged rows is what is fuzzed, LLVM's 150 MB or so in
+    each worker with them); else its plain Python kernels."""
     deadline = time.time() + (seconds if seconds is not None else 10 ** 9)
     total = Outcome()
     ctx = multiprocessing.get_context("spawn")  # safe beside the threads of a JVM gateway
-    with ctx.Pool(workers, init_worker, (seeds, base_seed, use_js)) as pool:
+    with ctx.Pool(workers, init_worker, (seeds, base_seed, use_js, compiled)) as pool:
         for part in pool.imap_unordered(run_chunk, chunks(inputs, deadline)):
             total.add(part)
             if progress is not None:
