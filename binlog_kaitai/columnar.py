@@ -73,7 +73,7 @@ from binlog_kaitai.packed import decimal_size
 from binlog_kaitai.rows import RowDecoder
 from binlog_kaitai.schema import SchemaHistory
 from binlog_kaitai.stream import read_events
-from binlog_kaitai.table_info import TableInfo
+from binlog_kaitai.table_info import TableInfo, present_columns
 
 PARTIAL_UPDATE_ROWS = EventType.partial_update_rows_event
 TYPE_KEY, FSP_KEY, CHARSET_KEY, REPR_KEY = (b"mysql.type", b"mysql.fsp", b"mysql.charset",
@@ -96,7 +96,7 @@ def column_sizes(table: TableInfo, column_count: int, present: bytes
     column's size is unknown (the reference decoder cannot decode those rows either).
     """
     metas = table.column_metas
-    columns = [i for i in range(column_count) if present[i >> 3] >> (i & 7) & 1]
+    columns = present_columns(column_count, present)
     if not columns:
         raise ValueError("an image without columns")
     if not all(metas[i].is_value_size_known for i in columns):

@@ -41,6 +41,7 @@ from binlog_kaitai.errors import BinlogError
 from binlog_kaitai.event import DECODE_ERRORS, Event, EventType
 from binlog_kaitai.render import fields
 from binlog_kaitai.stream import read_events
+from binlog_kaitai.table_info import present_columns
 from generated.row_image import RowImage
 from generated.table_map_event import TableMapEvent
 
@@ -151,15 +152,13 @@ def row_image(body: Any, table_map: Any) -> Any:
     if count > len(metas):  # not this table's rows: no image
         return PARSE_ERROR
 
-    def present(bitmap: bytes) -> list[Any]:
-        return [metas[i] for i in range(count) if bitmap[i >> 3] >> (i & 7) & 1]
-
     try:
         data = body.row_data
         if data is None:
             return None
-        first = present(body.columns_present)
-        second = present(body.columns_present_after) if is_update else first
+        first = [metas[i] for i in present_columns(count, body.columns_present)]
+        second = [metas[i] for i in present_columns(count, body.columns_present_after)
+                  ] if is_update else first
         num_json = sum(1 for meta in metas if meta.real_type == FieldType.json)
         return RowImage(first, second, num_json, is_update, is_partial,
                         KaitaiStream(BytesIO(data)))

@@ -124,7 +124,7 @@ class BinlogStream:
         another ``start`` (a look-ahead) starts from the first event's format and an
         empty set of table maps."""
         first = self.first
-        pos = self.base if first is None else first.next_pos
+        after_first = pos = self.base if first is None else first.next_pos
         if first is not None and (start is None or start <= first.pos):
             yield first
         if start is not None and start > pos:
@@ -132,7 +132,7 @@ class BinlogStream:
         self.format = self.first_format
         self.table_maps = {}
         self._statement_ended = False
-        if self._walked or pos != (self.base if first is None else first.next_pos):
+        if self._walked or pos != after_first:
             self.file.seek(pos - self.base)  # a pipe is read once, from its start
         self._walked = True
         index = 1 if first is not None else 0

@@ -76,7 +76,7 @@ class TableInfo:
         key = (column_count, present)
         found = self.layouts.get(key)
         if found is None:
-            indexes = [i for i in range(column_count) if present[i >> 3] >> (i & 7) & 1]
+            indexes = present_columns(column_count, present)
             metas = [self.column_metas[i] for i in indexes]
             is_known = all(meta.is_value_size_known for meta in metas)
             columns = tuple(
@@ -87,6 +87,12 @@ class TableInfo:
                  for m in metas],
                 columns, tuple(self.json_ranks[i] for i in indexes), is_known)
         return found
+
+
+def present_columns(column_count: int, bitmap: bytes) -> list[int]:
+    """The columns a rows event's bitmap marks present in one kind of image (bit i, least
+    significant first, for column i of its ``column_count``), in column order."""
+    return [i for i in range(column_count) if bitmap[i >> 3] >> (i & 7) & 1]
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,7 +26,7 @@ import pyarrow.parquet as pq
 
 from spark.extract import FailFast, SplitParser, fold_files, parser_version
 from spark.plan import FileInfo, list_inputs, read_scripts, whole_file
-from spark.schemas import TABLES, arrow_schema
+from spark.schemas import TABLES, arrow_schema, record_batch
 
 BATCH_ROWS = 8192
 HIVE_NULL = "__HIVE_DEFAULT_PARTITION__"
@@ -47,7 +47,8 @@ class ExportResult:
 class _TableWriter:
     """One table's Parquet files, one per ``event_date`` partition, written in batches."""
 
-    def __init__(self, folder: str, schema: pa.Schema) -> None:
+    def __init__(self, kind: str, folder: str, schema: pa.Schema) -> None:
+        self.kind = kind
         self.folder = folder
         self.schema = schema
         self.date_at = schema.get_field_index("event_date")
@@ -73,12 +74,7 @@ class _TableWriter:
         records = self.pending.pop(day)
         if not records:
             return
-        columns = list(zip(*records, strict=True))
-        del columns[self.date_at]
-        batch = pa.RecordBatch.from_arrays(
-            [pa.array(col, type=f.type) for col, f in zip(columns, self.file_schema,
-                                                          strict=True)],
-            schema=self.file_schema)
+        batch = record_batch(self.kind, records, self.schema).drop_columns(["event_date"])
         writer = self.writers.get(day)
         if writer is None:
             part = os.path.join(self.folder, f"event_date={HIVE_NULL if day is None else day}")
@@ -99,7 +95,7 @@ def export(inputs: Sequence[str], output: str, *, failfast: bool = False,
         print(f"binlog-kaitai export: no file matches {pattern}", file=sys.stderr)
     if not files:
         raise ExportFailed("no input files")
-    writers = {table: _TableWriter(os.path.join(output, table), arrow_schema(columns))
+    writers = {table: _TableWriter(table, os.path.join(output, table), arrow_schema(columns))
                for table, columns in TABLES.items()}
     for writer in writers.values():
         shutil.rmtree(writer.folder, ignore_errors=True)

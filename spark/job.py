@@ -51,7 +51,7 @@ from spark.plan import (
     whole_file,
 )
 from spark.progress import DoneParam, ProgressPrinter
-from spark.schemas import FILES, PARSED, TABLES, arrow_schema, column_names, ddl
+from spark.schemas import FILES, PARSED, TABLES, arrow_schema, column_names, ddl, record_batch
 
 SORT_KEYS = {
     "files": ("file",),
@@ -135,16 +135,9 @@ def task_splits(batches: Iterable[pa.RecordBatch]) -> Iterator[Split]:
 
 
 def packed(kind: str, rows: list[tuple[Any, ...]], schema: pa.Schema) -> pa.RecordBatch:
-    """One row of the persisted parse: ``rows`` as an Arrow IPC stream of one batch.
-    Each row is a record of ``kind``'s type (:data:`spark.schemas.RECORDS`), whose fields
-    must be the schema's columns: any other fails here, not as shifted columns."""
-    names = tuple(schema.names)
-    for record_type in {type(row) for row in rows}:
-        if getattr(record_type, "_fields", None) != names:
-            raise TypeError(f"{record_type.__name__} is no record of {kind}: {names}")
-    batch = pa.RecordBatch.from_arrays(
-        [pa.array(column, type=f.type) for column, f in zip(zip(*rows, strict=True), schema,
-                                                             strict=True)], schema=schema)
+    """One row of the persisted parse: ``rows`` as an Arrow IPC stream of one batch
+    (:func:`spark.schemas.record_batch`)."""
+    batch = record_batch(kind, rows, schema)
     sink = pa.BufferOutputStream()
     with pa.ipc.new_stream(sink, schema, options=IPC_OPTIONS) as writer:
         writer.write_batch(batch)

@@ -213,6 +213,19 @@ def arrow_schema(columns: Columns) -> pa.Schema:
     return pa.schema([(name, ARROW_TYPES[kind]) for name, kind in columns])
 
 
+def record_batch(kind: str, rows: list[tuple[Any, ...]], schema: pa.Schema) -> pa.RecordBatch:
+    """Records of ``kind`` as one Arrow batch of ``schema``. Each row is a record of the
+    kind's type (:data:`RECORDS`), whose fields must be the schema's columns: any other
+    fails here, not as shifted columns."""
+    names = tuple(schema.names)
+    for kind_type in {type(row) for row in rows}:
+        if getattr(kind_type, "_fields", None) != names:
+            raise TypeError(f"{kind_type.__name__} is no record of {kind}: {names}")
+    return pa.RecordBatch.from_arrays(
+        [pa.array(column, type=f.type) for column, f in zip(zip(*rows, strict=True), schema,
+                                                             strict=True)], schema=schema)
+
+
 def column_names(columns: Columns) -> list[str]:
     return [name for name, _ in columns]
 
