@@ -619,7 +619,7 @@ def reference_values(array: pa.Array, fld: pa.Field) -> list[Any]:
     if pa.types.is_date(kind):
         return [None if v is None else v.isoformat() for v in array.to_pylist()]
     if pa.types.is_timestamp(kind):
-        return _timestamp_texts(array, int(md.get(FSP_KEY, b"0")), kind.tz is not None)
+        return timestamp_texts(array, fld).to_pylist()
     return array.to_pylist()
 
 
@@ -636,15 +636,17 @@ def _binary_value(raw: bytes, as_text: bool) -> Any:
     return values.binary_value(raw)
 
 
-def _timestamp_texts(array: pa.Array, fsp: int, is_timestamp: bool) -> list[str | None]:
-    """DATETIME/TIMESTAMP values as the reference prints them, formatted by Arrow: the
-    date and time with ``fsp`` digits of fraction; MySQL's zero TIMESTAMP (0) as zeros."""
+def timestamp_texts(array: pa.Array, fld: pa.Field) -> pa.Array:
+    """A DATETIME/TIMESTAMP column (``fld`` its field) as the reference prints its values,
+    formatted by Arrow, as a string array: the date and time with the field's ``fsp``
+    digits of fraction; MySQL's zero TIMESTAMP (0) as zeros."""
+    fsp = int((fld.metadata or {}).get(FSP_KEY, b"0"))
     full = pc.strftime(array, format="%Y-%m-%d %H:%M:%S")  # always 6 digits of fraction
     text = pc.utf8_slice_codeunits(full, 0, 19 + (fsp + 1 if fsp else 0))
-    if is_timestamp:
+    if array.type.tz is not None:
         zero = pc.equal(array.cast(pa.int64()), 0)
         text = pc.if_else(zero, values.timestamp_text(0, 0, fsp), text)
-    return text.to_pylist()
+    return text
 
 
 # ---------------------------------------------------------------------------------------
