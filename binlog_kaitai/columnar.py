@@ -36,7 +36,8 @@ date in the batch                 columns that need it)
 ================================  ===================================================
 
 Each field carries metadata: ``mysql.type`` (the real field type code), ``mysql.fsp``
-for temporal types, ``mysql.charset`` for string types (empty when unknown) and
+for temporal types, ``mysql.charset`` for string types (empty when unknown),
+``mysql.bits`` for BIT (its width n) and
 ``binlog_kaitai.repr`` = ``json`` for a string column holding the JSON text of the
 reference's value (JSON columns, and the rare fallback whose values are not all
 strings). :func:`reference_values` is the one mapping back from Arrow to the reference's
@@ -78,6 +79,7 @@ from binlog_kaitai.table_info import TableInfo, present_columns
 PARTIAL_UPDATE_ROWS = EventType.partial_update_rows_event
 TYPE_KEY, FSP_KEY, CHARSET_KEY, REPR_KEY = (b"mysql.type", b"mysql.fsp", b"mysql.charset",
                                             b"binlog_kaitai.repr")
+BITS_KEY = b"mysql.bits"
 JSON_REPR = b"json"
 
 
@@ -151,6 +153,8 @@ def _plan(table: TableInfo, count: int, present: bytes, count_json: bool) -> _Pl
             md[CHARSET_KEY] = (info.charset or "").encode()
         if real_type == values.JSON:
             md[REPR_KEY] = JSON_REPR
+        if real_type == values.BIT:
+            md[BITS_KEY] = str(meta.bit_count).encode()
         columns.append(_Column(i, table.names[i], real_type, meta, info, size, md,
                                int(json_before[i])))
     json_bytes = (int(json_before[count]) + 7) // 8 if count_json else 0
@@ -683,8 +687,9 @@ class RowBatcher:
     """Turns a stream of events, fed in order, into Arrow record batches of row changes,
     one table and kind of change (insert, update, delete) per batch: the
     :data:`CHANGE_FIELDS` columns, then the ``before`` and/or ``after`` struct columns of
-    :func:`decode_rows_events`; the batch's schema metadata names the ``schema`` and
-    ``table``.
+    :func:`decode_rows_events`; the batch's schema metadata names the ``schema``, the
+    ``table``, its ``column_count`` and, when known, its ``primary_key`` (a JSON list of
+    column names).
 
     Consecutive rows events of a table are decoded together: a group's batch comes out
     of :meth:`feed` once ``max_batch_bytes`` of its row data are gathered, and the rest
@@ -693,15 +698,21 @@ class RowBatcher:
     these ``db.table`` names (other tables' rows are not decoded). A rows event that
     cannot be decoded raises :class:`RowsError`, after the batches before it in its
     group, as :class:`~binlog_kaitai.rows.RowDecoder` raises for that event.
+
+    ``ordered``: a table's batches come out in binlog order (a rows event of another
+    kind or bitmap than the table's last one first flushes the table's other groups), for
+    writers that need each table's rows by position without sorting them.
     """
 
     def __init__(self, *, schema: SchemaHistory | None = None,
                  tables: Iterable[str] | None = None,
-                 max_batch_bytes: int = MAX_BATCH_BYTES) -> None:
+                 max_batch_bytes: int = MAX_BATCH_BYTES, ordered: bool = False) -> None:
         self.decoder = RowDecoder(schema=schema)
         self.tables = frozenset(tables) if tables else None
         self.max_batch_bytes = max_batch_bytes
+        self.ordered = ordered
         self._pending: dict[tuple[Any, ...], _Pending] = {}
+        self._last_key: dict[tuple[str, str], tuple[Any, ...]] = {}
 
     def feed(self, ev: Any) -> Iterator[pa.RecordBatch]:
         """The batches that an event completes (none for most events)."""
@@ -711,16 +722,29 @@ class RowBatcher:
                     f"{tm.schema_name}.{tm.table_name}" not in self.tables):
                 return
             key = _add_to_group(ev, self.decoder, self._pending)
+            if self.ordered:
+                yield from self._flush_others(key)
             if self._pending[key].size >= self.max_batch_bytes:
                 yield from _flush(self._pending.pop(key))
         elif ev.type_code != EventType.table_map_event:
             self.decoder.feed(ev)  # the GTID and the schema history
 
+    def _flush_others(self, key: tuple[Any, ...]) -> Iterator[pa.RecordBatch]:
+        """The batch of the group the table's previous rows event went to, when this
+        event (of group ``key``) went to another one."""
+        table = self._pending[key].table
+        name = (table.schema, table.table)
+        last = self._last_key.get(name)
+        self._last_key[name] = key
+        if last is not None and last != key and last in self._pending:
+            yield from _flush(self._pending.pop(last))
+
     def finish(self) -> Iterator[pa.RecordBatch]:
-        """The batches of the rows still gathered."""
-        pending, self._pending = self._pending, {}
-        for group in pending.values():
-            yield from _flush(group)
+        """The batches of the rows still gathered (after a RowsError, calling it again
+        goes on with the groups after the failed one)."""
+        self._last_key.clear()
+        while self._pending:
+            yield from _flush(self._pending.pop(next(iter(self._pending))))
 
 
 def row_batches(source: Any, *, schema_files: Iterable[Any] = (),
@@ -811,6 +835,10 @@ def _with_changes(decoded: DecodedRows, group: _Pending) -> pa.RecordBatch:
                                        _strings([group.op])),
     ]
     batch = decoded.batch
-    schema = pa.schema([*CHANGE_FIELDS, *batch.schema],
-                       metadata={"schema": group.table.schema, "table": group.table.table})
+    table = group.table
+    metadata = {"schema": table.schema, "table": table.table,
+                "column_count": str(group.shape.column_count)}
+    if table.pk is not None:
+        metadata["primary_key"] = orjson.dumps(table.pk).decode()
+    schema = pa.schema([*CHANGE_FIELDS, *batch.schema], metadata=metadata)
     return pa.RecordBatch.from_arrays([*arrays, *batch.columns], schema=schema)

@@ -1,0 +1,200 @@
+"""``export``'s typed change tables and snapshots, written by one process.
+
+``DIR/tables/<db>.<table>/event_date=YYYY-MM-DD/part-00000.parquet``: each source
+table's changes (:mod:`spark.typed_tables`), rows by position (files in the order
+given, then ``pos``, ``inner_pos``, ``row``). ``DIR/snapshots/<db>.<table>/
+part-00000.parquet``: its state at the end or ``as_of`` (:mod:`spark.snapshot`).
+
+Memory is bounded: the typed batches are spilled to Arrow IPC files in a temporary
+folder as the parse makes them (a new file when a table's schema grows, by an ALTER
+TABLE or a first partial image), since a folder's schema, the union of its versions,
+is known only at the end; then each table is read back once per output, a batch at a
+time, cast to its union.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+
+import pyarrow as pa
+import pyarrow.compute as pc
+import pyarrow.ipc as ipc
+import pyarrow.parquet as pq
+
+from binlog_kaitai.schema import SchemaHistory
+from spark.snapshot import SnapshotBuilder, primary_key, why_no_snapshot
+from spark.typed_tables import TypedChanges, conform, union_schema
+
+HIVE_NULL = "__HIVE_DEFAULT_PARTITION__"
+
+
+def table_name(schema: pa.Schema) -> str:
+    """``db.table`` of a typed batch."""
+    md = schema.metadata or {}
+    return f"{md[b'schema'].decode()}.{md[b'table'].decode()}"
+
+
+@dataclass
+class _Table:
+    runs: list[tuple[str, pa.Schema]] = field(default_factory=list)
+    writer: ipc.RecordBatchStreamWriter | None = None
+    rows: int = 0
+    partial: bool = False
+    """Some image lacks columns (before_/after_columns set)."""
+
+
+class TableSpool:
+    """Typed batches of every table, spilled under ``folder`` in arrival order."""
+
+    def __init__(self, folder: str) -> None:
+        self.folder = folder
+        self.tables: dict[str, _Table] = {}
+
+    def add(self, batch: pa.RecordBatch) -> None:
+        name = table_name(batch.schema)
+        table = self.tables.setdefault(name, _Table())
+        current = table.runs[-1][1] if table.runs else None
+        schema = batch.schema if current is None else union_schema([current, batch.schema])
+        if schema != current or table.writer is None:
+            self._new_run(name, table, schema)
+        assert table.writer is not None
+        table.writer.write_batch(conform(batch, schema))
+        table.rows += batch.num_rows
+        table.partial = table.partial or any(
+            batch.column(c).null_count < batch.num_rows
+            for c in ("before_columns", "after_columns"))
+
+    def _new_run(self, name: str, table: _Table, schema: pa.Schema) -> None:
+        if table.writer is not None:
+            table.writer.close()
+        path = os.path.join(self.folder, f"{len(os.listdir(self.folder)):06d}.arrows")
+        table.runs.append((path, schema))
+        table.writer = ipc.new_stream(path, schema)
+
+    def close(self) -> None:
+        for table in self.tables.values():
+            if table.writer is not None:
+                table.writer.close()
+                table.writer = None
+
+    def schema(self, name: str) -> pa.Schema:
+        """The table's union schema (that of its last run: the union only grows)."""
+        return self.tables[name].runs[-1][1]
+
+    def batches(self, name: str) -> Iterator[pa.RecordBatch]:
+        """The table's batches in order, in its union schema."""
+        schema = self.schema(name)
+        for path, _ in self.tables[name].runs:
+            with pa.OSFile(path, "rb") as source:
+                for batch in ipc.open_stream(source):
+                    yield conform(batch, schema)
+
+
+@dataclass
+class TypedResult:
+    tables: dict[str, int] = field(default_factory=dict)
+    """Rows per change table."""
+    snapshots: dict[str, int] = field(default_factory=dict)
+    problems: list[tuple[str, int, str]] = field(default_factory=list)
+    """(file, offset, message): damaged input, rows that cannot be decoded, tables
+    with positional column names or without a snapshot (offset: where first seen)."""
+
+
+def export_typed(files: Sequence[str], output: str, *, schema_files: Sequence[str] = (),
+                 snapshot: bool = False, as_of: datetime | None = None) -> TypedResult:
+    """Parse ``files`` in order and write ``output/tables`` (and with ``snapshot``,
+    ``output/snapshots``), replacing them."""
+    result = TypedResult()
+    changes = TypedChanges(schema=SchemaHistory(schema_files))
+    with tempfile.TemporaryDirectory(prefix="binlog-kaitai-typed-") as tmp:
+        spool = TableSpool(tmp)
+        for path in files:
+            for batch in changes.file(path):
+                spool.add(batch)
+        spool.close()
+        result.problems.extend(changes.problems)
+        for name, (file, pos) in changes.positional.items():
+            result.problems.append((file, pos, f"table {name}: column names unknown, "
+                                    "positional names col_1, col_2, ... used"))
+        for folder in ("tables", "snapshots"):
+            shutil.rmtree(os.path.join(output, folder), ignore_errors=True)
+        for name in sorted(spool.tables):
+            result.tables[name] = write_change_table(
+                spool.batches(name), spool.schema(name), os.path.join(output, "tables", name))
+            if snapshot:
+                _snapshot(spool, name, output, tmp, as_of, result)
+    return result
+
+
+def _snapshot(spool: TableSpool, name: str, output: str, tmp: str,
+              as_of: datetime | None, result: TypedResult) -> None:
+    schema = spool.schema(name)
+    why = why_no_snapshot(schema, spool.tables[name].partial)
+    if why is not None:
+        first = next(spool.batches(name))
+        result.problems.append((first.column("file")[0].as_py(),
+                                first.column("pos")[0].as_py(),
+                                f"table {name}: no snapshot: {why}"))
+        return
+    key = primary_key(schema)
+    assert key is not None
+    builder = SnapshotBuilder(tmp, key, as_of)
+    try:
+        for batch in spool.batches(name):
+            builder.add(batch)
+        result.snapshots[name] = write_parquet(
+            builder.rows(spool.batches(name)), os.path.join(output, "snapshots", name))
+    finally:
+        builder.close()
+
+
+def write_change_table(batches: Iterable[pa.RecordBatch], schema: pa.Schema,
+                       folder: str) -> int:
+    """A change table's batches (in order) as ``folder/event_date=.../part-00000.parquet``;
+    the rows written."""
+    file_schema = schema.remove(schema.get_field_index("event_date"))
+    writers: dict[str, pq.ParquetWriter] = {}
+    rows = 0
+    try:
+        for batch in batches:
+            dates = batch.column("event_date")
+            for day in pc.unique(dates).to_pylist():
+                part = batch.filter(pc.is_null(dates) if day is None
+                                    else pc.equal(dates, pa.scalar(day, pa.date32())))
+                writer = writers.get(str(day))
+                if writer is None:
+                    where = os.path.join(folder, f"event_date={HIVE_NULL if day is None else day}")
+                    os.makedirs(where, exist_ok=True)
+                    writer = writers[str(day)] = pq.ParquetWriter(
+                        os.path.join(where, "part-00000.parquet"), file_schema,
+                        compression="zstd")
+                writer.write_batch(part.drop_columns(["event_date"]))
+                rows += part.num_rows
+    finally:
+        for writer in writers.values():
+            writer.close()
+    return rows
+
+
+def write_parquet(batches: Iterable[pa.RecordBatch], folder: str) -> int:
+    """Batches of one schema as ``folder/part-00000.parquet`` (an empty file when there
+    are none... of a known schema: nothing is written then); the rows written."""
+    writer: pq.ParquetWriter | None = None
+    rows = 0
+    try:
+        for batch in batches:
+            if writer is None:
+                os.makedirs(folder, exist_ok=True)
+                writer = pq.ParquetWriter(os.path.join(folder, "part-00000.parquet"),
+                                          batch.schema, compression="zstd")
+            writer.write_batch(batch)
+            rows += batch.num_rows
+    finally:
+        if writer is not None:
+            writer.close()
+    return rows
