@@ -36,6 +36,16 @@ def parse_datetime(value: str) -> int:
     return int(dt.timestamp())
 
 
+def parse_gtid(value: str) -> Any:
+    """One GTID (:class:`~binlog_kaitai.seek.Gtid`)."""
+    from binlog_kaitai.seek import Gtid
+
+    try:
+        return Gtid.parse(value)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def parse_type(value: str) -> set[int]:
     """Event types by MySQL name (QUERY_EVENT, query, Query) or code, comma-separated."""
     codes = set()
@@ -79,11 +89,14 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--json", action="store_true",
                        help="one JSON object per problem, then one per chain")
 
-    seek = sub.add_parser("seek", help="where a time starts in a binlog, by bisection "
-                          "(a few reads, not a scan)")
+    seek = sub.add_parser("seek", help="where a time or a GTID starts in a binlog, by "
+                          "bisection (a few reads, not a scan)")
     seek.add_argument("files", nargs="+", metavar="FILE")
-    seek.add_argument("--datetime", required=True, type=parse_datetime, metavar="DT",
+    what = seek.add_mutually_exclusive_group(required=True)
+    what.add_argument("--datetime", type=parse_datetime, metavar="DT",
                       help="the first event at or after DT (UTC unless a zone is given)")
+    what.add_argument("--gtid", type=parse_gtid, metavar="GTID",
+                      help="the event of this GTID (domain-server-seq or uuid[:tag]:gno)")
     seek.add_argument("--json", action="store_true", help="one JSON object per file")
 
     export = sub.add_parser(
@@ -303,12 +316,13 @@ def run_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def run_seek(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from binlog_kaitai.seek import seek_datetime
+    from binlog_kaitai.seek import seek_datetime, seek_gtid
 
     status = 0
     for name in args.files:
         try:
-            found = seek_datetime(name, args.datetime)
+            found = (seek_gtid(name, args.gtid) if args.gtid is not None
+                     else seek_datetime(name, args.datetime))
         except BinlogError as exc:
             print(f"{name}: offset {exc.offset}: {exc.message}", file=err)
             status = 1
@@ -316,7 +330,9 @@ def run_seek(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         if args.json:
             print(json.dumps(found.to_dict()), file=out)
         elif found.pos is None:
-            print(f"{name}: no event at or after {found.datetime}", file=out)
+            what = (f"no GTID {found.gtid}" if found.gtid is not None
+                    else f"no event at or after {found.datetime}")
+            print(f"{name}: {what}", file=out)
         else:
             assert found.timestamp is not None
             print(f"{name}: pos {found.pos} ({iso_utc(found.timestamp)}), transaction at "

@@ -1,4 +1,5 @@
-"""Where a time starts in a binlog, by bisection: O(log n) small reads, not a full scan.
+"""Where a time or a GTID starts in a binlog, by bisection: O(log n) small reads, not a
+full scan.
 
 Each probe reads a window at a byte offset and resynchronises on the first real event in
 it with the candidate checks :mod:`~binlog_kaitai.summary` uses for the last event (a
@@ -15,20 +16,28 @@ The start of that event's transaction is found as the full parse finds it
 (:class:`~binlog_kaitai.transactions.TransactionTracker`), walking from the nearest
 earlier event after which the tracker's state is known whatever came before: a GTID
 event, an XID, a COMMIT or ROLLBACK, an XA_PREPARE, or the start of the file.
+
+A GTID is found the same way, by the order servers number them: a MariaDB domain's
+seq_no, a MySQL UUID's (and tag's) GNO grow through a file. Each probe walks from its
+event to the next GTID event of the same domain or UUID and compares numbers; the last
+bracket is walked for the GTID itself. Where that finds nothing (numbers out of order,
+as a replica without gtid_strict_mode may write them, or a GTID the file lacks) the whole
+file is walked, so the answer is always the first event with that GTID, in file order.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
 from typing import Any
 
 from binlog_kaitai import event_kinds as kinds
 from binlog_kaitai.errors import BinlogError
 from binlog_kaitai.event import Event, EventType
+from binlog_kaitai.gtid_set import MARIADB_GTID, TAG, UUID
 from binlog_kaitai.stream import BinlogStream, Source, open_source
 from binlog_kaitai.summary import CountingReader, first_verified_event, iso_utc
-from binlog_kaitai.transactions import END_KINDS, WALK_BODIES, TransactionTracker
+from binlog_kaitai.transactions import END_KINDS, WALK_BODIES, TransactionTracker, gtid_info
 
 PROBE_WINDOWS = (4096, 16384, 65536, 1 << 20, 16 << 20)
 """Window sizes a probe tries in turn until a whole event lies in one (the next probe
@@ -42,33 +51,97 @@ LOOKBACK = (4096, 65536, 1 << 20)
 
 @dataclass
 class SeekResult:
-    """The fields of ``seek --json``: the first event at or after ``datetime`` (pos None
-    when there is none), the start of its transaction (its own position when it belongs
-    to none), and the bytes read."""
+    """The fields of ``seek --json``: the first event at or after ``datetime``, or the
+    GTID event of ``gtid`` (pos None when there is none; only the one sought is in
+    :meth:`to_dict`), the start of its transaction (its own position when it belongs to
+    none), and the bytes read."""
 
     file: str
-    datetime: str
+    datetime: str | None = None
     pos: int | None = None
     timestamp: int | None = None
     transaction_pos: int | None = None
     bytes_read: int = 0
+    gtid: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        found = asdict(self)
+        sought = "datetime" if self.gtid is None else "gtid"
+        return {"file": self.file, sought: found[sought]} | {
+            k: v for k, v in found.items() if k not in ("file", "datetime", "gtid")}
+
+
+@dataclass(frozen=True)
+class Gtid:
+    """A GTID sought: its text as the server prints it, the domain (MariaDB) or UUID and
+    tag (MySQL) whose numbers are ordered, and its number there."""
+
+    text: str
+    key: str
+    number: int
+
+    @classmethod
+    def parse(cls, text: str) -> Gtid:
+        """``domain-server-seq`` or ``uuid[:tag]:gno``; ValueError for anything else."""
+        text = text.strip()
+        m = MARIADB_GTID.match(text)
+        if m:
+            domain, server, seq = (int(g) for g in m.groups())
+            return cls(f"{domain}-{server}-{seq}", str(domain), seq)
+        parts = text.split(":")
+        uuid, gno, tag = parts[0], parts[-1], parts[1] if len(parts) == 3 else ""
+        if len(parts) not in (2, 3) or not UUID.match(uuid) or not gno.isdigit() or (
+                int(gno) < 1 or (len(parts) == 3 and not TAG.match(tag))):
+            raise ValueError(f"not a GTID: {text!r} (domain-server-seq or uuid[:tag]:gno)")
+        h = uuid.replace("-", "").lower()
+        uuid, tag = f"{h[:8]}-{h[8:12]}-{h[12:16]}-{h[16:20]}-{h[20:]}", tag.lower()
+        return cls(":".join([uuid, *([tag] if tag else []), str(int(gno))]),
+                   f"{uuid}:{tag}", int(gno))
+
+    @staticmethod
+    def of(ev: Event) -> Gtid | None:
+        """The GTID of a GTID event read with its body (None for MySQL's anonymous ones)."""
+        if ev.type_code not in kinds.GTID or ev.body is None:
+            return None
+        info = gtid_info(ev.type_code, ev.server_id, ev.body)
+        if info.gtid is None or info.sequence is None:
+            return None
+        key = str(info.domain) if info.domain is not None else f"{info.uuid}:{info.tag or ''}"
+        return Gtid(info.gtid, key, info.sequence)
 
 
 def seek_datetime(source: Source, when: int) -> SeekResult:
     """The first event whose timestamp is ``when`` (seconds, UTC) or later; see the module
     docstring. A damaged file raises a BinlogError, as a full read would."""
+    def find(seeker: _Seeker) -> Event | None:
+        return seeker.find(when)
+
+    return _seek(source, SeekResult("", datetime=iso_utc(when)), find)
+
+
+def seek_gtid(source: Source, gtid: str | Gtid) -> SeekResult:
+    """The GTID event of ``gtid`` (which starts its transaction: ``transaction_pos`` is
+    ``pos``); see the module docstring. ValueError for a text that is no GTID."""
+    target = gtid if isinstance(gtid, Gtid) else Gtid.parse(gtid)
+
+    def find(seeker: _Seeker) -> Event | None:
+        return seeker.find_gtid(target)
+
+    return _seek(source, SeekResult("", gtid=target.text), find)
+
+
+def _seek(source: Source, result: SeekResult, find: Callable[[_Seeker], Event | None]
+          ) -> SeekResult:
+    """Open ``source``, run ``find`` on it and fill ``result`` with its event."""
     with open_source(source) as (raw, name, size):
         if size is None:
             raise BinlogError(name, 0, "seek needs a seekable file")
         f = CountingReader(raw, name)
-        result = SeekResult(name, iso_utc(when))
+        result.file = name
         try:
             with BinlogStream(f) as stream:
                 seeker = _Seeker(stream, f, size)
-                found = seeker.find(when)
+                found = find(seeker)
                 if found is not None:
                     result.pos, result.timestamp = found.pos, found.timestamp
                     result.transaction_pos = seeker.transaction_start(found)
@@ -85,10 +158,10 @@ class _Seeker:
         self.first, self.f, self.size = stream.first, f, size
         self.windows = PROBE_WINDOWS
 
-    def walk(self, start: int) -> Iterator[Event]:
+    def walk(self, start: int, bodies: frozenset[int] = WALK_BODIES) -> Iterator[Event]:
         """Events from ``start`` (an event boundary), headers and the bodies the
-        transaction tracker needs."""
-        stream = BinlogStream(self.f, fmt=self.first.format, bodies=WALK_BODIES)
+        transaction tracker needs (or ``bodies``)."""
+        stream = BinlogStream(self.f, fmt=self.first.format, bodies=bodies)
         return stream.events(start)
 
     def probe(self, at: int) -> Event | None:
@@ -131,10 +204,43 @@ class _Seeker:
                 return ev
         return None
 
+    def find_gtid(self, target: Gtid) -> Event | None:
+        """The first GTID event of ``target``, in file order; see the module docstring."""
+        low, high = self.first.next_pos, self.size
+        while high - low > SCAN_BELOW:
+            mid = (low + high) // 2
+            ev = self.probe(mid)
+            if ev is None or ev.pos >= high:
+                break  # no event found in reach: walk the bracket
+            found = self._next_gtid(ev.pos, high, target.key)
+            if found is None or found[1].number > target.number:
+                high = mid  # none of the domain (or only later ones) in [mid, high)
+            elif found[1].number < target.number:
+                low = found[0].next_pos
+            else:
+                low = found[0].pos
+                break
+        found = self._next_gtid(low, high, target.key, target.text)
+        if found is None:  # not where the order puts it: walk the whole file
+            found = self._next_gtid(self.first.next_pos, self.size, target.key, target.text)
+        return None if found is None else found[0]
+
+    def _next_gtid(self, start: int, stop: int, key: str, text: str | None = None
+                   ) -> tuple[Event, Gtid] | None:
+        """The first GTID event of domain or UUID ``key`` (and of GTID ``text``, when
+        given) starting in [start, stop)."""
+        for ev in self.walk(start, kinds.GTID):
+            if ev.pos >= stop:
+                return None
+            gtid = Gtid.of(ev)
+            if gtid is not None and gtid.key == key and text in (None, gtid.text):
+                return ev, gtid
+        return None
+
     def transaction_start(self, target: Event) -> int:
         """Where ``target``'s transaction starts (its own position if it is in none)."""
-        if target.pos == self.first.pos:
-            return target.pos  # the FORMAT_DESCRIPTION_EVENT
+        if target.pos == self.first.pos or target.type_code in kinds.GTID:
+            return target.pos  # the FORMAT_DESCRIPTION_EVENT; a GTID starts its own
         for back in LOOKBACK:
             at = target.pos - back
             if at <= self.first.next_pos:

@@ -9,7 +9,7 @@ import pytest
 
 from binlog_kaitai.cli import main
 from binlog_kaitai.errors import BinlogError
-from binlog_kaitai.seek import seek_datetime
+from binlog_kaitai.seek import Gtid, seek_datetime, seek_gtid
 from binlog_kaitai.stream import read_events
 from binlog_kaitai.transactions import TransactionTracker
 from tests.conftest import CORPUS, FIXTURES, REPO
@@ -153,3 +153,96 @@ def test_seek_bad_files(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> N
     assert err.splitlines() == [
         f"{junk}: offset 0: not a binlog: bad magic 68 65 6c 6c (expected fe 62 69 6e)",
         f"{cut}: offset {full_read.value.offset}: {full_read.value.message}"]
+
+
+def sequential_gtids(path: Path) -> dict[str, int]:
+    """The position of the first event of each GTID, read from the start."""
+    found: dict[str, int] = {}
+    try:
+        for ev in read_events(path):
+            gtid = Gtid.of(ev)
+            if gtid is not None:
+                found.setdefault(gtid.text, ev.pos)
+    except BinlogError:
+        pass
+    return found
+
+
+GTID_FILES = [p for p in FILES if sequential_gtids(p)]
+
+
+def check_every_gtid(path: Path, every: int = 1) -> int:
+    gtids = sequential_gtids(path)
+    for text, pos in list(gtids.items())[::every]:
+        got = seek_gtid(path, text)
+        assert (got.gtid, got.pos, got.transaction_pos) == (text, pos, pos), (path, text)
+    last = Gtid.parse(max(gtids, key=lambda t: Gtid.parse(t).number))
+    beyond = Gtid(f"{last.text}0", last.key, last.number * 10 + 1)
+    assert seek_gtid(path, beyond).pos is None
+    return len(gtids)
+
+
+def test_gtid_files_are_there() -> None:
+    """MariaDB fixtures and MySQL corpus files (UUIDs, tags) with GTIDs."""
+    names = {f"{p.parent.name}/{p.name}" for p in GTID_FILES}
+    assert {"gtid/binlog.000002", "blackbeam__rust_mysql_common/"
+            "test-data__binlogs__binlog_transaction_with_GTID_TAG.000001"} <= names
+    assert len(GTID_FILES) >= 20
+
+
+@pytest.mark.parametrize("path", GTID_FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_seek_gtid_equals_sequential_scan(path: Path, monkeypatch: pytest.MonkeyPatch
+                                          ) -> None:
+    """Every GTID of every file that has any, found as a scan finds it: with the default
+    windows (small files: the last bracket is the whole file), and bisected down to
+    single events."""
+    check_every_gtid(path)
+    narrow(monkeypatch)
+    check_every_gtid(path)
+
+
+@pytest.mark.skipif(not BENCH, reason="no benchmark data (make bench writes it)")
+def test_seek_gtid_on_a_megabyte_file() -> None:
+    path = BENCH[0]
+    gtids = sequential_gtids(path)
+    assert check_every_gtid(path, every=40) > 1000  # every 40th of them
+    middle = list(gtids)[len(gtids) // 2]
+    assert seek_gtid(path, middle).bytes_read < path.stat().st_size / 4
+
+
+@pytest.mark.skipif(not LARGE.exists(), reason="no benchmark data (make bench writes it)")
+def test_seek_gtid_on_a_gigabyte_reads_little() -> None:
+    first = next(ev for ev in read_events(LARGE) if Gtid.of(ev) is not None)
+    gtid = Gtid.of(first)
+    assert gtid is not None
+    target = Gtid.parse(gtid.text.rsplit("-", 1)[0] + f"-{gtid.number + 6000}")
+    got = seek_gtid(LARGE, target)
+    assert got.pos is not None and got.bytes_read < 1 << 20
+    (ev,) = read_events(LARGE, start=got.pos, stop=got.pos + 1)
+    assert Gtid.of(ev) == target
+
+
+def test_gtid_texts() -> None:
+    assert Gtid.parse(" 1-2-30 ") == Gtid("1-2-30", "1", 30)
+    assert Gtid.parse("3E11FA47-71CA-11E1-9E33-C80AA9429562:TAG:7") == Gtid(
+        "3e11fa47-71ca-11e1-9e33-c80aa9429562:tag:7", "3e11fa47-71ca-11e1-9e33-c80aa9429562:tag",
+        7)
+    uuid = "3e11fa47-71ca-11e1-9e33-c80aa9429562"
+    for bad in ("x", "1-2", uuid, "nouuid:5", f"{uuid}:0", f"{uuid}:a:b:1"):
+        with pytest.raises(ValueError, match="not a GTID"):
+            Gtid.parse(bad)
+
+
+def test_seek_gtid_cli(capsys: pytest.CaptureFixture[str]) -> None:
+    path = str(FIXTURES / "mariadb" / "gtid" / "binlog.000002")
+    status = main(["seek", "--json", "--gtid", "0-1-15", path])
+    out, _ = capsys.readouterr()
+    assert status == 0 and json.loads(out) | {"bytes_read": 0} == {
+        "file": path, "gtid": "0-1-15", "pos": 581, "timestamp": 1795290478,
+        "transaction_pos": 581, "bytes_read": 0}
+    status = main(["seek", "--gtid", "0-1-16", path])
+    out, _ = capsys.readouterr()
+    assert status == 0 and out == f"{path}: no GTID 0-1-16\n"
+    with pytest.raises(SystemExit):
+        main(["seek", "--gtid", "0-1", path])
+    assert "not a GTID: '0-1'" in capsys.readouterr().err
