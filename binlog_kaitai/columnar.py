@@ -643,9 +643,10 @@ def _binary_value(raw: bytes, as_text: bool) -> Any:
 def timestamp_texts(array: pa.Array, fld: pa.Field) -> pa.Array:
     """A DATETIME/TIMESTAMP column (``fld`` its field) as the reference prints its values,
     formatted by Arrow, as a string array: the date and time with the field's ``fsp``
-    digits of fraction; MySQL's zero TIMESTAMP (0) as zeros."""
+    digits of fraction; MySQL's zero TIMESTAMP (0) as zeros. (Arrow's cast to string
+    gives all 6 digits, and a Z after a zoned one: cut off; 20x quicker than strftime.)"""
     fsp = int((fld.metadata or {}).get(FSP_KEY, b"0"))
-    full = pc.strftime(array, format="%Y-%m-%d %H:%M:%S")  # always 6 digits of fraction
+    full = pc.cast(array, pa.string())
     text = pc.utf8_slice_codeunits(full, 0, 19 + (fsp + 1 if fsp else 0))
     if array.type.tz is not None:
         zero = pc.equal(array.cast(pa.int64()), 0)
