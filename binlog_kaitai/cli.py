@@ -78,6 +78,11 @@ def build_parser() -> argparse.ArgumentParser:
     rows.add_argument("--schema", action="append", metavar="FILE", default=[],
                       help="DDL (CREATE TABLE ...) giving column names the binlog lacks "
                            "(repeatable)")
+    rows.add_argument("--sql", action="store_true",
+                      help="SQL that makes the changes again: INSERT/UPDATE/DELETE, one "
+                           "BEGIN/COMMIT per transaction")
+    rows.add_argument("--flashback", action="store_true",
+                      help="with --sql: the SQL that undoes them, last change first")
 
     summ = sub.add_parser("summary", help="time span, successor and GTID state of each file")
     summ.add_argument("files", nargs="+", metavar="FILE")
@@ -177,7 +182,7 @@ def each_file(args: argparse.Namespace, out: TextIO, err: TextIO,
     bug)."""
     status = 0
     for name in args.files:
-        if not args.json:
+        if not args.json and not getattr(args, "flashback", False):
             print(f"# {name}", file=out)
         try:
             status = max(status, handle(name))
@@ -221,6 +226,7 @@ def run_rows(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from binlog_kaitai.ordered_rows import Item, OrderedRows
     from binlog_kaitai.row_text import json_lines, render_change
     from binlog_kaitai.schema import SchemaHistory
+    from binlog_kaitai.sql_changes import SqlScript
 
     types = set().union(*args.type) if args.type else None
     try:
@@ -229,6 +235,7 @@ def run_rows(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         print(f"{exc.filename}: cannot read schema file: {exc.strerror}", file=err)
         return 1
     decoder = OrderedRows(schema=schema, tables=args.table)
+    sql = SqlScript(decoder, out, err, flashback=args.flashback) if args.sql else None
 
     def show(name: str, items: list[Item]) -> int:
         status = 0
@@ -241,7 +248,9 @@ def run_rows(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             if (types is not None and ev.type_code not in types) or (
                     args.start_datetime is not None and ev.timestamp < args.start_datetime):
                 continue
-            if args.json:
+            if sql is not None:
+                status = max(status, sql.add(name, ev, changes))
+            elif args.json:
                 out.write(json_lines(changes))
             else:
                 out.write("".join(render_change(c) for c in changes))
@@ -251,16 +260,21 @@ def run_rows(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         status = 0
         stream = read_events(name, start=args.start_position, stop=args.stop_position,
                              strict_checksums=args.strict_checksums, expand_payloads=True)
+        feed, clean = decoder.feed if sql is None else sql.feed, False
         try:
             for ev in stream:
                 if args.stop_datetime is not None and ev.timestamp >= args.stop_datetime:
                     break
-                status = max(status, show(name, decoder.feed(ev)))
+                status = max(status, show(name, feed(ev)))
+            clean = True
         finally:  # the rows of every event before the end, or before the damage
             status = max(status, show(name, decoder.finish()))
+            if sql is not None:
+                sql.end_file(clean and status == 0)
         return status
 
-    return each_file(args, out, err, handle)
+    status = each_file(args, out, err, handle)
+    return status if sql is None else sql.finish(status)
 
 
 def run_summary(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -349,7 +363,10 @@ def run_export(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command == "rows" and (args.sql or args.flashback) and (args.json or not args.sql):
+        parser.error("rows: --sql goes without --json, --flashback with --sql")
     runner = {"events": run_events, "summary": run_summary, "rows": run_rows, "check": run_check,
               "seek": run_seek,
               "export": run_export}[args.command]

@@ -1,0 +1,446 @@
+"""Row changes as SQL to execute (``rows --sql``), or the SQL that undoes them
+(``rows --sql --flashback``).
+
+Every row change becomes one statement: ``INSERT INTO`` with the after image, ``UPDATE
+... SET`` the after image ``WHERE`` the before image, ``DELETE ... WHERE`` the before
+image, each ``UPDATE``/``DELETE`` with ``LIMIT 1``. The row is found by its primary key
+when it is known (the table map's metadata or the schema history) and its columns are in
+the image, else by every column, compared with ``<=>`` (text with a binary collation,
+FLOAT as the double the column holds). Each binlog transaction is one
+``BEGIN; ... COMMIT;``, in binlog (commit) order. The undo swaps the images (a DELETE for
+an insert, an INSERT for a delete, an UPDATE back to the before image) and reverses the
+order: transactions last first, and the rows in each last first.
+
+Values are the row decoder's (:mod:`binlog_kaitai.values`) written as exact literals of
+their column type: integers (unsigned ones too) and DECIMAL as digits, FLOAT/DOUBLE as
+the shortest decimal that reads back as the same value, temporal types as quoted text with
+their fraction (TIMESTAMP in UTC, so the script sets ``time_zone='+00:00'``), BIT as
+``b'...'``, binary strings as ``X'...'``, text quoted and escaped (the script sets ``NAMES
+utf8mb4``; the server converts to each column's charset; text whose charset is unknown goes
+as ``X'...'`` of its bytes, so it is stored byte for byte), ENUM/SET by label (by number
+when the labels are unknown), MySQL's JSON as ``CAST('...' AS JSON)`` (MariaDB's JSON is
+text), GEOMETRY as ``ST_GeomFromWKB(X'...', srid)``, VECTOR as ``STRING_TO_VECTOR``. The
+script sets ``sql_mode='NO_AUTO_VALUE_ON_ZERO'``: a 0 in an AUTO_INCREMENT column stays
+0, zero dates are accepted, and backslash escapes are on.
+
+What cannot be made exact is refused with a :class:`NotExactError` naming the event: a
+table whose column names are unknown, a row that its image cannot identify (no primary key
+known and columns missing: ``binlog_row_image=MINIMAL`` or ``NOBLOB``), and, for an undo,
+a before image that lacks what the undo must write back. MySQL's JSON opaque values
+(DECIMAL, dates inside a document) are written as the strings the decoder gives them.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import struct
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any, TextIO
+
+from binlog_kaitai import values as v
+from binlog_kaitai.errors import BinlogError
+from binlog_kaitai.event import Event
+from binlog_kaitai.rows import RowChange
+from binlog_kaitai.table_info import TableInfo
+from binlog_kaitai.transactions import TransactionTracker
+
+if TYPE_CHECKING:  # imported by row_text, which need not load the columnar decoder
+    from binlog_kaitai.ordered_rows import Item, OrderedRows
+
+HEADER = ("SET NAMES utf8mb4;\n"
+          "SET time_zone='+00:00';\n"
+          "SET SESSION sql_mode='NO_AUTO_VALUE_ON_ZERO';\n")
+"""What every script starts with: the connection charset the text literals are written in,
+the zone TIMESTAMP values are given in, and a sql_mode under which every value the binlog
+holds is taken as it is."""
+
+Literal = Callable[[Any], str]
+
+_ESCAPES = str.maketrans({"\\": "\\\\", "'": "\\'", "\0": "\\0", "\n": "\\n", "\r": "\\r",
+                          "\x1a": "\\Z"})
+_FLOAT32 = struct.Struct("<f")
+_INTEGERS = frozenset({v.TINY, v.SHORT, v.INT24, v.LONG, v.LONGLONG, v.YEAR})
+_TEMPORAL = frozenset({v.DATE, v.NEWDATE, v.TIME, v.TIME2, v.DATETIME, v.DATETIME2,
+                       v.TIMESTAMP, v.TIMESTAMP2})
+
+
+class NotExactError(BinlogError):
+    """A row change that cannot be written as SQL that does exactly what it did (or,
+    for an undo, exactly the reverse)."""
+
+    kind = "not_exact"
+
+
+# ---------------------------------------------------------------------------------------
+# Literals
+
+
+def quoted(text: str) -> str:
+    """A string literal (backslash escapes, as under the script's sql_mode)."""
+    return "'" + text.translate(_ESCAPES) + "'"
+
+
+def identifier(name: str) -> str:
+    return "`" + name.replace("`", "``") + "`"
+
+
+def _hex(raw: bytes) -> str:
+    return "X'" + raw.hex().upper() + "'"
+
+
+def _binary(value: Any) -> str:
+    """Bytes the decoder gives as ``{"base64": ...}`` (or text, as its UTF-8 bytes)."""
+    if isinstance(value, dict):
+        return _hex(base64.b64decode(value["base64"]))
+    return _hex(value.encode("utf-8"))
+
+
+def _text(value: Any) -> str:
+    return _binary(value) if isinstance(value, dict) else quoted(value)
+
+
+def _plain(value: Any) -> str:
+    """Integers, DECIMAL (exact digits, unquoted) and FLOAT/DOUBLE (shortest decimal that
+    reads back as the same value: Python's repr, and values.float32_text for FLOAT)."""
+    return str(value) if not isinstance(value, float) else repr(value)
+
+
+def _label(value: Any) -> str:
+    """ENUM/SET: the label(s), or the index / bitmask when the labels are unknown."""
+    return str(value) if isinstance(value, int) else quoted(value)
+
+
+def _bit(value: int) -> str:
+    return f"b'{value:b}'"
+
+
+def _temporal(value: str) -> str:
+    return "'" + value + "'"
+
+
+def _json(value: Any) -> str:
+    if isinstance(value, dict) and value.keys() == {"json_diff"}:
+        raise ValueError("a partial JSON update whose document is not in the before image")
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    return f"CAST({quoted(text)} AS JSON)"
+
+
+def _geometry(is_mariadb: bool) -> Literal:
+    def literal(value: Any) -> str:
+        if "wkb" not in value:  # bytes that are not a geometry the server writes
+            return _binary(value)
+        wkb = _hex(base64.b64decode(value["wkb"]))
+        srid = value["srid"]
+        # MySQL reads the WKB of a geographic SRID latitude first unless told; the binlog
+        # holds it longitude first, as MySQL stores it.
+        axis = ",'axis-order=long-lat'" if srid and not is_mariadb else ""
+        return f"ST_GeomFromWKB({wkb},{srid}{axis})"
+    return literal
+
+
+def _vector(value: list[float]) -> str:
+    return f"STRING_TO_VECTOR('[{','.join(repr(x) for x in value)}]')"
+
+
+def value_literal(real_type: int, info: v.ColumnInfo, is_mariadb: bool) -> Literal:
+    """The function writing a column's decoded values (not None) as exact SQL literals."""
+    if real_type in v.STRING_TYPES:
+        return _binary if info.charset in (None, "binary") else _text
+    if real_type in _INTEGERS or real_type in (v.NEWDECIMAL, v.FLOAT, v.DOUBLE):
+        return _plain
+    if real_type in _TEMPORAL:
+        return _temporal
+    if real_type in (v.ENUM, v.SET):
+        return _label
+    if real_type == v.BIT:
+        return _bit
+    if real_type == v.JSON:
+        return _json
+    if real_type == v.GEOMETRY:
+        return _geometry(is_mariadb)
+    if real_type == v.VECTOR:
+        return _vector
+    raise ValueError(f"no SQL literal for field type {real_type}")
+
+
+def _float32_as_double(value: float) -> str:
+    """The double a FLOAT column holds (what it is compared as), written as a double."""
+    text = repr(_FLOAT32.unpack(_FLOAT32.pack(value))[0])
+    return text if "e" in text else text + "e0"
+
+
+def sql_literal(value: Any) -> str:
+    """A decoded value as SQL when its column type is not known (the ``mysqlbinlog -v``
+    style text of ``rows``): NULL, numbers, quoted text, JSON text for the rest."""
+    if value is None:
+        return "NULL"
+    if isinstance(value, str):
+        return quoted(value)
+    if isinstance(value, bool | int | float):
+        return repr(value)
+    return json.dumps(value, ensure_ascii=False)
+
+
+# ---------------------------------------------------------------------------------------
+# Statements
+
+
+@dataclass(frozen=True, slots=True)
+class ColumnSql:
+    """One column: its quoted name, and how its values are written in VALUES and SET
+    (``literal``), compared with a primary key (``key``: FLOAT as its double) and compared
+    as part of a whole row (``exact``: text also with a binary collation)."""
+
+    name: str
+    literal: Literal
+    key: Literal
+    exact: Literal
+
+
+def column_sql(name: str, real_type: int, info: v.ColumnInfo, is_mariadb: bool) -> ColumnSql:
+    literal = value_literal(real_type, info, is_mariadb)
+    key = _float32_as_double if real_type == v.FLOAT else literal
+    exact = key
+    if literal is _text:
+        def exact(value: Any) -> str:
+            return _text(value) + " COLLATE utf8mb4_bin"
+    return ColumnSql(identifier(name), literal, key, exact)
+
+
+@dataclass(slots=True)
+class TableSql:
+    """A table's quoted name, its columns by name, and its primary key (None if unknown)."""
+
+    name: str
+    columns: dict[str, ColumnSql]
+    pk: tuple[str, ...] | None
+
+    @classmethod
+    def of(cls, table: TableInfo, is_mariadb: bool) -> TableSql | None:
+        """None when the column names are not known (``@1``, ``@2``... stand for them)."""
+        if any(name == f"@{i + 1}" for i, name in enumerate(table.names)):
+            return None
+        columns = {name: column_sql(name, meta.real_type, info, is_mariadb)
+                   for name, meta, info in zip(table.names, table.column_metas, table.infos,
+                                               strict=True)}
+        return cls(f"{identifier(table.schema)}.{identifier(table.table)}", columns,
+                   tuple(table.pk) if table.pk else None)
+
+    def _value(self, name: str, value: Any, how: str) -> str:
+        if value is None:
+            return "NULL"
+        return getattr(self.columns[name], how)(value)
+
+    def insert(self, image: dict[str, Any]) -> str:
+        names = ",".join(self.columns[n].name for n in image)
+        row = ",".join(self._value(n, x, "literal") for n, x in image.items())
+        return f"INSERT INTO {self.name} ({names}) VALUES ({row});\n"
+
+    def update(self, values: dict[str, Any], row: dict[str, Any]) -> str:
+        """Set ``values`` in the row that ``row`` (an image) identifies."""
+        sets = ", ".join(f"{self.columns[n].name}={self._value(n, x, 'literal')}"
+                         for n, x in values.items())
+        return f"UPDATE {self.name} SET {sets} WHERE {self.where(row)} LIMIT 1;\n"
+
+    def delete(self, row: dict[str, Any]) -> str:
+        return f"DELETE FROM {self.name} WHERE {self.where(row)} LIMIT 1;\n"
+
+    def where(self, row: dict[str, Any]) -> str:
+        """The condition that finds the row an image shows: its primary key, else all of
+        its columns; :class:`ValueError` when the image has neither."""
+        if self.pk and all(n in row for n in self.pk):
+            return " AND ".join(f"{self.columns[n].name}={self._value(n, row[n], 'key')}"
+                                for n in self.pk)
+        missing = [n for n in self.columns if n not in row]
+        if missing:
+            raise ValueError("no primary key known and the image lacks column(s) "
+                             f"{', '.join(missing)} (binlog_row_image=MINIMAL or NOBLOB): "
+                             "the row cannot be identified")
+        return " AND ".join(f"{self.columns[n].name}<=>{self._value(n, x, 'exact')}"
+                            for n, x in row.items())
+
+    def forward(self, change: RowChange) -> str:
+        """What the change did."""
+        if change.op == "insert":
+            assert change.after is not None
+            return self.insert(change.after)
+        assert change.before is not None
+        if change.op == "delete":
+            return self.delete(change.before)
+        assert change.after is not None
+        return self.update(change.after, change.before)
+
+    def undo(self, change: RowChange) -> str:
+        """What reverses the change; :class:`ValueError` when the images lack what it
+        must write back."""
+        if change.op == "insert":
+            assert change.after is not None
+            return self.delete(change.after)
+        before = change.before
+        assert before is not None
+        lacking = [n for n in (self.columns if change.op == "delete" else change.after or ())
+                   if n not in before]
+        if lacking:
+            raise ValueError(f"the before image lacks column(s) {', '.join(lacking)} "
+                             "(binlog_row_image=MINIMAL or NOBLOB): the "
+                             f"{change.op} cannot be undone")
+        if change.op == "delete":
+            return self.insert(before)
+        assert change.after is not None
+        return self.update(before, before | change.after)
+
+
+# ---------------------------------------------------------------------------------------
+# Transactions and the script
+
+
+@dataclass(slots=True)
+class _Transaction:
+    pos: int
+    timestamp: int
+    gtid: str | None = None
+    statements: list[str] = field(default_factory=list)
+    keys: list[tuple[int, int | None]] = field(default_factory=list)
+    """The rows events of the transaction (pos, inner_pos) whose changes may still come."""
+
+    def text(self, flashback: bool) -> str:
+        if not self.statements:
+            return ""
+        when = datetime.fromtimestamp(self.timestamp, UTC).strftime("%Y-%m-%d %H:%M:%S")
+        gtid = f" GTID {self.gtid}" if self.gtid else ""
+        what = "undo of the transaction" if flashback else "transaction"
+        body = self.statements[::-1] if flashback else self.statements
+        return f"-- {what} at {self.pos}{gtid}, {when}\nBEGIN;\n{''.join(body)}COMMIT;\n"
+
+
+class SqlScript:
+    """The SQL of the row changes of a stream, written to ``out`` as the ``rows`` command
+    reads it (problems to ``err`` as ``FILE: offset N: what``).
+
+    :meth:`feed` stands for the decoder's: it also sees where transactions begin and end.
+    :meth:`add` takes the changes the filters keep, :meth:`end_file` ends each file and
+    :meth:`finish` the run (writing the undo, when ``flashback``). A transaction whose
+    end is not read (a cut or damaged file, ``--stop-*``) is left out, with a comment.
+    After a problem (a refused change, an undecodable event, damage) nothing more is
+    written: a forward script is a clean prefix, an undo all or nothing.
+    """
+
+    def __init__(self, decoder: OrderedRows, out: TextIO, err: TextIO, *,
+                 flashback: bool = False) -> None:
+        self.decoder = decoder
+        self.out = out
+        self.err = err
+        self.flashback = flashback
+        self.failed = False
+        self._tracker = TransactionTracker()
+        self._open: _Transaction | None = None
+        self._ended: _Transaction | None = None
+        """The transaction the last event fed ended: complete once its changes are added."""
+        self._of_event: dict[tuple[int, int | None], _Transaction] = {}
+        self._tables: dict[int, tuple[TableInfo, TableSql | None]] = {}
+        self._undone: list[str] = []
+        self._refused: set[tuple[str, str]] = set()
+        if not flashback:
+            out.write(HEADER)
+
+    def feed(self, ev: Event) -> list[Item]:
+        """The decoder's :meth:`~binlog_kaitai.ordered_rows.OrderedRows.feed`; the
+        changes it gives back belong to transactions this has seen begin."""
+        self._complete()
+        step = self._tracker.step(ev.type_code, ev.kind)
+        if step.starts:
+            self._left_open()
+            self._open = _Transaction(ev.pos, ev.timestamp)
+        if ev.is_rows and self._open is not None:
+            key = (ev.pos, ev.inner_pos)
+            self._of_event[key] = self._open
+            self._open.keys.append(key)
+        if step.ends:
+            self._ended, self._open = self._open, None
+        items = self.decoder.feed(ev)
+        if any(isinstance(item, BinlogError) for item in items):
+            self.fail()
+        return items
+
+    def add(self, name: str, ev: Event, changes: list[RowChange]) -> int:
+        """The statements of one rows event's changes; 1 when they cannot be exact (said
+        once per table), else 0."""
+        txn = self._of_event.get((ev.pos, ev.inner_pos))
+        if txn is None or not changes:
+            return 0
+        info = self.decoder.decoder.describe(ev.table_map, ev.format.is_mariadb)
+        assert info is not None
+        table = self._table(info, ev.format.is_mariadb)
+        try:
+            if table is None:
+                raise ValueError("column names unknown (no binlog_row_metadata=FULL, no "
+                                 "CREATE TABLE in the binlogs read, no --schema)")
+            make = table.undo if self.flashback else table.forward
+            statements = [make(c) for c in changes]
+        except ValueError as exc:
+            self.fail()
+            if (info.schema, info.table) not in self._refused:
+                self._refused.add((info.schema, info.table))
+                print(f"{name}: offset {ev.pos}: `{info.schema}`.`{info.table}`: {exc}",
+                      file=self.err)
+            return 1
+        if not self.failed:  # after a problem, only the refusals of other tables count
+            txn.gtid = changes[0].gtid
+            txn.statements += statements
+        return 0
+
+    def end_file(self, clean: bool) -> None:
+        """At the end of a file (``clean`` false after a problem): a transaction still
+        open is left out."""
+        if not clean:
+            self.fail()
+        self._complete()
+        self._left_open()
+        self._tracker = TransactionTracker()
+
+    def finish(self, status: int) -> int:
+        """Writes the undo, last transaction first (nothing after a problem); the exit
+        status, ``status`` or 1 after a refusal."""
+        if self.flashback and not self.failed:
+            self.out.write(HEADER + "".join(reversed(self._undone)))
+        return max(status, int(self.failed))
+
+    def fail(self) -> None:
+        self.failed = True
+
+    def _complete(self) -> None:
+        """Writes (or keeps, for the undo) the transaction the last event ended."""
+        txn, self._ended = self._ended, None
+        if txn is None:
+            return
+        self._forget(txn)
+        if self.failed:
+            return
+        if self.flashback:
+            self._undone.append(txn.text(True))
+        else:
+            self.out.write(txn.text(False))
+
+    def _left_open(self) -> None:
+        txn, self._open = self._open, None
+        if txn is None:
+            return
+        self._forget(txn)
+        if not self.failed and txn.statements:
+            self.out.write(f"-- the transaction at {txn.pos} does not end in what was "
+                           f"read: its {len(txn.statements)} row change(s) left out\n")
+
+    def _forget(self, txn: _Transaction) -> None:
+        for key in txn.keys:
+            self._of_event.pop(key, None)
+
+    def _table(self, info: TableInfo, is_mariadb: bool) -> TableSql | None:
+        found = self._tables.get(id(info))
+        if found is None or found[0] is not info:
+            if len(self._tables) > 10000:
+                self._tables.clear()
+            found = self._tables[id(info)] = (info, TableSql.of(info, is_mariadb))
+        return found[1]

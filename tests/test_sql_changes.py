@@ -1,0 +1,228 @@
+"""``rows --sql`` and ``rows --sql --flashback`` on the committed MariaDB fixtures: the
+exact SQL of known rows, the undo's order, and the refusals (tests/test_sql_changes_live.py
+applies the SQL to a real server)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from binlog_kaitai.cli import main
+from binlog_kaitai.ordered_rows import OrderedRows
+from binlog_kaitai.rows import RowChange
+from binlog_kaitai.sql_changes import HEADER, TableSql, quoted, sql_literal
+from binlog_kaitai.stream import read_events
+from tests.conftest import FIXTURES, corpus
+
+MARIADB = FIXTURES / "mariadb"
+FULL = MARIADB / "alltypes_full" / "binlog.000001"
+NOLOG = MARIADB / "alltypes_nolog" / "binlog.000001"
+MINIMAL = MARIADB / "alltypes_minimal" / "binlog.000001"
+
+ALLTYPES = "`types`.`alltypes`"
+ROW_3 = (
+    "(3,-128,0,-32768,0,-8388608,0,-2147483648,0,-9223372036854775808,0,-3.4e+38,"
+    "-2.2250738585072014e-308,"
+    "-99999999999999999999999999999999999.999999999999999999999999999999,-99999999.99,"
+    "-99999,-999999999.999999999,-0.9999,0.001,1901,'1000-01-01','-838:59:59',"
+    "'-838:59:59.9','-838:59:59.99','-838:59:59.999','-838:59:59.9999','-838:59:59.99999',"
+    "'-838:59:59.999999','1000-01-01 00:00:00','1000-01-01 00:00:00.1',"
+    "'1000-01-01 00:00:00.01','1000-01-01 00:00:00.001','1000-01-01 00:00:00.0001',"
+    "'1000-01-01 00:00:00.00001','1000-01-01 00:00:00.000001','1970-01-01 00:00:01',"
+    "'1970-01-01 00:00:01.1','1970-01-01 00:00:01.01','1970-01-01 00:00:01.001',"
+    "'1970-01-01 00:00:01.0001','1970-01-01 00:00:01.00001','1970-01-01 00:00:01.000001',"
+    "'a','b','c','d','e','f','g',X'01000000',X'01',X'00',X'00',X'00',X'00','a','b','c','d',"
+    "'a','é','x',b'0',b'1',b'1',b'1',b'1','-1.5e-7',"
+    "ST_GeomFromWKB(X'01030000000100000005000000000000000000000000000000000000000000000000001"
+    "0400000000000000000000000000000104000000000000010400000000000000000000000000000104000000"
+    "000000000000000000000000000',0),"
+    "ST_GeomFromWKB(X'010100000000000000008066C000000000008056C0',4326),"
+    "X'00000000000000000000000000000000',X'00000000000000000000000000000001')"
+)
+"""Row 3 of the alltypes scenario (its smallest values) as the INSERT writes it."""
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    status = main(["rows", *args])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def statements(script: str) -> list[str]:
+    """The script's lines but comments and the header."""
+    body = script.removeprefix(HEADER)
+    return [line for line in body.splitlines() if not line.startswith(("-- ", "# "))]
+
+
+def contains(lines: list[str], block: list[str]) -> bool:
+    return any(lines[i:i + len(block)] == block for i in range(len(lines)))
+
+
+def test_forward_script_of_every_type(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "--sql", str(FULL))
+    assert (status, err) == (0, "")
+    assert out.startswith(HEADER)
+    lines = statements(out)
+    assert lines.count("BEGIN;") == lines.count("COMMIT;") == 15
+    columns = lines[1][len(f"INSERT INTO {ALLTYPES} ("):].split(")")[0].split(",")
+    assert len(columns) == 72 and columns[:3] == ["`id`", "`ti`", "`tiu`"]
+    assert f"INSERT INTO {ALLTYPES} ({','.join(columns)}) VALUES {ROW_3};" in lines
+    assert contains(lines, [
+        "BEGIN;", f"DELETE FROM {ALLTYPES} WHERE `id`=3 LIMIT 1;",
+        f"DELETE FROM {ALLTYPES} WHERE `id`=6 LIMIT 1;", "COMMIT;",
+        "BEGIN;", "INSERT INTO `types`.`wide` (`id`,`e`,`s`) VALUES (1,'v300','s1,s64');",
+        "INSERT INTO `types`.`wide` (`id`,`e`,`s`) VALUES (2,'v1','');",
+        "INSERT INTO `types`.`wide` (`id`,`e`,`s`) VALUES (3,NULL,'s2,s33,s63');", "COMMIT;",
+        "BEGIN;",
+        "UPDATE `types`.`wide` SET `id`=2, `e`='v257', `s`='' WHERE `id`=2 LIMIT 1;",
+        "COMMIT;"])
+    assert ("INSERT INTO `types`.`signs` (`id`,`y`,`a`,`bt`,`c`,`dd`,`f`,`e`,`m`) VALUES "
+            "(1,2000,200,b'101',18446744073709551615,123.45,2.5,-5,16777215);") in lines
+    assert ("INSERT INTO `types`.`charsets` (`id`,`a`,`b`,`c`,`d`,`e`,`f`,`g`) VALUES "
+            "(1,'àéîõü','日本語','latin1 text ÿ','Жук','é','ü,y',X'C3A9FF');") in lines
+
+
+JSON_TEXTS = ('{"a": [1, 2.5, "x", null, true], "b": {"c": "d"}}', "[]", "-1.5e-7", "0")
+"""The scenario's values of MariaDB's JSON column (LONGTEXT utf8mb4)."""
+
+
+def test_names_from_the_schema_history_give_the_same_script(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """NO_LOG metadata: names, labels and keys from the CREATE TABLEs read. The schema
+    history knows no charset for MariaDB's JSON column: its text goes as its bytes."""
+    full = statements(run(capsys, "--sql", str(FULL))[1])
+    status, out, err = run(capsys, "--sql", str(NOLOG))
+    assert (status, err) == (0, "")
+    for text in JSON_TEXTS:
+        raw = "X'" + text.encode().hex().upper() + "'"
+        full = [line.replace(f"{quoted(text)},ST_GeomFromWKB", f"{raw},ST_GeomFromWKB")
+                .replace(f"`j`={quoted(text)}, `g`", f"`j`={raw}, `g`") for line in full]
+    assert statements(out) == full
+
+
+def test_flashback_undoes_last_first(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "--sql", "--flashback", str(FULL))
+    assert (status, err) == (0, "")
+    lines = statements(out)
+    assert lines[:6] == [
+        "BEGIN;", "DELETE FROM `types`.`charsets` WHERE `id`=1 LIMIT 1;", "COMMIT;",
+        "BEGIN;", "DELETE FROM `types`.`signs` WHERE `id`=1 LIMIT 1;", "COMMIT;"]
+    assert lines[6:14] == [
+        "BEGIN;", "UPDATE `types`.`wide` SET `id`=2, `e`='v1', `s`='' WHERE `id`=2 LIMIT 1;",
+        "COMMIT;",
+        "BEGIN;", "DELETE FROM `types`.`wide` WHERE `id`=3 LIMIT 1;",
+        "DELETE FROM `types`.`wide` WHERE `id`=2 LIMIT 1;",
+        "DELETE FROM `types`.`wide` WHERE `id`=1 LIMIT 1;", "COMMIT;"]
+    # Row 3 was deleted after an update of b64, st and dec65: the undo puts it back so.
+    updated = ROW_3.replace(
+        ",-99999999999999999999999999999999999.999999999999999999999999999999,",
+        ",-0.000000000000000000000000000001,").replace(
+        "'a','é','x',b'0',b'1',b'1',b'1',b'1',", "'a','é','y',b'0',b'1',b'1',b'1',b'0',")
+    assert any(line.endswith(f" VALUES {updated};") for line in lines)
+    assert lines[-3:] == ["BEGIN;", f"DELETE FROM {ALLTYPES} WHERE `id`=1 LIMIT 1;", "COMMIT;"]
+    assert lines.count("BEGIN;") == 15
+
+
+def test_table_filter(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "--sql", "--flashback", "--table", "types.signs", str(FULL))
+    assert status == 0
+    assert statements(out) == [
+        "BEGIN;", "DELETE FROM `types`.`signs` WHERE `id`=1 LIMIT 1;", "COMMIT;"]
+
+
+def test_minimal_images_replay(capsys: pytest.CaptureFixture[str]) -> None:
+    """binlog_row_image=MINIMAL: the columns given, the rows by their key."""
+    status, out, err = run(capsys, "--sql", str(MINIMAL))
+    assert (status, err) == (0, "")
+    lines = statements(out)
+    assert f"INSERT INTO {ALLTYPES} (`id`,`i`,`vc`) VALUES (6,42,'partial');" in lines
+    assert (f"UPDATE {ALLTYPES} SET `i`=7, `dt3`='2020-02-02 02:02:02.020', `vc`='updated' "
+            "WHERE `id`=1 LIMIT 1;") in lines
+    assert f"UPDATE {ALLTYPES} SET `ti`=NULL, `vcl`='now set' WHERE `id`=5 LIMIT 1;" in lines
+
+
+def test_minimal_images_cannot_be_undone(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "--sql", "--flashback", str(MINIMAL))
+    assert status == 1
+    assert err.splitlines() == [
+        f"{MINIMAL}: offset 90033: `types`.`alltypes`: the before image lacks column(s) i, "
+        "dt3, vc (binlog_row_image=MINIMAL or NOBLOB): the update cannot be undone",
+        f"{MINIMAL}: offset 99567: `types`.`wide`: the before image lacks column(s) e "
+        "(binlog_row_image=MINIMAL or NOBLOB): the update cannot be undone"]
+    assert statements(out) == []
+
+
+def test_tables_without_names_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    """NO_LOG metadata read from after the CREATE TABLEs: names are unknown."""
+    status, out, err = run(capsys, "--sql", "--start-position", "2053", str(NOLOG))
+    assert status == 1
+    assert err.splitlines()[0] == (
+        f"{NOLOG}: offset 3841: `types`.`alltypes`: column names unknown (no "
+        "binlog_row_metadata=FULL, no CREATE TABLE in the binlogs read, no --schema)")
+    assert statements(out) == []
+
+
+def test_partial_json_without_its_document_is_refused(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """MySQL's PARTIAL_UPDATE_ROWS with a MINIMAL before image: the diff has nothing to
+    apply to. The transactions before it are written, none after."""
+    path = corpus("blackbeam__rust_mysql_common/test-data__binlogs__json.binlog.000001")
+    status, out, err = run(capsys, "--sql", str(path))
+    assert status == 1
+    assert err == (f"{path}: offset 3750: `mysql`.`t`: a partial JSON update whose "
+                   "document is not in the before image\n")
+    lines = statements(out)
+    assert lines[1] == (
+        "INSERT INTO `mysql`.`t` (`id`,`json_col`,`name`,`age`) VALUES (1,CAST("
+        "'{\"age\":24,\"data\":\"xxxxxxxxxx\",\"name\":\"Joe\"}' AS JSON),'Joe',24);")
+    assert lines[-1] == "COMMIT;"
+
+
+def test_sql_and_json_exclude_each_other(capsys: pytest.CaptureFixture[str]) -> None:
+    for args in (["--sql", "--json"], ["--flashback"]):
+        with pytest.raises(SystemExit) as exc:
+            main(["rows", *args, str(FULL)])
+        assert exc.value.code == 2
+    assert "--flashback with --sql" in capsys.readouterr().err
+
+
+def _table(path: Path, name: str) -> tuple[TableSql, RowChange]:
+    """The SQL form of a table of a fixture, and its first row change."""
+    decoder = OrderedRows()
+    for ev in read_events(path, expand_payloads=True):
+        for item in decoder.feed(ev) + decoder.finish():
+            assert not isinstance(item, Exception)
+            rows_event, changes = item
+            if changes[0].table == name:
+                info = decoder.decoder.describe(rows_event.table_map, True)
+                assert info is not None
+                table = TableSql.of(info, True)
+                assert table is not None
+                return table, changes[0]
+    raise AssertionError(name)
+
+
+def test_rows_without_a_key_are_found_by_every_column() -> None:
+    """No key: every column with <=>, FLOAT as the double it holds, text byte for byte."""
+    table, change = _table(FULL, "signs")
+    assert change.after is not None
+    table.pk = None
+    assert table.where(change.after) == (
+        "`id`<=>1 AND `y`<=>2000 AND `a`<=>200 AND `bt`<=>b'101' AND "
+        "`c`<=>18446744073709551615 AND `dd`<=>123.45 AND `f`<=>2.5e0 AND `e`<=>-5 AND "
+        "`m`<=>16777215")
+    table, change = _table(FULL, "charsets")
+    assert change.after is not None
+    table.pk = None
+    assert table.where(change.after).startswith(
+        "`id`<=>1 AND `a`<=>'àéîõü' COLLATE utf8mb4_bin AND `b`<=>'日本語' COLLATE utf8mb4_bin")
+    with pytest.raises(ValueError, match=r"lacks column\(s\) a, b"):
+        table.where({"id": 1})
+
+
+def test_text_escapes() -> None:
+    assert quoted("a'b\\c\0d\ne\rf\x1ag") == "'a\\'b\\\\c\\0d\\ne\\rf\\Zg'"
+    assert sql_literal("it's") == "'it\\'s'"
+    assert sql_literal(None) == "NULL"
+    assert sql_literal({"base64": "AA=="}) == '{"base64": "AA=="}'
