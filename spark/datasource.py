@@ -5,7 +5,10 @@
     spark.read.format("mysql_binlog").option("table", "row_changes").load("dumps/binlog.*")
 
 Options: ``table`` (``events`` by default, or ``files``, ``transactions``,
-``row_changes``, ``errors``), ``split_size`` (bytes or ``64m``), ``mode``
+``row_changes``, ``errors``; or a source table ``db.table``: its typed change table, see
+:mod:`spark.typed_tables`, and with ``snapshot`` = ``true`` its state at the end of the
+input or at ``as_of`` (``YYYY-MM-DD HH:MM:SS[.ffffff]``, UTC), see
+:mod:`spark.snapshot`), ``split_size`` (bytes or ``64m``), ``mode``
 (``permissive`` or ``failfast``), ``schema_files`` (comma-separated DDL files for the
 row decoder's schema history). The path may be a file, a directory or a glob, local or a
 URI (``s3://``, ``hdfs://``..., see :mod:`spark.storage`), or several joined by commas.
@@ -15,17 +18,28 @@ There is one input partition per split, planned as the job plans them, except fo
 whole). The planning runs in ``partitions()``, on the driver: files larger than
 ``split_size`` have their event headers walked there (the batch job does that on
 executors instead).
+
+A source table's schema, the union of its versions, is only known once its changes are
+decoded: ``schema()`` decodes that table's rows on the driver (the other tables' rows are
+skipped), then the partitions decode them again. A snapshot is read as one partition
+(the keys of all files in one place, in an on-disk store as ``export`` does). The batch
+job computes both without the driver pass.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from dataclasses import dataclass
+import tempfile
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
+import pyarrow as pa
 from pyspark.sql.datasource import DataSource, DataSourceReader, InputPartition
 
+from binlog_kaitai.errors import BinlogError
+from binlog_kaitai.stream import read_events
 from spark.extract import FailFast, Record, fold_files, parse_splits, parser_version
 from spark.plan import (
     DEFAULT_SPLIT_SIZE,
@@ -35,9 +49,16 @@ from spark.plan import (
     parse_size,
     plan_file,
     read_scripts,
+    schema_history,
+    thaw,
     whole_file,
 )
 from spark.schemas import TABLES, ddl
+from spark.snapshot import primary_key, why_no_snapshot
+from spark.storage import open_input
+from spark.typed_export import TableSpool, snapshot_batches
+from spark.typed_spark import spark_ddl
+from spark.typed_tables import TypedChanges, conform, union_schema
 
 
 @dataclass
@@ -46,6 +67,8 @@ class SplitPartition(InputPartition):
 
     split: Split | None = None
     file: FileInfo | None = None
+    files: list[FileInfo] = field(default_factory=list)
+    """A snapshot's input files, all in one partition."""
 
 
 class BinlogDataSource(DataSource):
@@ -57,15 +80,29 @@ class BinlogDataSource(DataSource):
 
     def table(self) -> str:
         table = self.options.get("table", "events")
-        if table not in TABLES:
-            raise ValueError(f"mysql_binlog: unknown table {table!r}; one of {list(TABLES)}")
+        if table not in TABLES and "." not in table:
+            raise ValueError(f"mysql_binlog: unknown table {table!r}; one of {list(TABLES)} "
+                             "or a source table db.table")
         return table
 
     def schema(self) -> str:
-        return ddl(TABLES[self.table()])
+        table = self.table()
+        if table in TABLES:
+            return ddl(TABLES[table])
+        return spark_ddl(self.typed_schema())
 
-    def reader(self, schema: Any) -> BinlogReader:
-        return BinlogReader(self.table(), dict(self.options))
+    def typed_schema(self) -> pa.Schema:
+        """A source table's change-table (or snapshot) schema, from a driver pass."""
+        found = getattr(self, "_typed_schema", None)
+        if found is None:
+            found = self._typed_schema = typed_schema(dict(self.options), self.table())
+        return found
+
+    def reader(self, schema: Any) -> DataSourceReader:
+        table = self.table()
+        if table in TABLES:
+            return BinlogReader(table, dict(self.options))
+        return TypedReader(table, dict(self.options), self.typed_schema())
 
 
 class BinlogReader(DataSourceReader):
@@ -107,6 +144,90 @@ class BinlogReader(DataSourceReader):
             if kind == "failfast":
                 raise FailFast(values.file, values.offset, values.message)
             yield kind, values
+
+
+def is_snapshot(options: dict[str, str]) -> bool:
+    return options.get("snapshot", "false").lower() == "true"
+
+
+def as_of(options: dict[str, str]) -> datetime | None:
+    text = options.get("as_of")
+    return None if text is None else datetime.fromisoformat(text).replace(tzinfo=UTC)
+
+
+def typed_batches(splits: Iterable[Split], table: str, scripts: tuple[str, ...]
+                  ) -> Iterator[pa.RecordBatch]:
+    """The typed change batches of one source table in ``splits``, in order (problems
+    are the ``errors`` table's business: here they end a split, its good rows kept)."""
+    changes: TypedChanges | None = None
+    for split in splits:
+        if changes is None or split.schema is not None:  # else: the history goes on
+            history = schema_history(scripts) if split.schema is None else thaw(split.schema)
+            changes = TypedChanges(schema=history, tables=[table])
+        changes.start_file()
+        try:
+            with open_input(split.path) as f:
+                for ev in read_events(f, start=split.start, stop=split.stop,
+                                      expand_payloads=True):
+                    yield from changes.feed(ev)
+        except BinlogError:
+            pass
+        yield from changes.end_file()
+
+
+def typed_schema(options: dict[str, str], table: str) -> pa.Schema:
+    """The change table's union schema (or, with ``snapshot``, the snapshot's)."""
+    files, _ = list_inputs(input_paths(options))
+    scripts = read_scripts(p for p in options.get("schema_files", "").split(",") if p)
+    schemas = [b.schema for b in typed_batches(
+        [s for f in files for s in whole_file(f)], table, scripts)]
+    if not schemas:
+        raise ValueError(f"mysql_binlog: no row changes of {table} in the input")
+    schema = union_schema(schemas)
+    if not is_snapshot(options):
+        return schema
+    why = why_no_snapshot(schema, False)
+    if why is not None:
+        raise ValueError(f"mysql_binlog: no snapshot of {table}: {why}")
+    after = schema.field("after").type
+    return pa.schema([*after, ("_ts", pa.timestamp("us", "UTC")), ("_gtid", pa.string()),
+                      ("_file", pa.string()), ("_pos", pa.int64())], metadata=schema.metadata)
+
+
+class TypedReader(DataSourceReader):
+    """A source table's typed changes, a split per partition; or its snapshot, in one."""
+
+    def __init__(self, table: str, options: dict[str, str], schema: pa.Schema) -> None:
+        self.table, self.schema = table, schema
+        self.paths = input_paths(options)
+        self.split_size = parse_size(options.get("split_size", str(DEFAULT_SPLIT_SIZE)))
+        self.scripts = read_scripts(p for p in options.get("schema_files", "").split(",") if p)
+        self.snapshot, self.as_of = is_snapshot(options), as_of(options)
+
+    def partitions(self) -> list[InputPartition]:
+        files, _ = list_inputs(self.paths)
+        if self.snapshot:
+            return [SplitPartition(files=files)]
+        return [SplitPartition(split=s) for f in files
+                for s in plan_file(f, self.split_size, self.scripts)]
+
+    def read(self, partition: InputPartition) -> Iterator[pa.RecordBatch]:
+        assert isinstance(partition, SplitPartition)
+        if not self.snapshot:
+            assert partition.split is not None
+            for batch in typed_batches([partition.split], self.table, self.scripts):
+                yield conform(batch, self.schema).replace_schema_metadata(None)
+            return
+        key = primary_key(self.schema)
+        assert key is not None
+        splits = [s for f in partition.files for s in whole_file(f)]
+        with tempfile.TemporaryDirectory(prefix="binlog-kaitai-snapshot-") as tmp:
+            spool = TableSpool(tmp)
+            for batch in typed_batches(splits, self.table, self.scripts):
+                spool.add(batch)
+            spool.close()
+            for rows in snapshot_batches(spool, self.table, key, tmp, self.as_of):
+                yield rows.cast(self.schema.remove_metadata())
 
 
 def input_paths(options: dict[str, str]) -> list[str]:

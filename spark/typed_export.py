@@ -143,12 +143,18 @@ def _snapshot(spool: TableSpool, name: str, output: str, tmp: str,
         return
     key = primary_key(schema)
     assert key is not None
+    result.snapshots[name] = write_parquet(snapshot_batches(spool, name, key, tmp, as_of),
+                                           os.path.join(output, "snapshots", name))
+
+
+def snapshot_batches(spool: TableSpool, name: str, key: list[str], tmp: str,
+                     as_of: datetime | None) -> Iterator[pa.RecordBatch]:
+    """The snapshot of a spooled table (two passes over it, keys in ``tmp``)."""
     builder = SnapshotBuilder(tmp, key, as_of)
     try:
         for batch in spool.batches(name):
             builder.add(batch)
-        result.snapshots[name] = write_parquet(
-            builder.rows(spool.batches(name)), os.path.join(output, "snapshots", name))
+        yield from builder.rows(spool.batches(name))
     finally:
         builder.close()
 

@@ -414,17 +414,28 @@ class TypedChanges:
 
     def file(self, source: Any) -> Iterator[pa.RecordBatch]:
         """The typed batches of one binlog file (a path or binary file)."""
-        self._tracker = TransactionTracker()
-        self._starts, self._xids = array("q"), array("q")
+        self.start_file()
         try:
             for ev in read_events(source, expand_payloads=True):
-                self._step(ev)
-                self._feed(self.batcher.feed, ev)
-                if self._held and (not self._tracker.open or self._starts):
-                    yield from self._release(None if not self._tracker.open
-                                             else self._starts[-1])
+                yield from self.feed(ev)
         except BinlogError as exc:
             self.problems.append((exc.file, exc.offset, exc.message))
+        yield from self.end_file()
+
+    def start_file(self) -> None:
+        """Before the events of a file (or of a split, which starts a transaction)."""
+        self._tracker = TransactionTracker()
+        self._starts, self._xids = array("q"), array("q")
+
+    def feed(self, ev: Any) -> Iterator[pa.RecordBatch]:
+        """The typed batches an event completes, those of ended transactions."""
+        self._step(ev)
+        self._feed(self.batcher.feed, ev)
+        if self._held:
+            yield from self._release(self._starts[-1] if self._tracker.open else None)
+
+    def end_file(self) -> Iterator[pa.RecordBatch]:
+        """After the last event of a file (or split), or a problem that ends it."""
         while not self._feed(lambda _: self.batcher.finish(), None):
             pass  # each call goes on after the group that failed
         yield from self._release(None)

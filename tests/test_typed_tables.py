@@ -5,7 +5,10 @@ whose ``SELECT`` the snapshots must equal value for value."""
 
 from __future__ import annotations
 
+import os
 import shutil
+import sys
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from decimal import Decimal
 from pathlib import Path
@@ -16,8 +19,10 @@ import pyarrow.dataset as ds
 import pyarrow.parquet as pq
 import pytest
 
+from binlog_kaitai.schema import SchemaHistory
 from spark.typed_export import TypedResult, export_typed
-from spark.typed_tables import widen
+from spark.typed_spark import union_schemas
+from spark.typed_tables import TypedChanges, widen
 from tools.make_fixtures import FIXTURES_DIR, Scenario
 from tools.mariadb_sandbox import find_program
 
@@ -239,3 +244,71 @@ def test_live_snapshot_equals_select(scenario: str, tmp_path: Path) -> None:
     _export(paths, tmp_path / "mid", snapshot=True, as_of=MID)
     _assert_snapshot_equals(_snapshot(tmp_path / "mid", "shop.items"), at_mid,
                             [*columns, "note"])
+
+
+# -- Spark: the job's functions and the data source ---------------------------------------
+
+
+@pytest.fixture(scope="module")
+def spark() -> Iterator[Any]:
+    pytest.importorskip("pyspark")
+    from pyspark.sql import SparkSession
+
+    os.environ["PYSPARK_PYTHON"] = sys.executable
+    session = (SparkSession.builder.master("local[1]")
+               .config("spark.sql.session.timeZone", "UTC")
+               .config("spark.ui.enabled", "false").getOrCreate())
+    yield session
+    session.stop()
+
+
+def _spark_rows(frame: Any, columns: list[str]) -> list[tuple[Any, ...]]:
+    return [tuple(r) for r in frame.select(*columns).collect()]
+
+
+def test_spark_change_table_and_snapshot_equal_export(spark: Any, tmp_path: Path) -> None:
+    """The job's path (typed batches packed as Arrow IPC rows, the schemas united on the
+    driver, a mapInArrow per table, the snapshot a window) gives export's rows."""
+    from spark.typed_spark import TYPED_SCHEMA, Packer, change_table, snapshot_frame
+
+    path = FIXTURES_DIR / "typed_full" / "binlog.000001"
+    changes, packer = TypedChanges(schema=SchemaHistory()), Packer()
+    packed = [row for batch in changes.file(str(path)) for row in packer.rows(batch)]
+    parsed = spark.createDataFrame(packed, "kind string, rows int, records binary")
+    schemas = union_schemas((r.kind, bytes(r.records)) for r in parsed.filter(
+        parsed.kind.startswith(TYPED_SCHEMA)).collect())
+    frame = change_table(parsed, "shop.items", schemas["shop.items"])
+    _export([path], tmp_path, snapshot=True)
+    exported = _changes(tmp_path, "shop.items")
+    assert frame.schema["after"].dataType.names == list(exported[0]["after"])
+    columns = ["op", "xid", "pos", "row", "after.id", "after.qty", "after.at", "after.flags",
+               "after.color", "after.note", "before.id"]
+    ours = sorted(_spark_rows(frame, columns), key=lambda r: (r[2], r[3]))
+    theirs = [(r["op"], r["xid"], r["pos"], r["row"], *[
+        (r["after"] or {}).get(c) for c in ("id", "qty", "at", "flags", "color", "note")],
+        (r["before"] or {}).get("id")) for r in exported]
+    assert [tuple(bytes(v) if isinstance(v, bytearray) else v for v in r) for r in ours] == theirs
+    snap = snapshot_frame(frame, ["id"]).orderBy("id")
+    assert _spark_rows(snap, ["id", "qty", "color", "_pos"]) == [
+        (r["id"], r["qty"], r["color"], r["_pos"]) for r in _snapshot(tmp_path, "shop.items")]
+    mid = snapshot_frame(frame, ["id"], MID).orderBy("id")
+    assert _spark_rows(mid, ["id", "note"]) == [(1, "one!"), (3, None), (4, None)]
+
+
+def test_datasource_typed_table_and_snapshot(spark: Any) -> None:
+    from spark.datasource import register
+
+    register(spark)
+    path = str(FIXTURES_DIR / "typed_nolog" / "binlog.000001")
+    reader = spark.read.format("mysql_binlog").option("table", "shop.items")
+    first = reader.load(path).orderBy("pos", "row").first()
+    assert (first.op, first.after.big, first.after.price, first.after.dur) == (
+        "c", Decimal(18446744073709551615), "12345678901234567890.12345678901234567890",
+        "-838:59:59")
+    assert bytes(first.after.flags) == ONES
+    assert first.after.at == datetime(9999, 12, 31, 23, 59, 59, 999999)
+    snapshot = reader.option("snapshot", "true")
+    assert [r.id for r in snapshot.load(path).orderBy("id").collect()] == [1, 2, 5, 6]
+    mid = snapshot.option("as_of", "2023-11-14 22:16:40").load(path).orderBy("id")
+    assert _spark_rows(mid, ["id", "color", "tags"]) == [
+        (1, None, "red,blue"), (3, "blue", "red,green,blue"), (4, "red", "green")]

@@ -1,0 +1,147 @@
+"""The typed change tables and snapshots in Spark (the job's ``tables/`` and
+``snapshots/``, see :mod:`spark.typed_tables` for the layout).
+
+The job's one parse emits each table's typed batches as rows of its persisted parse
+(:class:`Packer`: ``kind`` = ``typed:<db>.<table>``, the batch as Arrow IPC bytes),
+and, once per task and schema, the batch's schema (``typed_schema:<db>.<table>``). The
+driver collects the schemas only (a few rows), unites them per table
+(:func:`union_schemas`), and each table is a ``mapInArrow`` over its rows of the parse
+that casts every batch to its union (:func:`change_table`): no row reaches the driver.
+A snapshot is a window over the change table (:func:`snapshot_frame`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from datetime import datetime
+from typing import Any
+
+import orjson
+import pyarrow as pa
+
+from spark.snapshot import SNAPSHOT_META
+from spark.typed_tables import ORDER, conform, union_schema
+
+TYPED, TYPED_SCHEMA = "typed:", "typed_schema:"
+FIRST_AT = b"first_at"
+"""A schema row's (file, pos) of its first batch: versions are united in binlog order,
+so that a folder's columns are in the order they appeared, as ``export`` has them."""
+
+
+def table_of(schema: pa.Schema) -> str:
+    md = schema.metadata or {}
+    return f"{md[b'schema'].decode()}.{md[b'table'].decode()}"
+
+
+class Packer:
+    """One task's typed batches as rows ``(kind, rows, records)`` of the persisted
+    parse, with a schema row the first time a table's batches have a new schema."""
+
+    def __init__(self) -> None:
+        self.sent: set[tuple[str, pa.Schema]] = set()
+
+    def rows(self, batch: pa.RecordBatch) -> Iterator[tuple[str, int, bytes]]:
+        name = table_of(batch.schema)
+        if (name, batch.schema) not in self.sent:
+            self.sent.add((name, batch.schema))
+            first = {FIRST_AT: orjson.dumps([batch.column("file")[0].as_py(),
+                                             batch.column("pos")[0].as_py()])}
+            schema = batch.schema.with_metadata({**batch.schema.metadata, **first})
+            yield TYPED_SCHEMA + name, 0, schema.serialize().to_pybytes()
+        sink = pa.BufferOutputStream()
+        with pa.ipc.new_stream(sink, batch.schema) as writer:
+            writer.write_batch(batch)
+        yield TYPED + name, batch.num_rows, sink.getvalue().to_pybytes()
+
+
+def union_schemas(rows: Iterable[tuple[str, bytes]]) -> dict[str, pa.Schema]:
+    """Each table's union schema from its ``typed_schema:`` rows (kind, records)."""
+    found: dict[str, list[tuple[Any, pa.Schema]]] = {}
+    for kind, records in rows:
+        schema = pa.ipc.read_schema(pa.py_buffer(records))
+        metadata = dict(schema.metadata)
+        first = orjson.loads(metadata.pop(FIRST_AT))
+        found.setdefault(kind[len(TYPED_SCHEMA):], []).append(
+            (first, schema.with_metadata(metadata)))
+    return {name: union_schema(s for _, s in sorted(schemas, key=lambda f: f[0]))
+            for name, schemas in sorted(found.items())}
+
+
+def decoder(schema: pa.Schema) -> Callable[[Iterator[pa.RecordBatch]],
+                                           Iterator[pa.RecordBatch]]:
+    """The ``mapInArrow`` function from a table's packed rows (column ``records``) to
+    its change table's batches in ``schema``."""
+    def decode(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
+        for packed in batches:
+            for records in packed.column("records").to_pylist():
+                for batch in pa.ipc.open_stream(pa.py_buffer(records)):
+                    yield conform(batch, schema).replace_schema_metadata(None)
+    return decode
+
+
+def spark_type(kind: pa.DataType) -> str:
+    """A change-table Arrow type as Spark DDL (pyspark's own conversion fails on struct
+    fields without metadata)."""
+    simple = {pa.int32(): "int", pa.int64(): "bigint", pa.float32(): "float",
+              pa.float64(): "double", pa.string(): "string", pa.binary(): "binary",
+              pa.date32(): "date", pa.bool_(): "boolean", pa.null(): "string",
+              pa.timestamp("us"): "timestamp_ntz"}
+    if kind in simple:
+        return simple[kind]
+    if pa.types.is_timestamp(kind):
+        return "timestamp"
+    if pa.types.is_decimal(kind):
+        return f"decimal({kind.precision},{kind.scale})"
+    if pa.types.is_map(kind):
+        return f"map<{spark_type(kind.key_type)},{spark_type(kind.item_type)}>"
+    if pa.types.is_list(kind):
+        return f"array<{spark_type(kind.value_type)}>"
+    if pa.types.is_struct(kind):
+        return "struct<" + ",".join(f"{_quoted(f.name)}:{spark_type(f.type)}"
+                                    for f in kind) + ">"
+    raise ValueError(f"no Spark type for {kind}")
+
+
+def _quoted(name: str) -> str:
+    return "`" + name.replace("`", "``") + "`"
+
+
+def spark_ddl(schema: pa.Schema) -> str:
+    return ", ".join(f"{_quoted(f.name)} {spark_type(f.type)}" for f in schema)
+
+
+def change_table(parsed: Any, name: str, schema: pa.Schema) -> Any:
+    """The change table ``name`` (a DataFrame) from the persisted parse."""
+    from pyspark.sql import functions as F
+
+    rows = parsed.filter(F.col("kind") == TYPED + name).select("records")
+    return rows.mapInArrow(decoder(schema), spark_ddl(schema.remove_metadata()))
+
+
+def snapshot_frame(changes: Any, key: list[str], as_of: datetime | None = None) -> Any:
+    """The snapshot of a change table (a DataFrame) as of ``as_of`` (UTC; None: all):
+    per key, its last change at or before then, unless that is a delete; a change of
+    key (an update whose before and after keys differ) deletes its old key. The rows:
+    the after image's columns, then ``_ts``, ``_gtid``, ``_file``, ``_pos``."""
+    from pyspark.sql import Window
+    from pyspark.sql import functions as F
+
+    if as_of is not None:
+        changes = changes.filter(F.col("ts") <= F.lit(as_of))
+    key_of = {side: F.struct(*[F.col(f"{side}.{c}").alias(f"k{i}") for i, c in enumerate(key)])
+              for side in ("before", "after")}
+    events = F.array(
+        F.when(F.col("op") == "d", F.struct(key_of["before"].alias("key"),
+                                            F.lit(0).alias("sub"), F.lit(False).alias("live")))
+        .when((F.col("op") == "u") & (key_of["before"] != key_of["after"]),
+              F.struct(key_of["before"].alias("key"), F.lit(0).alias("sub"),
+                       F.lit(False).alias("live"))),
+        F.when(F.col("op") != "d", F.struct(key_of["after"].alias("key"),
+                                            F.lit(1).alias("sub"), F.lit(True).alias("live"))))
+    exploded = changes.select("*", F.explode(F.filter(events, lambda e: e.isNotNull()))
+                              .alias("e"))
+    order = [F.col(c).desc() for c in ORDER] + [F.col("e.sub").desc()]
+    latest = exploded.withColumn(
+        "_n", F.row_number().over(Window.partitionBy("e.key").orderBy(*order)))
+    kept = latest.filter((F.col("_n") == 1) & F.col("e.live"))
+    return kept.select("after.*", *[F.col(src).alias(name) for name, src in SNAPSHOT_META])
