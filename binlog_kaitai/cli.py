@@ -133,6 +133,23 @@ def add_event_filters(parser: argparse.ArgumentParser, json_help: str) -> None:
                         help="treat a CRC32 mismatch as an error that stops the file")
 
 
+def read_bounds(name: str, args: argparse.Namespace) -> tuple[int | None, int | None]:
+    """``--start-position``/``--stop-position`` narrowed to where ``--start-datetime``
+    and ``--stop-datetime`` fall in the file, found by bisection
+    (:func:`~binlog_kaitai.seek.datetime_bounds`): what lies outside is not read."""
+    start, stop = args.start_position, args.stop_position
+    if args.start_datetime is None and args.stop_datetime is None:
+        return start, stop
+    from binlog_kaitai.seek import datetime_bounds
+
+    low, high = datetime_bounds(name, args.start_datetime, args.stop_datetime)
+    if low is not None and (start is None or low > start):
+        start = low
+    if high is not None and (stop is None or high < stop):
+        stop = high
+    return start, stop
+
+
 def filtered(events: Iterator[Event], args: argparse.Namespace) -> Iterator[Event]:
     types = set().union(*args.type) if args.type else None
     for ev in events:
@@ -200,7 +217,8 @@ def each_file(args: argparse.Namespace, out: TextIO, err: TextIO,
 def run_events(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     def handle(name: str) -> int:
         status = 0
-        stream = read_events(name, start=args.start_position, stop=args.stop_position,
+        start, stop = read_bounds(name, args)
+        stream = read_events(name, start=start, stop=stop,
                              strict_checksums=args.strict_checksums)
         for ev in filtered(stream, args):
             if ev.decode_error is not None:
@@ -258,7 +276,14 @@ def run_rows(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     def handle(name: str) -> int:
         status = 0
-        stream = read_events(name, start=args.start_position, stop=args.stop_position,
+        start, stop = read_bounds(name, args)
+        if start != args.start_position:  # DDL the seek skipped still names columns
+            from binlog_kaitai.seek import statements
+
+            for ev in statements(name, args.start_position, start or 0):
+                if ev.body is not None:
+                    schema.apply_query_event(ev.body)
+        stream = read_events(name, start=start, stop=stop,
                              strict_checksums=args.strict_checksums, expand_payloads=True)
         feed, clean = decoder.feed if sql is None else sql.feed, False
         try:

@@ -284,3 +284,38 @@ def _resets(ev: Event) -> bool:
     t = ev.type_code
     return (t in kinds.GTID or t in (EventType.xid_event, EventType.xa_prepare_log_event)
             or (t in kinds.QUERY and ev.kind in END_KINDS))
+
+
+def datetime_bounds(source: Source, start: int | None, stop: int | None
+                    ) -> tuple[int | None, int | None]:
+    """Where a read of the events stamped in [``start``, ``stop``) may begin and must end,
+    by :func:`seek_datetime`: the transaction start of the first event at or after
+    ``start`` (the file's size when there is none), and the first event at or after
+    ``stop`` (None: no bound). Every event before the first is older than ``start`` and
+    a read stops at the second anyway, so a filtered read between them prints what a
+    filtered read of the whole file prints. (None, None) when the seek meets damage:
+    then the whole file is read, and the damage reported, as without the bounds."""
+    low = high = None
+    try:
+        if start is not None:
+            found = seek_datetime(source, start)
+            low = found.transaction_pos if found.pos is not None else _size(source)
+        if stop is not None:
+            high = seek_datetime(source, stop).pos
+    except BinlogError:
+        return None, None
+    return low, high
+
+
+def statements(source: Source, start: int | None, stop: int) -> Iterator[Event]:
+    """The QUERY events in [``start``, ``stop``), by a header-only walk: the DDL a schema
+    history needs from the events a read that begins at ``stop`` skips."""
+    with BinlogStream(source, bodies=kinds.QUERY) as stream:
+        for ev in stream.events(start, stop):
+            if ev.type_code in kinds.QUERY:
+                yield ev
+
+
+def _size(source: Source) -> int:
+    with open_source(source) as (_, _, size):
+        return size or 0

@@ -9,8 +9,9 @@ import pytest
 
 from binlog_kaitai.cli import main
 from binlog_kaitai.errors import BinlogError
-from binlog_kaitai.seek import Gtid, seek_datetime, seek_gtid
+from binlog_kaitai.seek import Gtid, datetime_bounds, seek_datetime, seek_gtid
 from binlog_kaitai.stream import read_events
+from binlog_kaitai.summary import iso_utc
 from binlog_kaitai.transactions import TransactionTracker
 from tests.conftest import CORPUS, FIXTURES, REPO
 
@@ -246,3 +247,55 @@ def test_seek_gtid_cli(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         main(["seek", "--gtid", "0-1", path])
     assert "not a GTID: '0-1'" in capsys.readouterr().err
+
+
+def cli_output(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    status = main(argv)
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def windows(path: Path) -> list[list[str]]:
+    """Time filters at several of the file's event times: from a third of them on, up to
+    two thirds, between the two, from the second, from after the last."""
+    times = sorted({ts for ts, _, _ in sequential(path)})
+    if not times:
+        return []
+    a, b = iso_utc(times[len(times) // 3]), iso_utc(times[2 * len(times) // 3])
+    return [["--start-datetime", a], ["--stop-datetime", b],
+            ["--start-datetime", a, "--stop-datetime", b],
+            ["--start-datetime", iso_utc(times[min(1, len(times) - 1)])],
+            ["--start-datetime", iso_utc(times[-1] + 1)]]
+
+
+@pytest.mark.parametrize("path", [*FILES, *sorted((FIXTURES / "damaged").glob("*.bin"))],
+                         ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_time_filters_read_from_the_seek(path: Path, capsys: pytest.CaptureFixture[str],
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """`events` and `rows` with --start/--stop-datetime begin where the seek says and
+    end at the first event past the stop, and print exactly what the filtered read of
+    the whole file prints (the bounds switched off), errors and status included. (The
+    two files of megabytes: one window, JSON only.)"""
+    big = path.stat().st_size > 1 << 20
+    commands = [("events", ["--json"]), ("rows", ["--json"])] + [("rows", [])] * (not big)
+    cases = [[command, *fmt, *window, str(path)]
+             for window in (windows(path)[2:3] if big else windows(path))
+             for command, fmt in commands]
+    got = [cli_output(argv, capsys) for argv in cases]
+    monkeypatch.setattr("binlog_kaitai.seek.datetime_bounds", lambda *_: (None, None))
+    assert got == [cli_output(argv, capsys) for argv in cases]
+
+
+@pytest.mark.skipif(not BENCH, reason="no benchmark data (make bench writes it)")
+def test_time_filters_skip_what_is_older(capsys: pytest.CaptureFixture[str],
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a file of a megabyte (three seconds of changes), the last second is read from
+    past the middle on."""
+    path = BENCH[0]
+    last = sequential(path)[-1][0]
+    low, high = datetime_bounds(path, last, last + 1)
+    assert low is not None and path.stat().st_size / 2 < low and high is None
+    argv = ["rows", "--json", "--start-datetime", iso_utc(last), str(path)]
+    got = cli_output(argv, capsys)
+    monkeypatch.setattr("binlog_kaitai.seek.datetime_bounds", lambda *_: (None, None))
+    assert got == cli_output(argv, capsys) and got[1].count("\n") > 100
