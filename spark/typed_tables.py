@@ -49,6 +49,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Iterable, Iterator
 from datetime import date, datetime
+from functools import cache
 from typing import Any
 
 import numpy as np
@@ -89,7 +90,11 @@ def column_type(fld: pa.Field) -> pa.DataType:
     """The change table's type of a column the columnar decoder gave as ``fld`` (its
     ``mysql.type`` metadata says the MySQL type; see the module's table)."""
     md = fld.metadata or {}
-    real_type, kind = int(md.get(TYPE_KEY, b"-1")), fld.type
+    return _column_type(fld.type, int(md.get(TYPE_KEY, b"-1")), md.get(BITS_KEY))
+
+
+@cache
+def _column_type(kind: pa.DataType, real_type: int, bits: bytes | None) -> pa.DataType:
     if real_type in _INT32_TYPES:
         return pa.int32()
     if real_type == v.LONG:
@@ -103,7 +108,7 @@ def column_type(fld: pa.Field) -> pa.DataType:
     if real_type in (v.TIMESTAMP, v.TIMESTAMP2):
         return TS_UTC
     if real_type == v.BIT:
-        return pa.binary() if int(md.get(BITS_KEY, b"64")) > 63 else pa.int64()
+        return pa.binary() if int(bits or b"64") > 63 else pa.int64()
     if real_type == v.GEOMETRY:
         return GEOMETRY
     if real_type in (v.FLOAT, v.DOUBLE, v.NEWDECIMAL, v.VECTOR) or (
@@ -140,11 +145,12 @@ def _zero_timestamps(array: pa.Array, fld: pa.Field) -> tuple[pa.Array, pa.Array
 
 def _bit_bytes(array: pa.Array) -> pa.Array:
     """BIT(64) values as their 8 bytes, most significant first (as the server shows)."""
-    words = np.asarray(array.fill_null(0)).astype(">u8").tobytes()
+    words = array.fill_null(0).to_numpy(zero_copy_only=False).astype(">u8").tobytes()
     offsets = np.arange(0, 8 * (len(array) + 1), 8, dtype=np.int32)
-    validity = array.buffers()[0]
+    nulls = array.is_null().to_numpy(zero_copy_only=False)
+    validity = pa.py_buffer(np.packbits(~nulls, bitorder="little")) if nulls.any() else None
     return pa.Array.from_buffers(pa.binary(), len(array), [
-        validity, pa.py_buffer(offsets), pa.py_buffer(words)], offset=0)
+        validity, pa.py_buffer(offsets), pa.py_buffer(words)])
 
 
 def _parsed_dates(texts: pa.Array, target: pa.DataType
@@ -209,23 +215,33 @@ def _typed_image(image: pa.StructArray, column_count: int | None
         fields.append(pa.field(positional(fld.name), typed.type))
         if raw is not None:
             raws.append((fields[-1].name, raw))
-    mask = image.is_null()
-    struct = pa.StructArray.from_arrays(arrays, fields=fields,
-                                        mask=mask if pc.any(mask).as_py() else None)
+    mask = image.is_null() if image.null_count else None
+    struct = pa.StructArray.from_arrays(arrays, fields=fields, mask=mask)
     n = len(image)
     names: pa.Array = pa.nulls(n, NAMES)
     if column_count is not None and len(fields) < column_count:
-        names = _repeated_names([f.name for f in fields], mask)
+        names = _repeated_names([f.name for f in fields], n, mask)
     return struct, names, _raw_map(raws, n)
 
 
-def _repeated_names(names: list[str], mask: pa.Array) -> pa.Array:
+def _repeated_names(names: list[str], n: int, mask: pa.Array | None) -> pa.Array:
     """The same list of column names on every row, null where ``mask`` is set."""
-    n, k = len(mask), len(names)
-    offsets = pa.array(np.arange(0, k * (n + 1), k, dtype=np.int32)) if k else pa.array(
-        np.zeros(n + 1, np.int32))
-    listed = pa.ListArray.from_arrays(offsets, pa.array(names * n, pa.string()))
-    return pc.if_else(mask, pa.nulls(n, NAMES), listed)
+    offsets = np.arange(0, len(names) * (n + 1), len(names) or 1, dtype=np.int32)
+    if not names:
+        offsets = np.zeros(n + 1, np.int32)
+    listed = pa.ListArray.from_arrays(_int_array(offsets, pa.int32()),
+                                      pa.array(names * n, pa.string()))
+    return listed if mask is None else pc.if_else(mask, pa.nulls(n, NAMES), listed)
+
+
+def _int_array(values: np.ndarray, kind: pa.DataType, nulls: np.ndarray | None = None
+               ) -> pa.Array:
+    """A numpy integer array as Arrow, from its buffer (pa.array on numpy imports
+    pandas, a second)."""
+    validity = None if nulls is None or not nulls.any() else pa.py_buffer(
+        np.packbits(~nulls, bitorder="little"))
+    return pa.Array.from_buffers(kind, len(values), [validity, pa.py_buffer(
+        np.ascontiguousarray(values, np.int64 if kind == pa.int64() else np.int32))])
 
 
 def _raw_map(raws: list[tuple[str, pa.Array]], n: int) -> pa.Array:
@@ -258,10 +274,9 @@ def typed_batch(batch: pa.RecordBatch, xid: pa.Array | None = None) -> pa.Record
     the batch's ``schema``, ``table`` and ``primary_key``."""
     n = batch.num_rows
     md = batch.schema.metadata or {}
-    count = int(md.get(b"column_count", b"0")) or None
-    seconds = batch.column("timestamp").cast(pa.int64())
-    ts = pc.multiply(seconds, 1_000_000).cast(TS_UTC)
-    arrays = [
+    seconds = batch.column("timestamp").to_numpy(zero_copy_only=False).astype(np.int64)
+    ts = _int_array(seconds * 1_000_000, pa.int64()).view(TS_UTC)
+    meta = [
         _op_codes(batch.column("op")),
         ts,
         _plain(batch.column("gtid")),
@@ -271,24 +286,43 @@ def typed_batch(batch: pa.RecordBatch, xid: pa.Array | None = None) -> pa.Record
         batch.column("inner_pos").cast(pa.int64()),
         batch.column("row").cast(pa.int32()),
         batch.column("server_id").cast(pa.int64()),
-        ts.cast(pa.timestamp("us")).cast(pa.date32()),
+        _int_array(seconds // 86400, pa.int32()).view(pa.date32()),
     ]
+    return _assemble(meta, batch, md)
+
+
+def typed_from_changes(changes: pa.RecordBatch, images: pa.RecordBatch, schema: str,
+                       table: str, column_count: int, key: list[str] | None
+                       ) -> pa.RecordBatch:
+    """The change-table batch of rows the Spark extraction decoded (``images``: the
+    ``before``/``after`` structs of :func:`~binlog_kaitai.columnar.decode_row_data`)
+    and made ``row_changes`` rows of (``changes``, whose metadata columns are the change
+    table's: same names and types)."""
+    md = {"schema": schema, "table": table, "column_count": str(column_count)}
+    if key is not None:
+        md["primary_key"] = orjson.dumps(key).decode()
+    return _assemble([changes.column(f.name) for f in META_FIELDS], images,
+                     {k.encode(): v.encode() for k, v in md.items()})
+
+
+def _assemble(meta: list[pa.Array], images_batch: pa.RecordBatch, md: dict[bytes, bytes]
+              ) -> pa.RecordBatch:
+    """The change-table batch of the metadata columns ``meta`` and the typed images."""
+    n = images_batch.num_rows
+    count = int(md.get(b"column_count", b"0")) or None
     images, names, raws = {}, {}, {}
     for side in ("before", "after"):
-        if side in batch.schema.names:
-            images[side], names[side], raws[side] = _typed_image(batch.column(side), count)
+        if side in images_batch.schema.names:
+            images[side], names[side], raws[side] = _typed_image(images_batch.column(side),
+                                                                 count)
     for side in ("before", "after"):  # a change without this image: null, of the other's type
         if side not in images:
             other = next(iter(images.values()))
             images[side], names[side], raws[side] = (
                 pa.nulls(n, other.type), pa.nulls(n, NAMES), pa.nulls(n, RAW))
-    schema = pa.schema([*META_FIELDS,
-                        pa.field("before", images["before"].type),
-                        pa.field("after", images["after"].type),
-                        ("before_columns", NAMES), ("after_columns", NAMES),
-                        ("before_raw", RAW), ("after_raw", RAW)], metadata=md)
+    schema = _layout(images["before"].type, images["after"].type, md)
     return pa.RecordBatch.from_arrays(
-        [*arrays, images["before"], images["after"], names["before"], names["after"],
+        [*meta, images["before"], images["after"], names["before"], names["after"],
          raws["before"], raws["after"]], schema=schema)
 
 
@@ -358,9 +392,15 @@ def union_schema(schemas: Iterable[pa.Schema]) -> pa.Schema:
 
 
 def _layout(before: pa.DataType, after: pa.DataType, metadata: Any) -> pa.Schema:
+    return _layout_of(before, after, tuple(sorted((metadata or {}).items())))
+
+
+@cache
+def _layout_of(before: pa.DataType, after: pa.DataType,
+               metadata: tuple[tuple[bytes, bytes], ...]) -> pa.Schema:
     return pa.schema([*META_FIELDS, ("before", before), ("after", after),
                       ("before_columns", NAMES), ("after_columns", NAMES),
-                      ("before_raw", RAW), ("after_raw", RAW)], metadata=metadata)
+                      ("before_raw", RAW), ("after_raw", RAW)], metadata=dict(metadata))
 
 
 def conform(batch: pa.RecordBatch, schema: pa.Schema) -> pa.RecordBatch:
@@ -468,7 +508,7 @@ class TypedChanges:
                 keep.append(batch)
                 continue
             self._note_positional(batch)
-            yield typed_batch(batch, self._xid_of(np.asarray(pos)))
+            yield typed_batch(batch, self._xid_of(pos.to_numpy(zero_copy_only=False)))
         self._held = keep
 
     def _xid_of(self, pos: np.ndarray) -> pa.Array:
@@ -477,7 +517,7 @@ class TypedChanges:
         at = np.searchsorted(np.frombuffer(self._starts, np.int64), pos, "right") - 1
         xids = np.frombuffer(self._xids, np.int64)[np.maximum(at, 0)]
         unknown = (at < 0) | (xids < 0)
-        return pa.array(xids, pa.int64(), mask=unknown)
+        return _int_array(xids, pa.int64(), unknown)
 
     def _note_positional(self, batch: pa.RecordBatch) -> None:
         md = batch.schema.metadata or {}
