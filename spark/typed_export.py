@@ -28,7 +28,7 @@ import pyarrow.parquet as pq
 
 from binlog_kaitai.schema import SchemaHistory
 from spark.snapshot import SnapshotBuilder, primary_key, why_no_snapshot
-from spark.typed_tables import TypedChanges, conform, union_schema
+from spark.typed_tables import POSITIONAL, TypedChanges, conform, union_schema
 
 HIVE_NULL = "__HIVE_DEFAULT_PARTITION__"
 
@@ -41,11 +41,15 @@ def table_name(schema: pa.Schema) -> str:
 
 @dataclass
 class _Table:
+    first: tuple[str, int]
+    """The file and position of its first change."""
     runs: list[tuple[str, pa.Schema]] = field(default_factory=list)
     writer: ipc.RecordBatchStreamWriter | None = None
     rows: int = 0
     partial: bool = False
     """Some image lacks columns (before_/after_columns set)."""
+    positional: bool = False
+    """Some version's column names are unknown."""
 
 
 class TableSpool:
@@ -57,7 +61,11 @@ class TableSpool:
 
     def add(self, batch: pa.RecordBatch) -> None:
         name = table_name(batch.schema)
-        table = self.tables.setdefault(name, _Table())
+        table = self.tables.get(name)
+        if table is None:
+            table = self.tables[name] = _Table((batch.column("file")[0].as_py(),
+                                                batch.column("pos")[0].as_py()))
+        table.positional = table.positional or POSITIONAL in (batch.schema.metadata or {})
         current = table.runs[-1][1] if table.runs else None
         schema = batch.schema if current is None else union_schema([current, batch.schema])
         if schema != current or table.writer is None:
@@ -101,50 +109,75 @@ class TypedResult:
     """Rows per change table."""
     snapshots: dict[str, int] = field(default_factory=dict)
     problems: list[tuple[str, int, str]] = field(default_factory=list)
-    """(file, offset, message): damaged input, rows that cannot be decoded, tables
-    with positional column names or without a snapshot (offset: where first seen)."""
+    """(file, offset, message): tables with positional column names or without a
+    snapshot (at their first change), and, from :func:`export_typed`, damaged input
+    and rows that cannot be decoded."""
+
+
+class TypedOutput:
+    """Typed batches in (:meth:`add`, in binlog order), ``output/tables`` and, with
+    ``snapshot``, ``output/snapshots`` out (:meth:`write`, replacing them)."""
+
+    def __init__(self, output: str, *, snapshot: bool = False,
+                 as_of: datetime | None = None) -> None:
+        self.output, self.snapshot, self.as_of = output, snapshot, as_of
+        self.tmp = tempfile.TemporaryDirectory(prefix="binlog-kaitai-typed-")
+        self.spool = TableSpool(self.tmp.name)
+
+    def add(self, batch: pa.RecordBatch) -> None:
+        self.spool.add(batch)
+
+    def write(self) -> TypedResult:
+        result = TypedResult()
+        spool = self.spool
+        spool.close()
+        for folder in ("tables", "snapshots"):
+            shutil.rmtree(os.path.join(self.output, folder), ignore_errors=True)
+        for name in sorted(spool.tables):
+            table = spool.tables[name]
+            if table.positional:
+                result.problems.append((*table.first, f"table {name}: column names "
+                                        "unknown, positional names col_1, col_2, ... used"))
+            result.tables[name] = write_change_table(
+                spool.batches(name), spool.schema(name),
+                os.path.join(self.output, "tables", name))
+            if self.snapshot:
+                self._snapshot(name, result)
+        return result
+
+    def _snapshot(self, name: str, result: TypedResult) -> None:
+        table = self.spool.tables[name]
+        schema = self.spool.schema(name)
+        why = why_no_snapshot(schema, table.partial)
+        if why is not None:
+            result.problems.append((*table.first, f"table {name}: no snapshot: {why}"))
+            return
+        key = primary_key(schema)
+        assert key is not None
+        result.snapshots[name] = write_parquet(
+            snapshot_batches(self.spool, name, key, self.tmp.name, self.as_of),
+            os.path.join(self.output, "snapshots", name))
+
+    def close(self) -> None:
+        self.spool.close()
+        self.tmp.cleanup()
 
 
 def export_typed(files: Sequence[str], output: str, *, schema_files: Sequence[str] = (),
                  snapshot: bool = False, as_of: datetime | None = None) -> TypedResult:
-    """Parse ``files`` in order and write ``output/tables`` (and with ``snapshot``,
-    ``output/snapshots``), replacing them."""
-    result = TypedResult()
+    """Parse ``files`` in order with :class:`~spark.typed_tables.TypedChanges` and write
+    the typed tables (see :class:`TypedOutput`)."""
     changes = TypedChanges(schema=SchemaHistory(schema_files))
-    with tempfile.TemporaryDirectory(prefix="binlog-kaitai-typed-") as tmp:
-        spool = TableSpool(tmp)
+    out = TypedOutput(output, snapshot=snapshot, as_of=as_of)
+    try:
         for path in files:
             for batch in changes.file(path):
-                spool.add(batch)
-        spool.close()
-        result.problems.extend(changes.problems)
-        for name, (file, pos) in changes.positional.items():
-            result.problems.append((file, pos, f"table {name}: column names unknown, "
-                                    "positional names col_1, col_2, ... used"))
-        for folder in ("tables", "snapshots"):
-            shutil.rmtree(os.path.join(output, folder), ignore_errors=True)
-        for name in sorted(spool.tables):
-            result.tables[name] = write_change_table(
-                spool.batches(name), spool.schema(name), os.path.join(output, "tables", name))
-            if snapshot:
-                _snapshot(spool, name, output, tmp, as_of, result)
+                out.add(batch)
+        result = out.write()
+    finally:
+        out.close()
+    result.problems[:0] = changes.problems
     return result
-
-
-def _snapshot(spool: TableSpool, name: str, output: str, tmp: str,
-              as_of: datetime | None, result: TypedResult) -> None:
-    schema = spool.schema(name)
-    why = why_no_snapshot(schema, spool.tables[name].partial)
-    if why is not None:
-        first = next(spool.batches(name))
-        result.problems.append((first.column("file")[0].as_py(),
-                                first.column("pos")[0].as_py(),
-                                f"table {name}: no snapshot: {why}"))
-        return
-    key = primary_key(schema)
-    assert key is not None
-    result.snapshots[name] = write_parquet(snapshot_batches(spool, name, key, tmp, as_of),
-                                           os.path.join(output, "snapshots", name))
 
 
 def snapshot_batches(spool: TableSpool, name: str, key: list[str], tmp: str,

@@ -79,6 +79,8 @@ ORDER = ("file", "pos", "inner_pos", "row")
 """A change table's rows by position: ``inner_pos`` orders the events of a
 TRANSACTION_PAYLOAD, ``row`` the rows of an event."""
 GEOMETRY = pa.struct([("srid", pa.int64()), ("wkb", pa.binary())])
+POSITIONAL = b"positional_names"
+"""Schema metadata of a batch whose column names are unknown (``col_1``, ...)."""
 _INT32_TYPES = frozenset({v.TINY, v.SHORT, v.INT24, v.YEAR})
 
 
@@ -310,6 +312,9 @@ def _assemble(meta: list[pa.Array], images_batch: pa.RecordBatch, md: dict[bytes
     """The change-table batch of the metadata columns ``meta`` and the typed images."""
     n = images_batch.num_rows
     count = int(md.get(b"column_count", b"0")) or None
+    if any(c.name.startswith("@") for f in images_batch.schema
+           if f.name in ("before", "after") for c in f.type):
+        md = {**md, POSITIONAL: b"true"}
     images, names, raws = {}, {}, {}
     for side in ("before", "after"):
         if side in images_batch.schema.names:
@@ -446,8 +451,6 @@ class TypedChanges:
                  tables: Iterable[str] | None = None) -> None:
         self.batcher = RowBatcher(schema=schema, tables=tables, ordered=True)
         self.problems: list[tuple[str, int, str]] = []
-        self.positional: dict[str, tuple[str, int]] = {}
-        """Tables whose column names are unknown: ``db.table`` -> where first seen."""
         self._tracker = TransactionTracker()
         self._starts, self._xids = array("q"), array("q")
         self._held: list[pa.RecordBatch] = []
@@ -507,7 +510,6 @@ class TypedChanges:
             if open_start is not None and pc.max(pos).as_py() >= open_start:
                 keep.append(batch)
                 continue
-            self._note_positional(batch)
             yield typed_batch(batch, self._xid_of(pos.to_numpy(zero_copy_only=False)))
         self._held = keep
 
@@ -518,13 +520,3 @@ class TypedChanges:
         xids = np.frombuffer(self._xids, np.int64)[np.maximum(at, 0)]
         unknown = (at < 0) | (xids < 0)
         return _int_array(xids, pa.int64(), unknown)
-
-    def _note_positional(self, batch: pa.RecordBatch) -> None:
-        md = batch.schema.metadata or {}
-        name = f"{md[b'schema'].decode()}.{md[b'table'].decode()}"
-        if name in self.positional:
-            return
-        images = [f for f in batch.schema if f.name in ("before", "after")]
-        if any(c.name.startswith("@") for f in images for c in f.type):
-            self.positional[name] = (batch.column("file")[0].as_py(),
-                                     batch.column("pos")[0].as_py())
