@@ -6,8 +6,9 @@ the summary, a 1 GiB one: MySQL's default max_binlog_size):
   ``mariadb-binlog`` pass (what a DBA would otherwise run to learn a file's end time);
 - event scan: events/s and MB/s of ``read_events`` against ``mariadb-binlog``, and the
   scan's peak RSS on the large file (run in a fresh process so nothing else counts);
-then the rows benchmark (bench/rows_bench.py), the columnar decoder
-(bench/columnar_bench.py), ``export`` and the Spark job (bench/spark_bench.py).
+then the rows benchmark (bench/rows_bench.py), ``rows --sql`` (bench/sql_bench.py), the
+columnar decoder (bench/columnar_bench.py), ``export`` and the Spark job
+(bench/spark_bench.py).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from pathlib import Path
 from bench.columnar_bench import bench_columnar
 from bench.rows_bench import bench_files, bench_rows
 from bench.spark_bench import bench_spark
+from bench.sql_bench import bench_sql
 from binlog_kaitai.summary import summary
 
 REPO = Path(__file__).resolve().parents[1]
@@ -124,6 +126,7 @@ def main(argv: list[str] | None = None) -> int:
     full_pass = bench_summary([*files, gib_file], mariadb_binlog)
     bench_scan(files, full_pass)
     bench_rows(args.data)
+    bench_sql(args.data)
     bench_columnar(args.data)
     bench_export(files[1], mariadb_binlog)
     bench_spark(args.spark_data)

@@ -102,12 +102,6 @@ def _text(value: Any) -> str:
     return _binary(value) if isinstance(value, dict) else quoted(value)
 
 
-def _plain(value: Any) -> str:
-    """Integers, DECIMAL (exact digits, unquoted) and FLOAT/DOUBLE (shortest decimal that
-    reads back as the same value: Python's repr, and values.float32_text for FLOAT)."""
-    return str(value) if not isinstance(value, float) else repr(value)
-
-
 def _label(value: Any) -> str:
     """ENUM/SET: the label(s), or the index / bitmask when the labels are unknown."""
     return str(value) if isinstance(value, int) else quoted(value)
@@ -149,8 +143,10 @@ def value_literal(real_type: int, info: v.ColumnInfo, is_mariadb: bool) -> Liter
     """The function writing a column's decoded values (not None) as exact SQL literals."""
     if real_type in v.STRING_TYPES:
         return _binary if info.charset in (None, "binary") else _text
-    if real_type in _INTEGERS or real_type in (v.NEWDECIMAL, v.FLOAT, v.DOUBLE):
-        return _plain
+    if real_type in _INTEGERS or real_type == v.NEWDECIMAL:
+        return str  # DECIMAL: its exact digits, unquoted
+    if real_type in (v.FLOAT, v.DOUBLE):
+        return repr  # the shortest decimal that reads back as the same value
     if real_type in _TEMPORAL:
         return _temporal
     if real_type in (v.ENUM, v.SET):
@@ -188,61 +184,68 @@ def sql_literal(value: Any) -> str:
 # Statements
 
 
-@dataclass(frozen=True, slots=True)
-class ColumnSql:
-    """One column: its quoted name, and how its values are written in VALUES and SET
-    (``literal``), compared with a primary key (``key``: FLOAT as its double) and compared
-    as part of a whole row (``exact``: text also with a binary collation)."""
-
-    name: str
-    literal: Literal
-    key: Literal
-    exact: Literal
-
-
-def column_sql(name: str, real_type: int, info: v.ColumnInfo, is_mariadb: bool) -> ColumnSql:
+def column_literals(real_type: int, info: v.ColumnInfo, is_mariadb: bool
+                    ) -> tuple[Literal, Literal, Literal]:
+    """How a column's values are written in VALUES and SET, compared with a primary key
+    (FLOAT as the double it holds) and compared as part of a whole row (text also with a
+    binary collation: a case-insensitive one would match other rows)."""
     literal = value_literal(real_type, info, is_mariadb)
     key = _float32_as_double if real_type == v.FLOAT else literal
-    exact = key
-    if literal is _text:
-        def exact(value: Any) -> str:
-            return _text(value) + " COLLATE utf8mb4_bin"
-    return ColumnSql(identifier(name), literal, key, exact)
+    if literal is not _text:
+        return literal, key, key
+
+    def exact(value: Any) -> str:
+        return _text(value) + " COLLATE utf8mb4_bin"
+    return literal, key, exact
 
 
 @dataclass(slots=True)
 class TableSql:
-    """A table's quoted name, its columns by name, and its primary key (None if unknown)."""
+    """A table's quoted name, per column its quoted name and literal writers (see
+    :func:`column_literals`), and its primary key (None when unknown)."""
 
     name: str
-    columns: dict[str, ColumnSql]
+    names: dict[str, str]
+    literal: dict[str, Literal]
+    key: dict[str, Literal]
+    exact: dict[str, Literal]
     pk: tuple[str, ...] | None
+    all_names: str = field(init=False)
+    """The column list of a full image."""
+
+    def __post_init__(self) -> None:
+        self.all_names = ",".join(self.names.values())
 
     @classmethod
     def of(cls, table: TableInfo, is_mariadb: bool) -> TableSql | None:
         """None when the column names are not known (``@1``, ``@2``... stand for them)."""
         if any(name == f"@{i + 1}" for i, name in enumerate(table.names)):
             return None
-        columns = {name: column_sql(name, meta.real_type, info, is_mariadb)
-                   for name, meta, info in zip(table.names, table.column_metas, table.infos,
-                                               strict=True)}
-        return cls(f"{identifier(table.schema)}.{identifier(table.table)}", columns,
+        literal: dict[str, Literal] = {}
+        key: dict[str, Literal] = {}
+        exact: dict[str, Literal] = {}
+        for name, meta, info in zip(table.names, table.column_metas, table.infos,
+                                    strict=True):
+            literal[name], key[name], exact[name] = column_literals(meta.real_type, info,
+                                                                    is_mariadb)
+        return cls(f"{identifier(table.schema)}.{identifier(table.table)}",
+                   {n: identifier(n) for n in table.names}, literal, key, exact,
                    tuple(table.pk) if table.pk else None)
 
-    def _value(self, name: str, value: Any, how: str) -> str:
-        if value is None:
-            return "NULL"
-        return getattr(self.columns[name], how)(value)
+    @staticmethod
+    def _values(image: dict[str, Any], how: dict[str, Literal]) -> list[str]:
+        return ["NULL" if x is None else how[n](x) for n, x in image.items()]
 
     def insert(self, image: dict[str, Any]) -> str:
-        names = ",".join(self.columns[n].name for n in image)
-        row = ",".join(self._value(n, x, "literal") for n, x in image.items())
+        names = (self.all_names if len(image) == len(self.names)
+                 else ",".join([self.names[n] for n in image]))
+        row = ",".join(self._values(image, self.literal))
         return f"INSERT INTO {self.name} ({names}) VALUES ({row});\n"
 
     def update(self, values: dict[str, Any], row: dict[str, Any]) -> str:
         """Set ``values`` in the row that ``row`` (an image) identifies."""
-        sets = ", ".join(f"{self.columns[n].name}={self._value(n, x, 'literal')}"
-                         for n, x in values.items())
+        sets = ", ".join([f"{self.names[n]}={x}" for n, x in
+                          zip(values, self._values(values, self.literal), strict=True)])
         return f"UPDATE {self.name} SET {sets} WHERE {self.where(row)} LIMIT 1;\n"
 
     def delete(self, row: dict[str, Any]) -> str:
@@ -252,15 +255,16 @@ class TableSql:
         """The condition that finds the row an image shows: its primary key, else all of
         its columns; :class:`ValueError` when the image has neither."""
         if self.pk and all(n in row for n in self.pk):
-            return " AND ".join(f"{self.columns[n].name}={self._value(n, row[n], 'key')}"
-                                for n in self.pk)
-        missing = [n for n in self.columns if n not in row]
+            key = {n: row[n] for n in self.pk}
+            return " AND ".join([f"{self.names[n]}={x}" for n, x in
+                                 zip(key, self._values(key, self.key), strict=True)])
+        missing = [n for n in self.names if n not in row]
         if missing:
             raise ValueError("no primary key known and the image lacks column(s) "
                              f"{', '.join(missing)} (binlog_row_image=MINIMAL or NOBLOB): "
                              "the row cannot be identified")
-        return " AND ".join(f"{self.columns[n].name}<=>{self._value(n, x, 'exact')}"
-                            for n, x in row.items())
+        return " AND ".join([f"{self.names[n]}<=>{x}" for n, x in
+                             zip(row, self._values(row, self.exact), strict=True)])
 
     def forward(self, change: RowChange) -> str:
         """What the change did."""
@@ -281,7 +285,7 @@ class TableSql:
             return self.delete(change.after)
         before = change.before
         assert before is not None
-        lacking = [n for n in (self.columns if change.op == "delete" else change.after or ())
+        lacking = [n for n in (self.names if change.op == "delete" else change.after or ())
                    if n not in before]
         if lacking:
             raise ValueError(f"the before image lacks column(s) {', '.join(lacking)} "
@@ -367,10 +371,12 @@ class SqlScript:
 
     def add(self, name: str, ev: Event, changes: list[RowChange]) -> int:
         """The statements of one rows event's changes; 1 when they cannot be exact (said
-        once per table), else 0."""
+        once per table), else 0. After a problem, nothing is kept, but the changes are
+        still looked at: every table that cannot be made exact is named."""
         txn = self._of_event.get((ev.pos, ev.inner_pos))
         if txn is None or not changes:
             return 0
+        key = (changes[0].schema, changes[0].table)
         info = self.decoder.decoder.describe(ev.table_map, ev.format.is_mariadb)
         assert info is not None
         table = self._table(info, ev.format.is_mariadb)
@@ -381,13 +387,13 @@ class SqlScript:
             make = table.undo if self.flashback else table.forward
             statements = [make(c) for c in changes]
         except ValueError as exc:
-            self.fail()
-            if (info.schema, info.table) not in self._refused:
-                self._refused.add((info.schema, info.table))
+            if key not in self._refused:
+                self._refused.add(key)
                 print(f"{name}: offset {ev.pos}: `{info.schema}`.`{info.table}`: {exc}",
                       file=self.err)
+            self.fail()
             return 1
-        if not self.failed:  # after a problem, only the refusals of other tables count
+        if not self.failed:
             txn.gtid = changes[0].gtid
             txn.statements += statements
         return 0
