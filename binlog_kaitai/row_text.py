@@ -3,13 +3,13 @@
 
 from __future__ import annotations
 
-import json
 from datetime import UTC, datetime
 from typing import Any
 
 import orjson
 
 from binlog_kaitai.rows import RowChange
+from binlog_kaitai.sql_changes import sql_literal
 
 
 def json_lines(changes: list[RowChange]) -> str:
@@ -38,16 +38,6 @@ _SQL_VERB = {"insert": ("INSERT INTO", "SET", None), "delete": ("DELETE FROM", "
              "update": ("UPDATE", "WHERE", "SET")}
 
 
-def _sql_literal(value: Any) -> str:
-    if value is None:
-        return "NULL"
-    if isinstance(value, str):
-        return "'" + value.replace("\\", "\\\\").replace("'", "\\'") + "'"
-    if isinstance(value, bool | int | float):
-        return repr(value)
-    return json.dumps(value, ensure_ascii=False)
-
-
 def render_change(change: RowChange) -> str:
     """A row change as text, the way ``mysqlbinlog -v`` shows it (one ``###`` line per
     column, named when the name is known), after a ``# at POS`` line giving the event."""
@@ -62,5 +52,5 @@ def render_change(change: RowChange) -> str:
         if clause is None or image is None:
             continue
         lines.append(f"### {clause}")
-        lines += [f"###   {name}={_sql_literal(value)}" for name, value in image.items()]
+        lines += [f"###   {name}={sql_literal(value)}" for name, value in image.items()]
     return "\n".join(lines) + "\n"
