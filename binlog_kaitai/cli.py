@@ -104,6 +104,8 @@ def build_parser() -> argparse.ArgumentParser:
                       help="the event of this GTID (domain-server-seq or uuid[:tag]:gno)")
     seek.add_argument("--json", action="store_true", help="one JSON object per file")
 
+    add_plan_parser(sub)
+
     export = sub.add_parser(
         "export", help="the Spark job's tables (files, events, transactions, row_changes, "
         "errors) as Parquet, in one process without Spark")
@@ -114,6 +116,31 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("--schema", action="append", metavar="FILE", default=[],
                         help="DDL giving column names the binlog lacks (repeatable)")
     return parser
+
+
+def add_plan_parser(sub: Any) -> None:
+    from binlog_kaitai.plan import parse_position
+
+    def position(value: str) -> tuple[str, int]:
+        try:
+            return parse_position(value)
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+
+    plan = sub.add_parser("plan", help="what to replay from a backup's position to a time "
+                          "or a GTID: files, positions, gaps, and the command line")
+    plan.add_argument("files", nargs="+", metavar="DIR|FILE")
+    start = plan.add_mutually_exclusive_group(required=True)
+    start.add_argument("--from", dest="from_position", type=position, metavar="FILE:POS",
+                       help="the backup's binlog position (SHOW MASTER STATUS)")
+    start.add_argument("--from-gtid", metavar="SET",
+                       help="the backup's GTID set (gtid_binlog_pos or gtid_executed)")
+    stop = plan.add_mutually_exclusive_group(required=True)
+    stop.add_argument("--to-datetime", type=parse_datetime, metavar="DT",
+                      help="replay the transactions before DT (UTC unless a zone is given)")
+    stop.add_argument("--to-gtid", type=parse_gtid, metavar="GTID",
+                      help="replay up to this GTID's transaction, included")
+    plan.add_argument("--json", action="store_true", help="the plan as one JSON object")
 
 
 def add_event_filters(parser: argparse.ArgumentParser, json_help: str) -> None:
@@ -379,6 +406,16 @@ def run_seek(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return status
 
 
+def run_plan(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from binlog_kaitai.plan import plan, plan_lines
+
+    found = plan(args.files, from_position=args.from_position, from_gtid=args.from_gtid,
+                 to_datetime=args.to_datetime, to_gtid=args.to_gtid)
+    print(json.dumps(found.to_dict()) if args.json else "\n".join(plan_lines(found)),
+          file=out)
+    return 0 if found.possible else 1
+
+
 def run_export(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     # The extraction the Spark job's executors run (spark/extract.py), and pyarrow:
     # imported here, so the other commands start fast.
@@ -393,7 +430,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "rows" and (args.sql or args.flashback) and (args.json or not args.sql):
         parser.error("rows: --sql goes without --json, --flashback with --sql")
     runner = {"events": run_events, "summary": run_summary, "rows": run_rows, "check": run_check,
-              "seek": run_seek,
+              "seek": run_seek, "plan": run_plan,
               "export": run_export}[args.command]
     try:
         return runner(args, sys.stdout, sys.stderr)

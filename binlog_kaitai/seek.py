@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from binlog_kaitai import event_kinds as kinds
 from binlog_kaitai.errors import BinlogError
@@ -39,6 +39,7 @@ from binlog_kaitai.stream import BinlogStream, Source, open_source
 from binlog_kaitai.summary import CountingReader, first_verified_event, iso_utc
 from binlog_kaitai.transactions import END_KINDS, WALK_BODIES, TransactionTracker, gtid_info
 
+T = TypeVar("T")
 PROBE_WINDOWS = (4096, 16384, 65536, 1 << 20, 16 << 20)
 """Window sizes a probe tries in turn until a whole event lies in one (the next probe
 starts from the size that sufficed: events of a file tend to be alike)."""
@@ -132,22 +133,29 @@ def seek_gtid(source: Source, gtid: str | Gtid) -> SeekResult:
 
 def _seek(source: Source, result: SeekResult, find: Callable[[_Seeker], Event | None]
           ) -> SeekResult:
-    """Open ``source``, run ``find`` on it and fill ``result`` with its event."""
+    """Run ``find`` on ``source`` and fill ``result`` with its event."""
+    def fill(seeker: _Seeker) -> SeekResult:
+        result.file = seeker.f.name
+        try:
+            found = find(seeker)
+            if found is not None:
+                result.pos, result.timestamp = found.pos, found.timestamp
+                result.transaction_pos = seeker.transaction_start(found)
+        finally:
+            result.bytes_read = seeker.f.count
+        return result
+
+    return _with_seeker(source, fill)
+
+
+def _with_seeker(source: Source, run: Callable[[_Seeker], T]) -> T:
+    """``run`` on a seeker opened on ``source``."""
     with open_source(source) as (raw, name, size):
         if size is None:
             raise BinlogError(name, 0, "seek needs a seekable file")
         f = CountingReader(raw, name)
-        result.file = name
-        try:
-            with BinlogStream(f) as stream:
-                seeker = _Seeker(stream, f, size)
-                found = find(seeker)
-                if found is not None:
-                    result.pos, result.timestamp = found.pos, found.timestamp
-                    result.transaction_pos = seeker.transaction_start(found)
-        finally:
-            result.bytes_read = f.count
-    return result
+        with BinlogStream(f) as stream:
+            return run(_Seeker(stream, f, size))
 
 
 class _Seeker:
@@ -229,13 +237,17 @@ class _Seeker:
                    ) -> tuple[Event, Gtid] | None:
         """The first GTID event of domain or UUID ``key`` (and of GTID ``text``, when
         given) starting in [start, stop)."""
+        return next(((ev, gtid) for ev, gtid in self.gtids(start, stop)
+                     if gtid.key == key and text in (None, gtid.text)), None)
+
+    def gtids(self, start: int, stop: int) -> Iterator[tuple[Event, Gtid]]:
+        """The GTID events starting in [start, stop), with their GTIDs."""
         for ev in self.walk(start, kinds.GTID):
             if ev.pos >= stop:
-                return None
+                return
             gtid = Gtid.of(ev)
-            if gtid is not None and gtid.key == key and text in (None, gtid.text):
-                return ev, gtid
-        return None
+            if gtid is not None:
+                yield ev, gtid
 
     def transaction_start(self, target: Event) -> int:
         """Where ``target``'s transaction starts (its own position if it is in none)."""
@@ -319,3 +331,36 @@ def statements(source: Source, start: int | None, stop: int) -> Iterator[Event]:
 def _size(source: Source) -> int:
     with open_source(source) as (_, _, size):
         return size or 0
+
+
+def transaction_end(source: Source, pos: int) -> int | None:
+    """Where the transaction that starts at ``pos`` (an event boundary) ends: the
+    position after its last event, as the transaction tracker sees it; None when the
+    file ends first."""
+    tracker = TransactionTracker()
+    with BinlogStream(source, bodies=WALK_BODIES) as stream:
+        for ev in stream.events(pos):
+            step = tracker.step(ev.type_code, ev.kind)
+            if step.ends or (ev.pos > pos and step.starts):
+                return ev.next_pos if step.ends else ev.pos
+    return None
+
+
+def gtids_between(source: Source, start: int, stop: int | None
+                  ) -> tuple[str | None, str | None]:
+    """The first GTID at or after ``start`` and the last before ``stop`` (None: the end
+    of the file): the first by a walk from ``start``, the last by a walk from the first
+    real event of a window before ``stop`` (wider until one is found)."""
+    def find(seeker: _Seeker) -> tuple[str | None, str | None]:
+        end = seeker.size if stop is None else stop
+        first = next(seeker.gtids(max(start, seeker.first.next_pos), end), None)
+        if first is None:
+            return None, None
+        for back in LOOKBACK:
+            anchor = seeker.probe(max(first[0].pos, end - back))
+            found = [] if anchor is None else list(seeker.gtids(anchor.pos, end))
+            if found:
+                return first[1].text, found[-1][1].text
+        return first[1].text, list(seeker.gtids(first[0].pos, end))[-1][1].text
+
+    return _with_seeker(source, find)

@@ -1,0 +1,212 @@
+"""`plan`: from a backup's position to a time or a GTID, over an archive of binlogs."""
+
+from __future__ import annotations
+
+import json
+import shlex
+import shutil
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+from binlog_kaitai.archive import check
+from binlog_kaitai.cli import main
+from binlog_kaitai.plan import plan
+from binlog_kaitai.seek import Gtid
+from binlog_kaitai.stream import read_events
+from binlog_kaitai.transactions import TransactionTracker
+from tests.conftest import FIXTURES
+from tools.mariadb_sandbox import MariaDBSandbox, find_program
+
+GTID_SET = FIXTURES / "mariadb" / "gtid"
+
+
+def copy_set(tmp_path: Path) -> Path:
+    target = tmp_path / "gtid"
+    target.mkdir()
+    for path in sorted(GTID_SET.glob("binlog.0*")):
+        shutil.copy(path, target / path.name)
+    return target
+
+
+def transaction_after(path: Path, gtid: str) -> tuple[int, int]:
+    """Where the transaction of ``gtid`` starts and ends, read from the start."""
+    tracker, start = TransactionTracker(), None
+    for ev in read_events(path):
+        step = tracker.step(ev.type_code, ev.kind)
+        found = Gtid.of(ev)
+        if found is not None and found.text == gtid:
+            start = ev.pos
+        elif start is not None and step.ends:
+            return start, ev.next_pos
+    raise AssertionError(gtid)
+
+
+def test_plan_to_a_gtid() -> None:
+    start, end = transaction_after(GTID_SET / "binlog.000002", "0-1-15")
+    found = plan([str(GTID_SET)], from_position=("binlog.000001", 4),
+                 to_gtid=Gtid.parse("0-1-15"))
+    assert found.possible and found.problems == []
+    assert [(Path(f.file).name, f.start, f.stop, f.first_gtid, f.last_gtid)
+            for f in found.files] == [("binlog.000001", 4, None, "0-1-1", "5-1-100"),
+                                      ("binlog.000002", 4, end, "0-7-14", "0-1-15")]
+    assert (start, end) == (581, 801)
+    assert found.command == (
+        f"mariadb-binlog --start-position=4 --stop-position=801 {GTID_SET}/binlog.000001 "
+        f"{GTID_SET}/binlog.000002 | mariadb")
+
+
+def test_plan_from_a_gtid_set_to_a_time(capsys: pytest.CaptureFixture[str]) -> None:
+    """The start is the first GTID event outside the set (0-1-4 at 793); the time is
+    after the last event, so everything from there is replayed."""
+    first_outside = next(ev.pos for ev in read_events(GTID_SET / "binlog.000001")
+                         if (g := Gtid.of(ev)) is not None and g.text == "0-1-4")
+    status = main(["plan", "--json", "--from-gtid", "0-1-3", "--to-datetime", "2030-01-01",
+                   str(GTID_SET)])
+    found = json.loads(capsys.readouterr().out)
+    assert status == 0 and first_outside == 793
+    assert [(Path(f["file"]).name, f["start"], f["stop"]) for f in found["files"]] == [
+        ("binlog.000001", 793, None), ("binlog.000002", 4, None), ("binlog.000003", 4, None)]
+    assert found["command"].startswith("mariadb-binlog --start-position=793 ")
+    status = main(["plan", "--from-gtid", "0-1-3", "--to-datetime", "2026-11-21 19:47:58",
+                   str(GTID_SET)])
+    out = capsys.readouterr().out.splitlines()
+    assert status == 1 and out == [
+        "# from gtid 0-1-3 to 2026-11-21T19:47:58Z",
+        f"{GTID_SET}/binlog.000001: no_stop: 2026-11-21T19:47:58Z comes before the start "
+        "(793)", "# no plan: no_stop"]
+
+
+def test_gaps_make_the_plan_impossible(tmp_path: Path, capsys: pytest.CaptureFixture[str]
+                                       ) -> None:
+    folder = copy_set(tmp_path)
+    (folder / "binlog.000002").unlink()
+    status = main(["plan", "--from", "binlog.000001:4", "--to-datetime", "2030-01-01",
+                   str(folder)])
+    out = capsys.readouterr().out.splitlines()
+    assert status == 1
+    assert f"{folder}/binlog.000002: missing_file: absent: named by binlog.000001's ROTATE" \
+        in out and out[-1] == "# no plan: missing_file"
+    shutil.copy(FIXTURES / "mariadb" / "inuse" / "binlog.000001", folder / "binlog.000002")
+    found = plan([str(folder)], from_position=("binlog.000001", 4), to_datetime=2 << 31)
+    assert [(Path(p.file).name, p.kind) for p in found.problems] == [
+        ("binlog.000002", "server_change"), ("binlog.000003", "server_change"),
+        ("binlog.000003", "time_backwards"), ("binlog.000002", "unterminated")]
+    assert not found.possible and found.command is None
+    found = plan([str(folder)], from_position=("binlog.000001", 4),
+                 to_gtid=Gtid.parse("0-1-99"))
+    assert [(p.kind, p.detail) for p in found.problems] == [
+        ("no_stop", "0-1-99 is not in the files from the start on")]
+    found = plan([str(folder)], from_position=("binlog.000009", 4), to_datetime=0)
+    assert [(p.kind, p.detail) for p in found.problems] == [
+        ("no_start", "not among the archive's binlogs")]
+
+
+# -- live: restore a fresh server to a backup, replay the plan, compare -------------------
+
+needs_server = pytest.mark.skipif(
+    any(find_program(p) is None for p in ("mariadbd", "mariadb-binlog", "mariadb-dump")),
+    reason="mariadbd, mariadb-binlog or mariadb-dump not installed")
+
+OPTIONS = {"binlog_format": "ROW", "log_slave_updates": True}
+
+
+def changes(db: MariaDBSandbox, first: int, count: int) -> None:
+    """Inserts, an update and a delete: several transactions."""
+    for i in range(first, first + count):
+        db.sql(f"INSERT INTO d.t VALUES ({i}, 'row {i}', {i * 1.5}); "
+               f"UPDATE d.t SET note = CONCAT(note, '+') WHERE id = {i - 1}; "
+               f"DELETE FROM d.t WHERE id = {i - 3}")
+
+
+def state(db: MariaDBSandbox) -> str:
+    return db.sql("SELECT * FROM d.t ORDER BY id; SELECT k, HEX(v) FROM d.u ORDER BY k")
+
+
+def replay(command: str, dump: str, db: MariaDBSandbox) -> None:
+    """Load the dump into a fresh server, then pipe the plan's reader into its client."""
+    db.sql(dump)
+    reader = shlex.split(command.rsplit(" | ", 1)[0])
+    binlog = subprocess.run(reader, capture_output=True, check=True)
+    subprocess.run(db.client_args(), input=binlog.stdout, check=True, capture_output=True)
+
+
+@pytest.fixture(scope="module")
+def rotated_set(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
+    """A server's binlogs over four files: a backup taken in the second (its position,
+    GTID state and dump), a time inside the third, a GTID inside the fourth, and the
+    table contents at each of those points."""
+    out = tmp_path_factory.mktemp("plan-live")
+    found: dict[str, object] = {}
+    with MariaDBSandbox(options=OPTIONS) as db:
+        db.sql("CREATE DATABASE d; CREATE TABLE d.t (id INT PRIMARY KEY, note VARCHAR(40), "
+               "amount DECIMAL(10,2)); CREATE TABLE d.u (k INT PRIMARY KEY, v BLOB)")
+        changes(db, 1, 5)
+        db.flush_logs()
+        changes(db, 6, 5)
+        file, pos = db.sql("SHOW MASTER STATUS").split("\t")[:2]
+        found["at_backup"] = state(db)
+        found["backup"] = (file, int(pos), db.sql("SELECT @@gtid_binlog_pos").strip())
+        found["dump"] = subprocess.run(
+            [find_program("mariadb-dump"), "--no-defaults", f"--socket={db.socket_path}",
+             "--user=root", "--databases", "d"], capture_output=True, text=True,
+            check=True).stdout
+        changes(db, 11, 5)
+        db.flush_logs()
+        changes(db, 16, 5)
+        time.sleep(1.2)
+        found["time"], found["at_time"] = int(time.time()), state(db)
+        time.sleep(1.2)
+        changes(db, 21, 5)
+        db.flush_logs()
+        db.sql("INSERT INTO d.u VALUES (1, 0x00ff), (2, NULL); UPDATE d.t SET amount = 0")
+        found["gtid"], found["at_gtid"] = db.sql("SELECT @@gtid_binlog_pos").strip(), state(db)
+        changes(db, 26, 5)
+        db.stop()
+        found["files"] = [Path(shutil.copy(p, out / p.name)) for p in db.binlog_paths()]
+    found["dir"] = out
+    return found
+
+
+@pytest.mark.live
+@needs_server
+def test_live_plan_replays_to_a_time_and_to_a_gtid(rotated_set: dict[str, object]) -> None:
+    folder = str(rotated_set["dir"])
+    file, pos, gtids = rotated_set["backup"]  # type: ignore[misc]
+    assert len(rotated_set["files"]) == 4  # type: ignore[arg-type]
+    assert check([folder]).problems == []
+    by_time = plan([folder], from_position=(file, pos),
+                   to_datetime=rotated_set["time"])  # type: ignore[arg-type]
+    by_gtid = plan([folder], from_gtid=gtids, to_gtid=Gtid.parse(rotated_set["gtid"]))  # type: ignore[arg-type]
+    assert [Path(f.file).name for f in by_time.files] == [
+        "binlog.000002", "binlog.000003"] and by_time.files[-1].stop is not None
+    assert [Path(f.file).name for f in by_gtid.files] == [
+        "binlog.000002", "binlog.000003", "binlog.000004"]
+    assert by_gtid.files[0].start == pos and by_gtid.files[-1].last_gtid == rotated_set["gtid"]
+    assert len({rotated_set[k] for k in ("at_backup", "at_time", "at_gtid")}) == 3
+    for found, expected in ((by_time, "at_time"), (by_gtid, "at_gtid")):
+        assert found.possible and found.command is not None
+        with MariaDBSandbox(options=OPTIONS, server_id=2) as fresh:
+            replay(found.command, rotated_set["dump"], fresh)  # type: ignore[arg-type]
+            assert state(fresh) == rotated_set[expected]
+
+
+@pytest.mark.live
+@needs_server
+def test_live_check_of_the_rotated_set(rotated_set: dict[str, object], tmp_path: Path
+                                       ) -> None:
+    """The server's four files: whole, then one removed, one cut short, and the file
+    of another server (the in-use fixture, server 7) after them."""
+    files: list[Path] = rotated_set["files"]  # type: ignore[assignment]
+    for path in files:
+        shutil.copy(path, tmp_path / path.name)
+    assert check([str(tmp_path)]).problems == []
+    (tmp_path / "binlog.000002").unlink()
+    cut = tmp_path / "binlog.000003"
+    cut.write_bytes(cut.read_bytes()[:-100])
+    shutil.copy(FIXTURES / "mariadb" / "inuse" / "binlog.000001", tmp_path / "binlog.000005")
+    found = [(Path(p.file).name, p.kind) for p in check([str(tmp_path)]).problems]
+    assert found[:2] == [("binlog.000003", "damaged"), ("binlog.000002", "missing_file")]
+    assert ("binlog.000005", "server_change") in found
