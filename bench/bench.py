@@ -8,7 +8,8 @@ the summary, a 1 GiB one: MySQL's default max_binlog_size):
   scan's peak RSS on the large file (run in a fresh process so nothing else counts);
 then the rows benchmark (bench/rows_bench.py), ``rows --sql`` (bench/sql_bench.py), the
 columnar decoder (bench/columnar_bench.py), ``export`` and the Spark job
-(bench/spark_bench.py).
+(bench/spark_bench.py: on the bulk file with 1 and 2 cores less its fixed cost, then on
+the >= 500 MB set).
 """
 
 from __future__ import annotations
@@ -21,10 +22,11 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from bench.columnar_bench import bench_columnar
 from bench.rows_bench import bench_files, bench_rows
-from bench.spark_bench import bench_spark
+from bench.spark_bench import bench_spark, bench_spark_bulk
 from bench.sql_bench import bench_sql
 from binlog_kaitai.summary import summary
 
@@ -89,26 +91,32 @@ def bench_scan(files: list[Path], full_pass: dict[Path, float]) -> None:
               f"{theirs / ours:>7.2f}")
 
 
+def cpu_run(cmd: list[str], **kwargs: Any) -> tuple[float, float, int, str]:
+    """Run ``cmd`` under /usr/bin/time: (wall s, CPU s (user + sys), peak RSS KiB, stderr
+    without time's line)."""
+    run = subprocess.run(["/usr/bin/time", "-f", "%e %U %S %M", *cmd], stderr=subprocess.PIPE,
+                         text=True, check=True, cwd=REPO, **kwargs)
+    *lines, last = run.stderr.strip().splitlines()
+    wall, user, system, rss_kb = last.split()
+    return float(wall), float(user) + float(system), int(rss_kb), "\n".join(lines)
+
+
 def bench_export(path: Path, mariadb_binlog: str) -> None:
     """``binlog-kaitai export`` of the bulk file (all five tables to Parquet, one
-    process) against ``mariadb-binlog -v`` decoding the same rows to a file."""
+    process) against ``mariadb-binlog -v`` decoding the same rows to a file; the ratio
+    of CPU times (user + sys: the machine may be shared)."""
     print("\n== export: the five tables as Parquet, one process, no Spark ==")
     out = REPO / "build" / "bench-export"
-    cmd = [*CLI, "export", "--output", str(out), str(path)]
-    run = subprocess.run(["/usr/bin/time", "-f", "%e %M", *cmd], capture_output=True,
-                         text=True, check=True, cwd=REPO)
-    seconds, rss_kb = run.stderr.strip().splitlines()[-1].split()
-    rows = int(re.search(r"(\d+) row_changes", run.stderr).group(1))  # type: ignore[union-attr]
+    wall, cpu, rss_kb, err = cpu_run([*CLI, "export", "--output", str(out), str(path)],
+                                     stdout=subprocess.DEVNULL)
+    rows = int(re.search(r"(\d+) row_changes", err).group(1))  # type: ignore[union-attr]
     with open(REPO / "build" / "bench-mariadb-binlog.txt", "w") as sink:
-        t = time.perf_counter()
-        subprocess.run([mariadb_binlog, "-v", "--base64-output=decode-rows", str(path)],
-                       stdout=sink, check=True)
-        theirs = time.perf_counter() - t
-    ours = float(seconds)
-    print(f"{'file':<20}{'rows':>9}{'export s':>10}{'rows/s':>10}{'peak RSS MB':>12}"
-          f"{'mariadb-binlog -v rows/s':>26}{'ratio':>7}")
-    print(f"{path.name:<20}{rows:>9}{ours:>10.1f}{rows / ours:>10.0f}{int(rss_kb) / 1024:>12.0f}"
-          f"{rows / theirs:>26.0f}{theirs / ours:>7.2f}")
+        _, theirs, _, _ = cpu_run([mariadb_binlog, "-v", "--base64-output=decode-rows",
+                                   str(path)], stdout=sink)
+    print(f"{'file':<20}{'rows':>9}{'wall s':>8}{'CPU s':>7}{'rows/CPU s':>11}"
+          f"{'peak RSS MB':>12}{'mariadb-binlog -v CPU s':>25}{'rows/CPU s':>11}{'ratio':>7}")
+    print(f"{path.name:<20}{rows:>9}{wall:>8.1f}{cpu:>7.1f}{rows / cpu:>11.0f}"
+          f"{rss_kb / 1024:>12.0f}{theirs:>25.2f}{rows / theirs:>11.0f}{theirs / cpu:>7.2f}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -129,6 +137,7 @@ def main(argv: list[str] | None = None) -> int:
     bench_sql(args.data)
     bench_columnar(args.data)
     bench_export(files[1], mariadb_binlog)
+    bench_spark_bulk(files[1], files[0])
     bench_spark(args.spark_data)
     return 0
 

@@ -1,6 +1,7 @@
 """The Spark job on benchmark binlogs, with 1 and 2 local cores, against the plain reader.
 
     python -m bench.spark_bench --data bench/data/spark        # or bench_spark(data_dir)
+    python -m bench.spark_bench --bulk bench/data/large-001.binlog bench/data/small-0001.binlog
 
 Uses the ``*.binlog`` files of ``data_dir`` (made by ``tools.make_bench_data``; aim for
 >= 500 MB with a large file, e.g. ``--large-mb 1000 --count 1 --small-files 60``) and
@@ -23,6 +24,10 @@ prints:
   executors' own code without Spark (SplitParser over each whole file, one split per
   file): time, MB/s and peak RSS. The latter's peak RSS is what parsing the largest file
   in one piece costs.
+
+With ``--bulk BULK TINY`` (:func:`bench_spark_bulk`, also run by ``make bench``): only the
+job on one bulk file with ``local[1]`` and ``local[2]``, less the job on a tiny file
+(Spark's fixed cost), and the scaling of that marginal time.
 
 Each measurement runs in a fresh process: a local master is fixed for the life of a JVM,
 and peak RSS must not include an earlier run.
@@ -123,8 +128,9 @@ class WorkerPeakRss:
                     continue
 
 
-def run_spark(master: str, files: list[str]) -> dict[str, Any]:
-    """In the child: session start, the warm-up job on the smallest file, the full job.
+def run_spark(master: str, files: list[str], fixed_file: str | None = None) -> dict[str, Any]:
+    """In the child: session start, the warm-up job on ``fixed_file`` (default: the
+    smallest file) twice, the full job.
 
     The process (and so the JVM and the Python workers it starts) is pinned to as many
     CPUs as the master has task slots: ``local[1]`` alone would otherwise borrow the
@@ -140,7 +146,7 @@ def run_spark(master: str, files: list[str]) -> dict[str, Any]:
     t = time.perf_counter()
     spark = create_session(master, DRIVER_MEMORY)
     session = time.perf_counter() - t
-    smallest = min(files, key=os.path.getsize)
+    smallest = fixed_file or min(files, key=os.path.getsize)
     with tempfile.TemporaryDirectory() as out:
         t = time.perf_counter()
         run_job(spark, [smallest], out, progress=None)
@@ -196,6 +202,26 @@ def run_records(files: list[str]) -> dict[str, Any]:
             "peak_rss": peak_rss_kib() * 1024}
 
 
+def bench_spark_bulk(bulk: Path, tiny: Path) -> dict[str, dict[str, Any]]:
+    """The job on one bulk file with ``local[1]`` and ``local[2]``: its marginal time
+    (the job on the file minus the job on a tiny file, Spark's fixed cost), CPU time and
+    the 1 -> 2 cores scaling. Returns each master's run."""
+    print(f"\n== Spark job on one bulk file ({bulk.name}, {bulk.stat().st_size / 1e6:.0f} MB)"
+          f" minus the job on {tiny.name} (fixed cost) ==")
+    runs = {m: child("--spark", m, "--fixed", str(tiny), str(bulk)) for m in MASTERS}
+    print(f"{'master':<10}{'fixed s':>8}{'job s':>7}{'marginal s':>11}{'parse s':>9}"
+          f"{'write s':>9}{'CPU s':>7}{'rows/s':>9}")
+    rows = runs[MASTERS[0]]["rows"]["row_changes"]
+    for master, r in runs.items():
+        marginal = r["wall"] - r["fixed_job"]
+        print(f"{master:<10}{r['fixed_job']:>8.1f}{r['wall']:>7.1f}{marginal:>11.1f}"
+              f"{r['phases']['parse']:>9.1f}{r['phases']['write']:>9.1f}{r['cpu']:>7.0f}"
+              f"{rows / marginal:>9.0f}")
+    one, two = (runs[m]["wall"] - runs[m]["fixed_job"] for m in MASTERS)
+    print(f"scaling local[1] -> local[2] (marginal): {one / two:.2f}x")
+    return runs
+
+
 def bench_spark(data_dir: Path) -> None:
     files = bench_files(data_dir)
     if not files:
@@ -239,11 +265,16 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", type=Path, default=REPO / "bench" / "data" / "spark")
     parser.add_argument("--spark", nargs="+", metavar=("MASTER", "FILE"), help=argparse.SUPPRESS)
+    parser.add_argument("--fixed", help=argparse.SUPPRESS)
+    parser.add_argument("--bulk", nargs=2, type=Path, metavar=("BULK", "TINY"),
+                        help="only the job on one bulk file, less the job on a tiny one")
     parser.add_argument("--plain", nargs="+", metavar="FILE", help=argparse.SUPPRESS)
     parser.add_argument("--records", nargs="+", metavar="FILE", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.spark:
-        print(json.dumps(run_spark(args.spark[0], args.spark[1:])))
+        print(json.dumps(run_spark(args.spark[0], args.spark[1:], args.fixed)))
+    elif args.bulk:
+        bench_spark_bulk(*args.bulk)
     elif args.plain:
         print(json.dumps(run_plain(args.plain)))
     elif args.records:
