@@ -9,18 +9,27 @@ statement's events) are gathered and decoded together by the columnar decoder
 event, or a group the columnar decoder refuses, goes through the reference decoder, so
 damage is reported in its words. Any event but a rows or table-map event ends a group,
 so the output interleaves with the events exactly as the reference's does.
+
+With ``json=True`` (what ``rows --json`` runs), a group decoded by the columnar decoder
+comes back as :class:`JsonRows`, its lines rendered from the Arrow batch by
+:mod:`~binlog_kaitai.json_batches` (once its compiled kernel is worth loading, see
+:func:`~binlog_kaitai.json_batches.available`; before, as changes).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
 import pyarrow as pa
 
+from binlog_kaitai import json_batches
 from binlog_kaitai.columnar import (
     MAX_BATCH_BYTES,
     PARTIAL_UPDATE_ROWS,
+    DecodedRows,
     RowsShape,
     decode_row_data,
     reference_values,
@@ -35,8 +44,29 @@ COLUMNAR_MIN_BYTES = 4096
 """Row data from which a rows event starts a columnar group: below, Arrow's fixed cost
 per batch outweighs what it saves (a lone small event takes the reference path)."""
 
-Item = tuple[Event, list[RowChange]] | RowsError
-"""A rows event with its changes, or the problem of one event."""
+
+
+@dataclass(frozen=True, slots=True)
+class JsonRows:
+    """The ``rows --json`` lines of consecutive rows events, end to end in ``text``; the
+    lines of ``events[e]`` are ``text[ends[firsts[e]]:ends[firsts[e + 1]]]``."""
+
+    events: list[Event]
+    text: memoryview
+    ends: np.ndarray
+    firsts: np.ndarray
+
+    def lines(self, keep: Sequence[bool]) -> memoryview | bytes:
+        """The lines of the events ``keep`` says (one flag per event), UTF-8."""
+        if all(keep):
+            return self.text
+        at = self.ends[self.firsts].tolist()
+        return b"".join(self.text[at[e]:at[e + 1]] for e, kept in enumerate(keep) if kept)
+
+
+Item = tuple[Event, list[RowChange]] | RowsError | JsonRows
+"""A rows event with its changes, the problem of one event, or (``json=True``) the lines
+of rows events decoded together."""
 
 
 class OrderedRows:
@@ -45,9 +75,10 @@ class OrderedRows:
 
     def __init__(self, *, schema: SchemaHistory | None = None,
                  tables: Iterable[str] | None = None,
-                 max_batch_bytes: int = MAX_BATCH_BYTES) -> None:
+                 max_batch_bytes: int = MAX_BATCH_BYTES, json: bool = False) -> None:
         self.decoder = RowDecoder(schema=schema, tables=tables)
         self.max_batch_bytes = max_batch_bytes
+        self.json = json
         self._key: tuple[Any, ...] | None = None
         self._table: TableInfo | None = None
         self._group: list[tuple[Event, str | None]] = []
@@ -98,19 +129,11 @@ class OrderedRows:
         assert table is not None and key is not None
         try:
             decoded = decode_row_data([ev.body.row_data for ev, _ in group], table, key[1])
-            # Python's values of Arrow's (a DATE past year 9999 is valid in Arrow only).
-            befores = _image_dicts(decoded.batch, "before")
-            afters = _image_dicts(decoded.batch, "after")
+            if self.json and json_batches.available():
+                return [_json_rows(group, table, decoded)]
+            return _changes(group, table, decoded)
         except DECODE_ERRORS:
             return self._reference(group)
-        out: list[Item] = []
-        start = 0
-        for (ev, gtid), count in zip(group, decoded.rows_per_event.tolist(), strict=True):
-            end = start + count
-            out.append((ev, changes_of(ev, table, None if befores is None else befores[start:end],
-                                       None if afters is None else afters[start:end], gtid)))
-            start = end
-        return out
 
     def _reference(self, events: list[tuple[Event, str | None]]) -> list[Item]:
         """Events through the reference decoder, each in the transaction it was read in."""
@@ -131,6 +154,34 @@ class OrderedRows:
             if changes:
                 out.append((ev, changes))
         return out
+
+
+def _changes(group: list[tuple[Event, str | None]], table: TableInfo, decoded: DecodedRows
+             ) -> list[Item]:
+    """Each event of a decoded group with its changes."""
+    # Python's values of Arrow's (a DATE past year 9999 is valid in Arrow only).
+    befores = _image_dicts(decoded.batch, "before")
+    afters = _image_dicts(decoded.batch, "after")
+    out: list[Item] = []
+    start = 0
+    for (ev, gtid), count in zip(group, decoded.rows_per_event.tolist(), strict=True):
+        end = start + count
+        out.append((ev, changes_of(ev, table, None if befores is None else befores[start:end],
+                                   None if afters is None else afters[start:end], gtid)))
+        start = end
+    return out
+
+
+def _json_rows(group: list[tuple[Event, str | None]], table: TableInfo, decoded: DecodedRows
+               ) -> JsonRows:
+    """A decoded group's lines, rendered from its batch."""
+    names = decoded.batch.schema.names
+    images = ([{}] if "before" in names else None, [{}] if "after" in names else None)
+    heads = [changes_of(ev, table, *images, gtid)[0] for ev, gtid in group]
+    text, ends = json_batches.json_text(heads, decoded)
+    firsts = np.zeros(len(group) + 1, np.int64)
+    np.cumsum(decoded.rows_per_event, out=firsts[1:])
+    return JsonRows([ev for ev, _ in group], text, ends, firsts)
 
 
 def _image_dicts(batch: pa.RecordBatch, image: str) -> list[dict[str, Any]] | None:

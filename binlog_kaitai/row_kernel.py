@@ -275,7 +275,7 @@ def kernels(batch_bytes: int) -> Kernels:
     return compiled()
 
 
-def _calling(function: Any, **callees: Any) -> Any:
+def calling(function: Any, **callees: Any) -> Any:
     """A copy of ``function`` whose globals name other functions (same code, so numba
     caches it as the original)."""
     copy = FunctionType(function.__code__, {**function.__globals__, **callees},
@@ -308,11 +308,11 @@ def compiled() -> Kernels:
         # (the plain functions keep calling plain functions).
         packed_int = jit(pair(data, i64, i64), _packed_int)
         value_options = jit(pair(data, i64, i64, i64),
-                            _calling(_value_options, _packed_int=packed_int))
+                            calling(_value_options, _packed_int=packed_int))
         _compiled = Kernels(
             jit(pair(data, ints, matrix, matrix, ints, flag, i64, cube, cube,
                      types.Array(flag, 3, "C"), ints, ints, flag),
-                _calling(walk, _value_options=value_options)),
+                calling(walk, _value_options=value_options)),
             jit(types.Array(u64, 1, "C")(data, ints, flags, i64, flag), read_uint),
             jit(types.Tuple((types.Array(types.int32, 1, "C"), types.Array(types.uint8, 1, "C")))(
                 data, ints, ints, flags, i64), gather),

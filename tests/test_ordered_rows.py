@@ -1,17 +1,20 @@
 """``rows`` decodes bulk events a column at a time (binlog_kaitai/ordered_rows.py): on
 every real binlog its output is the reference decoder's, byte for byte, problems
-included and in the same order, whether events are decoded in groups or alone."""
+included and in the same order, whether events are decoded in groups or alone, and
+whether ``rows --json`` lines are rendered from the changes or from the Arrow batches
+(binlog_kaitai/json_batches.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from binlog_kaitai import ordered_rows
+from binlog_kaitai import ordered_rows, row_kernel
 from binlog_kaitai.errors import BinlogError, RowsError
-from binlog_kaitai.ordered_rows import OrderedRows
+from binlog_kaitai.ordered_rows import JsonRows, OrderedRows
 from binlog_kaitai.row_text import json_lines, render_change
 from binlog_kaitai.rows import RowDecoder
 from binlog_kaitai.schema import SchemaHistory
@@ -43,8 +46,11 @@ def ordered_text(path: Path, **kwargs: Any) -> list[str]:
 
     def show(items: list[ordered_rows.Item]) -> None:
         for item in items:
-            out.append(f"problem {item}\n" if isinstance(item, RowsError)
-                       else json_lines(item[1]))
+            if isinstance(item, JsonRows):
+                out.append(str(item.lines([True] * len(item.events)), "utf-8"))
+            else:
+                out.append(f"problem {item}\n" if isinstance(item, RowsError)
+                           else json_lines(item[1]))
 
     try:
         for ev in read_events(path, expand_payloads=True):
@@ -64,6 +70,45 @@ def test_same_text_as_the_reference(path: Path, monkeypatch: pytest.MonkeyPatch)
     # Every rows event through the columnar decoder, in groups flushed every 2 KB.
     monkeypatch.setattr(ordered_rows, "COLUMNAR_MIN_BYTES", 0)
     assert "".join(ordered_text(path, max_batch_bytes=2048)) == expected
+
+
+@pytest.fixture
+def compiled(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The compiled kernels from the first group on (a process decodes its first MiB of
+    row data with the plain ones, and then renders changes, not batches)."""
+    chosen = row_kernel.compiled()
+    monkeypatch.setattr(row_kernel, "kernels", lambda batch_bytes: chosen)
+    yield
+
+
+@pytest.mark.parametrize("path", FILES, ids=[str(p.relative_to(p.parents[1])) for p in FILES])
+def test_json_lines_rendered_from_batches(path: Path, monkeypatch: pytest.MonkeyPatch,
+                                          compiled: None) -> None:
+    expected = "".join(reference_text(path))
+    assert "".join(ordered_text(path, json=True)) == expected
+    monkeypatch.setattr(ordered_rows, "COLUMNAR_MIN_BYTES", 0)
+    assert "".join(ordered_text(path, json=True, max_batch_bytes=2048)) == expected
+
+
+def test_rendered_lines_of_chosen_events(monkeypatch: pytest.MonkeyPatch,
+                                         compiled: None) -> None:
+    """``JsonRows.lines`` keeps the lines of the events asked for (``rows --json
+    --start-datetime`` or ``--type`` drop the others), each event's lines the reference's."""
+    path = FIXTURES / "mariadb" / "alltypes_full" / "binlog.000001"
+    reference = RowDecoder(schema=SchemaHistory())
+    lines = {}
+    for ev in read_events(path, expand_payloads=True):
+        lines[(ev.pos, ev.inner_pos)] = json_lines(reference.feed(ev))
+    monkeypatch.setattr(ordered_rows, "COLUMNAR_MIN_BYTES", 0)
+    decoder = OrderedRows(schema=SchemaHistory(), json=True)
+    groups = [item for ev in read_events(path, expand_payloads=True)
+              for item in decoder.feed(ev) if isinstance(item, JsonRows)]
+    assert sum(len(g.events) for g in groups) >= 10
+    for group in groups:
+        keep = [i % 2 == 1 for i in range(len(group.events))]
+        assert str(group.lines(keep), "utf-8") == "".join(
+            lines[(ev.pos, ev.inner_pos)] for ev, kept in zip(group.events, keep, strict=True)
+            if kept)
 
 
 def test_bulk_events_are_decoded_in_groups() -> None:

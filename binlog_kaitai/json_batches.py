@@ -1,0 +1,327 @@
+"""``rows --json`` lines rendered from the columnar decoder's Arrow batches, a column at
+a time: what ``rows --json`` prints for bulk events, byte for byte the lines
+:func:`~binlog_kaitai.row_text.json_lines` prints for the same changes.
+
+The layout of a line is :mod:`~binlog_kaitai.row_text`'s (:func:`line_parts`,
+:func:`image_parts`): literal text with slots. Each slot gets a column of fragments, one
+per row, as an Arrow string array built in one vectorised step: integers cast to text,
+DECIMAL, DATE, DATETIME and TIMESTAMP as the reference's text, text as it is, JSON as the
+JSON text the columnar decoder made. Any other column (floats, binary, GEOMETRY, VECTOR,
+...) goes value by value through :func:`~binlog_kaitai.columnar.reference_values` and
+orjson, the path the reference's values take. Then one compiled kernel (:func:`assemble`)
+writes the lines end to end: literal texts, fragments, ``null`` for NULLs, and text
+fragments quoted and escaped as orjson escapes them (its escapes of the ASCII
+characters, read from orjson itself, are the kernel's table).
+
+The kernel is compiled by numba, cached like :mod:`~binlog_kaitai.row_kernel`'s, and only
+used once those are (:func:`available`): below that, the reference's values and
+:func:`~binlog_kaitai.row_text.json_lines` cost less than loading it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+import orjson
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from binlog_kaitai import row_kernel
+from binlog_kaitai.columnar import (
+    JSON_REPR,
+    REPR_KEY,
+    DecodedRows,
+    reference_values,
+    timestamp_texts,
+)
+from binlog_kaitai.row_text import ROW_FIELDS, Part, Slot, image_parts, line_parts
+from binlog_kaitai.rows import RowChange
+
+CONST, RAW, TEXT, EVENT = 0, 1, 2, 3
+"""What a part of a line is: literal text; a per-row fragment copied as it is; a per-row
+text fragment, written as a JSON string; a per-event text (see :func:`assemble`)."""
+NULL = b"null"
+ESCAPES = [orjson.dumps(chr(c))[1:-1] for c in range(128)]
+"""How orjson writes each ASCII character inside a JSON string (other bytes of UTF-8 text
+are written as they are)."""
+
+
+def assemble(src, kinds, where, const_len, row_offsets, row_valid,  # type: ignore[no-untyped-def]
+             event_offsets, event_of_row, rows, escapes, escape_len):
+    """The lines of ``rows`` (row indexes), end to end: for each row, each part ``p``;
+    and where each line ends.
+
+    ``src`` holds every byte a part takes: ``src[0:4]`` is ``null``. Part ``p`` is, by
+    ``kinds[p]``: CONST, ``src[where[p]:where[p] + const_len[p]]``; RAW or TEXT, the
+    fragment of the row at ``src[row_offsets[where[p], row]:row_offsets[where[p],
+    row + 1]]``, or ``null`` when ``row_valid[where[p], row]`` is False; TEXT fragments
+    between double quotes, each byte ``c`` written as ``escapes[c, :escape_len[c]]``
+    (itself when ``escape_len[c]`` is 1); EVENT, the same from ``event_offsets[where[p]]``
+    for the row's event, ``event_of_row[row]``.
+    """
+    escaped = _escaped_parts(src, kinds, where, row_offsets, escape_len)
+    starts = np.empty((rows.shape[0], kinds.shape[0]), np.int64)
+    sizes = np.empty((rows.shape[0], kinds.shape[0]), np.int64)
+    ends = np.zeros(rows.shape[0] + 1, np.int64)
+    for i in range(rows.shape[0]):
+        r, line = rows[i], 0
+        for p in range(kinds.shape[0]):
+            kind, at = kinds[p], where[p]
+            start, end = np.int64(0), np.int64(4)  # null
+            if kind == CONST:
+                start, end = at, at + const_len[p]
+            elif kind == EVENT:
+                start, end = event_offsets[at, event_of_row[r]], event_offsets[
+                    at, event_of_row[r] + 1]
+            elif row_valid[at, r]:
+                start, end = row_offsets[at, r], row_offsets[at, r + 1]
+            starts[i, p], sizes[i, p] = start, end - start
+            line += end - start
+            if kind == TEXT and start != 0:
+                line += 2
+                if escaped[p]:
+                    for b in range(start, end):
+                        line += escape_len[src[b]] - 1
+        ends[i + 1] = ends[i] + line
+    out = np.empty(ends[-1], np.uint8)
+    for i in range(rows.shape[0]):
+        pos = ends[i]
+        for p in range(kinds.shape[0]):
+            start, size = starts[i, p], sizes[i, p]
+            if kinds[p] != TEXT or start == 0:
+                _copy(out, pos, src, start, size)
+                pos += size
+            elif escaped[p]:
+                pos = _escape(out, pos, src, start, size, escapes, escape_len)
+            else:
+                out[pos] = out[pos + size + 1] = 34  # "
+                _copy(out, pos + 1, src, start, size)
+                pos += size + 2
+    return out, ends
+
+
+def _escape(out, pos, src, start, size, escapes, escape_len):  # type: ignore[no-untyped-def]
+    """Write ``src[start:start + size]`` as a JSON string at ``out[pos]``; the end."""
+    out[pos] = 34
+    pos += 1
+    for b in range(start, start + size):
+        c = src[b]
+        for k in range(escape_len[c]):
+            out[pos + k] = escapes[c, k]
+        pos += escape_len[c]
+    out[pos] = 34
+    return pos + 1
+
+
+def _escaped_parts(src, kinds, where, row_offsets, escape_len):  # type: ignore[no-untyped-def]
+    """Whether each TEXT part has a byte to escape (most columns have none)."""
+    escaped = np.zeros(kinds.shape[0], np.bool_)
+    for p in range(kinds.shape[0]):
+        if kinds[p] == TEXT:
+            first, last = row_offsets[where[p], 0], row_offsets[where[p], -1]
+            for b in range(first, last):
+                if escape_len[src[b]] != 1:
+                    escaped[p] = True
+                    break
+    return escaped
+
+
+def _copy(dst, dst_at, src, src_at, n):  # type: ignore[no-untyped-def]
+    dst[dst_at:dst_at + n] = src[src_at:src_at + n]
+
+
+def _memcpy_intrinsic() -> Any:
+    """``_copy(dst, dst_at, src, src_at, n)``: ``dst[dst_at:dst_at + n] =
+    src[src_at:src_at + n]`` as one LLVM memcpy (a byte loop costs 4 times more: the
+    fragments are short and of every length)."""
+    from numba.core import cgutils, types
+    from numba.extending import intrinsic
+
+    @intrinsic  # type: ignore[misc]
+    def copy(typingctx, dst, dst_at, src, src_at, n):  # type: ignore[no-untyped-def]
+        def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+            dst_array = context.make_array(signature.args[0])(context, builder, args[0])
+            src_array = context.make_array(signature.args[2])(context, builder, args[2])
+            cgutils.raw_memcpy(builder, builder.gep(dst_array.data, [args[1]]),
+                               builder.gep(src_array.data, [args[3]]), args[4], 1)
+        return types.void(dst, dst_at, src, src_at, n), codegen
+
+    return copy
+
+
+_compiled: Callable[..., tuple[np.ndarray, np.ndarray]] | None = None
+
+
+def available() -> bool:
+    """Whether batches are rendered here: once the columnar decoder's kernels are
+    compiled (whose loading this kernel's then joins)."""
+    return row_kernel.kernels(0) is not row_kernel.PYTHON
+
+
+def _kernel() -> Callable[..., tuple[np.ndarray, np.ndarray]]:
+    global _compiled
+    if _compiled is None:
+        from numba import njit, types
+
+        i64, u8 = types.int64, types.uint8
+        ints, matrix = types.Array(i64, 1, "C"), types.Array(i64, 2, "C")
+        signature = types.Tuple((types.Array(u8, 1, "C"), ints))(
+            types.Array(u8, 1, "C", readonly=True), ints, ints, ints, matrix,
+            types.Array(types.boolean, 2, "C"), matrix, ints, ints, types.Array(u8, 2, "C"),
+            ints)
+        def jit(function: Any, **callees: Any) -> Any:
+            return njit(cache=True, nogil=True)(row_kernel.calling(function, **callees))
+
+        _compiled = njit(signature, cache=True, nogil=True)(row_kernel.calling(
+            assemble, _copy=_memcpy_intrinsic(), _escape=jit(_escape),
+            _escaped_parts=jit(_escaped_parts)))
+    return _compiled
+
+
+def _escape_tables() -> tuple[np.ndarray, np.ndarray]:
+    table = np.zeros((256, 6), np.uint8)
+    lengths = np.ones(256, np.int64)
+    for c, text in enumerate(ESCAPES):
+        table[c, :len(text)] = np.frombuffer(text, np.uint8)
+        lengths[c] = len(text)
+    return table, lengths
+
+
+ESCAPE_TABLE, ESCAPE_LEN = _escape_tables()
+
+
+class _Parts:
+    """The parts of a batch's lines and the bytes they take, as :func:`assemble` wants
+    them."""
+
+    def __init__(self, rows: int) -> None:
+        self.rows = rows
+        self.buffers: list[Any] = [NULL]
+        self.size = len(NULL)
+        self.kinds: list[int] = []
+        self.where: list[int] = []
+        self.const_len: list[int] = []
+        self.row_offsets: list[np.ndarray] = []
+        self.row_valid: list[np.ndarray] = []
+        self.event_offsets: list[np.ndarray] = []
+
+    def _add(self, kind: int, where: int, data: Any, length: int = 0) -> None:
+        self.kinds.append(kind)
+        self.where.append(where)
+        self.const_len.append(length)
+        self.buffers.append(data)
+        self.size += len(data)
+
+    def const(self, text: str) -> None:
+        data = text.encode()
+        self._add(CONST, self.size, data, len(data))
+
+    def per_event(self, encoded: Sequence[bytes]) -> None:
+        offsets = np.zeros(len(encoded) + 1, np.int64)
+        np.cumsum([len(e) for e in encoded], out=offsets[1:])
+        self.event_offsets.append(offsets + self.size)
+        self._add(EVENT, len(self.event_offsets) - 1, b"".join(encoded))
+
+    def per_row(self, array: pa.Array, kind: int) -> None:
+        """A string or binary array of fragments, one per row."""
+        offsets_buffer, data = array.buffers()[1:3]
+        offsets = np.frombuffer(offsets_buffer, np.int32, len(array) + 1, array.offset * 4)
+        self.row_offsets.append(offsets.astype(np.int64) + self.size)
+        self.row_valid.append(np.ones(len(array), np.bool_) if array.null_count == 0
+                              else array.is_valid().to_numpy(zero_copy_only=False))
+        self._add(kind, len(self.row_offsets) - 1, b"" if data is None else memoryview(data))
+
+    def render(self, event_of_row: np.ndarray) -> tuple[memoryview, np.ndarray]:
+        src = np.frombuffer(b"".join(self.buffers), np.uint8)
+        events = len(self.event_offsets[0]) - 1 if self.event_offsets else 0
+
+        def matrix(items: list[np.ndarray], width: int, dtype: Any) -> np.ndarray:
+            return np.stack(items) if items else np.zeros((0, width), dtype)
+
+        out, ends = _kernel()(src, *(np.array(x, np.int64) for x in (
+            self.kinds, self.where, self.const_len)),
+            matrix(self.row_offsets, self.rows + 1, np.int64),
+            matrix(self.row_valid, self.rows, np.bool_),
+            matrix(self.event_offsets, events + 1, np.int64),
+            event_of_row, np.arange(self.rows, dtype=np.int64), ESCAPE_TABLE, ESCAPE_LEN)
+        return memoryview(out), ends
+
+
+def json_text(heads: Sequence[RowChange], decoded: DecodedRows
+              ) -> tuple[memoryview, np.ndarray]:
+    """The ``rows --json`` lines of the rows of ``decoded``, whose events' changes share
+    what ``heads`` has (one change per event, any row and images), and where each line
+    ends (from 0). What differs between the events (their ``pos``, mostly) is a slot."""
+    per_event = decoded.rows_per_event
+    event_of_row = np.repeat(np.arange(len(per_event), dtype=np.int64), per_event)
+    row_in_event = np.arange(len(event_of_row)) - np.repeat(np.cumsum(per_event) - per_event,
+                                                            per_event)
+    fields = [head.to_json_dict() for head in heads]
+    varying = [key for key, value in fields[0].items()
+               if key not in ROW_FIELDS and any(f[key] != value for f in fields)]
+    parts = _Parts(len(event_of_row))
+    for part in line_parts(heads[0], (*ROW_FIELDS, *varying)):
+        if isinstance(part, str):
+            parts.const(part)
+        elif part.key == "row":
+            parts.per_row(pc.cast(_int64(row_in_event), pa.string()), RAW)
+        elif part.key in ROW_FIELDS:
+            _image(parts, decoded.batch, str(part.key))
+        else:
+            parts.per_event([orjson.dumps(f[part.key]) for f in fields])
+    return parts.render(event_of_row)
+
+
+def _int64(values: np.ndarray) -> pa.Array:
+    values = np.ascontiguousarray(values, np.int64)
+    return pa.Array.from_buffers(pa.int64(), len(values), [None, pa.py_buffer(values)])
+
+
+def _image(parts: _Parts, batch: pa.RecordBatch, name: str) -> None:
+    """The ``before`` or ``after`` image: ``null`` when the batch has none."""
+    at = batch.schema.get_field_index(name)
+    if at < 0:
+        parts.const(NULL.decode())
+        return
+    struct = batch.column(at)
+    fields = [struct.type.field(i) for i in range(struct.type.num_fields)]
+    layout: list[Part] = image_parts([f.name for f in fields])
+    for part in layout:
+        if isinstance(part, Slot):
+            assert isinstance(part.key, int)
+            parts.per_row(*_fragment(struct.field(part.key), fields[part.key]))
+        else:
+            parts.const(part)
+
+
+def _fragment(array: pa.Array, fld: pa.Field) -> tuple[pa.Array, int]:
+    """A column's fragments (RAW: JSON text; TEXT: text to write as a JSON string)."""
+    kind = array.type
+    md = fld.metadata or {}
+    if md.get(REPR_KEY) == JSON_REPR:
+        return array, RAW
+    if pa.types.is_integer(kind):
+        return pc.cast(array, pa.string()), RAW
+    if pa.types.is_string(kind):
+        return array, TEXT
+    if pa.types.is_date32(kind):
+        return pc.cast(array, pa.string()), TEXT  # years 1-9999: ISO, as Python's
+    if pa.types.is_timestamp(kind):
+        return timestamp_texts(array, fld), TEXT
+    if pa.types.is_decimal(kind):
+        text = pc.cast(array, pa.string())
+        # Arrow writes a scale over 6 with an exponent when the value is small.
+        if kind.scale <= 6 or not pc.any(pc.match_substring(text, "E")).as_py():
+            return text, TEXT
+    return _per_value(array, fld), RAW
+
+
+def _per_value(array: pa.Array, fld: pa.Field) -> pa.Array:
+    """The reference's values of a column, each as orjson writes it (NULL as null)."""
+    encoded = [orjson.dumps(v) for v in reference_values(array, fld)]
+    offsets = np.zeros(len(encoded) + 1, np.int32)
+    np.cumsum([len(e) for e in encoded], out=offsets[1:])
+    return pa.Array.from_buffers(pa.binary(), len(encoded), [
+        None, pa.py_buffer(offsets), pa.py_buffer(b"".join(encoded))])
