@@ -83,6 +83,8 @@ def build_parser() -> argparse.ArgumentParser:
                            "BEGIN/COMMIT per transaction")
     rows.add_argument("--flashback", action="store_true",
                       help="with --sql: the SQL that undoes them, last change first")
+    rows.add_argument("--gtid", type=parse_gtid, action="append", metavar="GTID",
+                      help="with --sql: only the changes of this transaction (repeatable)")
 
     summ = sub.add_parser("summary", help="time span, successor and GTID state of each file")
     summ.add_argument("files", nargs="+", metavar="FILE")
@@ -268,7 +270,7 @@ def run_rows(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     decoder, which needs the table maps, GTIDs and DDL before the rows."""
     # Row decoding pulls in value conversion, the JSON specs, Arrow and orjson: imported
     # here so `summary` and `events` start fast (a DBA may run summary over many files).
-    from binlog_kaitai.ordered_rows import Item, JsonRows, OrderedRows
+    from binlog_kaitai.ordered_rows import Item, OrderedRows
     from binlog_kaitai.row_text import json_lines, render_change
     from binlog_kaitai.schema import SchemaHistory
     from binlog_kaitai.sql_changes import SqlScript
@@ -279,8 +281,9 @@ def run_rows(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     except OSError as exc:
         print(f"{exc.filename}: cannot read schema file: {exc.strerror}", file=err)
         return 1
-    decoder = OrderedRows(schema=schema, tables=args.table, json=args.json)
-    sql = SqlScript(decoder, out, err, flashback=args.flashback) if args.sql else None
+    decoder = OrderedRows(schema=schema, tables=args.table)
+    sql = SqlScript(decoder, out, err, flashback=args.flashback,
+                    gtids=args.gtid) if args.sql else None
 
     def show(name: str, items: list[Item]) -> int:
         status = 0
@@ -289,11 +292,9 @@ def run_rows(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 print(f"{name}: offset {item.offset}: {item.message}", file=err)
                 status = 1
                 continue
-            if isinstance(item, JsonRows):  # bulk events' lines, rendered together
-                write_utf8(out, item.lines([wanted(ev) for ev in item.events]))
-                continue
             ev, changes = item
-            if not wanted(ev):
+            if (types is not None and ev.type_code not in types) or (
+                    args.start_datetime is not None and ev.timestamp < args.start_datetime):
                 continue
             if sql is not None:
                 status = max(status, sql.add(name, ev, changes))
@@ -302,10 +303,6 @@ def run_rows(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             else:
                 out.write("".join(render_change(c) for c in changes))
         return status
-
-    def wanted(ev: Event) -> bool:
-        return (types is None or ev.type_code in types) and (
-            args.start_datetime is None or ev.timestamp >= args.start_datetime)
 
     def handle(name: str) -> int:
         status = 0
@@ -333,17 +330,6 @@ def run_rows(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     status = each_file(args, out, err, handle)
     return status if sql is None else sql.finish(status)
-
-
-def write_utf8(out: TextIO, data: bytes | memoryview) -> None:
-    """UTF-8 text to ``out``: to its bytes when it has them (no decoding and encoding
-    back of ``rows --json``'s hundreds of MB)."""
-    buffer = getattr(out, "buffer", None)
-    if buffer is None:
-        out.write(str(data, "utf-8"))
-        return
-    out.flush()
-    buffer.write(data)
 
 
 def run_summary(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -444,8 +430,9 @@ def run_export(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    if args.command == "rows" and (args.sql or args.flashback) and (args.json or not args.sql):
-        parser.error("rows: --sql goes without --json, --flashback with --sql")
+    if args.command == "rows" and (args.sql or args.flashback or args.gtid) and (
+            args.json or not args.sql):
+        parser.error("rows: --sql goes without --json, --flashback and --gtid with --sql")
     runner = {"events": run_events, "summary": run_summary, "rows": run_rows, "check": run_check,
               "seek": run_seek, "plan": run_plan,
               "export": run_export}[args.command]

@@ -35,7 +35,7 @@ from __future__ import annotations
 import base64
 import json
 import struct
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, TextIO
@@ -325,16 +325,19 @@ class SqlScript:
     reads it (problems to ``err`` as ``FILE: offset N: what``).
 
     :meth:`feed` stands for the decoder's: it also sees where transactions begin and end.
-    :meth:`add` takes the changes the filters keep, :meth:`end_file` ends each file and
-    :meth:`finish` the run (writing the undo, when ``flashback``). A transaction whose
+    :meth:`add` takes the changes the filters (and ``gtids``) keep, :meth:`end_file` ends
+    each file and :meth:`finish` the run (writing the undo, when ``flashback``). A transaction whose
     end is not read (a cut or damaged file, ``--stop-*``) is left out, with a comment.
     After a problem (a refused change, an undecodable event, damage) nothing more is
     written: a forward script is a clean prefix, an undo all or nothing.
     """
 
     def __init__(self, decoder: OrderedRows, out: TextIO, err: TextIO, *,
-                 flashback: bool = False) -> None:
+                 flashback: bool = False, gtids: Iterable[Any] | None = None) -> None:
+        """``gtids``: only the changes of these transactions (GTIDs with their ``text``
+        as the server prints it, :class:`~binlog_kaitai.seek.Gtid`)."""
         self.decoder = decoder
+        self.gtids = None if gtids is None else {g.text for g in gtids}
         self.out = out
         self.err = err
         self.flashback = flashback
@@ -374,7 +377,8 @@ class SqlScript:
         once per table), else 0. After a problem, nothing is kept, but the changes are
         still looked at: every table that cannot be made exact is named."""
         txn = self._of_event.get((ev.pos, ev.inner_pos))
-        if txn is None or not changes:
+        if txn is None or not changes or (
+                self.gtids is not None and changes[0].gtid not in self.gtids):
             return 0
         key = (changes[0].schema, changes[0].table)
         info = self.decoder.decoder.describe(ev.table_map, ev.format.is_mariadb)

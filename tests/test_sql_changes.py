@@ -131,6 +131,17 @@ def test_table_filter(capsys: pytest.CaptureFixture[str]) -> None:
         "BEGIN;", "DELETE FROM `types`.`signs` WHERE `id`=1 LIMIT 1;", "COMMIT;"]
 
 
+def test_gtid_filter(capsys: pytest.CaptureFixture[str]) -> None:
+    """Undo two transactions by their GTIDs."""
+    status, out, _ = run(capsys, "--sql", "--flashback", "--gtid", "0-1-16", "--gtid",
+                         "0-1-18", str(FULL))
+    assert status == 0
+    assert statements(out) == [
+        "BEGIN;", "DELETE FROM `types`.`signs` WHERE `id`=1 LIMIT 1;", "COMMIT;",
+        "BEGIN;", "UPDATE `types`.`wide` SET `id`=2, `e`='v1', `s`='' WHERE `id`=2 LIMIT 1;",
+        "COMMIT;"]
+
+
 def test_minimal_images_replay(capsys: pytest.CaptureFixture[str]) -> None:
     """binlog_row_image=MINIMAL: the columns given, the rows by their key."""
     status, out, err = run(capsys, "--sql", str(MINIMAL))
@@ -180,11 +191,11 @@ def test_partial_json_without_its_document_is_refused(
 
 
 def test_sql_and_json_exclude_each_other(capsys: pytest.CaptureFixture[str]) -> None:
-    for args in (["--sql", "--json"], ["--flashback"]):
+    for args in (["--sql", "--json"], ["--flashback"], ["--gtid", "0-1-16"]):
         with pytest.raises(SystemExit) as exc:
             main(["rows", *args, str(FULL)])
         assert exc.value.code == 2
-    assert "--flashback with --sql" in capsys.readouterr().err
+    assert "--flashback and --gtid with --sql" in capsys.readouterr().err
 
 
 def _table(path: Path, name: str) -> tuple[TableSql, RowChange]:
