@@ -4,28 +4,32 @@
 The job's one parse emits each table's typed batches as rows of its persisted parse
 (:class:`Packer`: ``kind`` = ``typed:<db>.<table>``, the batch as Arrow IPC bytes),
 and, once per task and schema, the batch's schema (``typed_schema:<db>.<table>``). The
-driver collects the schemas only (a few rows), unites them per table
-(:func:`union_schemas`), and each table is a ``mapInArrow`` over its rows of the parse
-that casts every batch to its union (:func:`change_table`): no row reaches the driver.
-A snapshot is a window over the change table (:func:`snapshot_frame`).
+driver collects the schemas only (a few rows) and unites them per table
+(:func:`typed_plan`); each table is a ``mapInArrow`` over its rows of the parse that
+casts every batch to its union (:func:`change_table`): no row reaches the driver. A
+snapshot is a window over the change table (:func:`snapshot_frame`).
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterable, Iterator
-from datetime import datetime
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from functools import partial
 from typing import Any
 
 import orjson
 import pyarrow as pa
 
-from spark.snapshot import SNAPSHOT_META
-from spark.typed_tables import ORDER, conform, union_schema
+from spark.snapshot import SNAPSHOT_META, primary_key, why_no_snapshot
+from spark.typed_tables import ORDER, POSITIONAL, conform, union_schema
 
 TYPED, TYPED_SCHEMA = "typed:", "typed_schema:"
-FIRST_AT = b"first_at"
-"""A schema row's (file, pos) of its first batch: versions are united in binlog order,
-so that a folder's columns are in the order they appeared, as ``export`` has them."""
+FIRST_AT, PARTIAL = b"first_at", b"partial_images"
+"""A schema row's (file, pos, event date) of its first batch (versions are united in
+binlog order, so that a folder's columns are in the order they appeared, as ``export``
+has them), and whether its batches have partial images."""
 
 
 def table_of(schema: pa.Schema) -> str:
@@ -35,36 +39,78 @@ def table_of(schema: pa.Schema) -> str:
 
 class Packer:
     """One task's typed batches as rows ``(kind, rows, records)`` of the persisted
-    parse, with a schema row the first time a table's batches have a new schema."""
+    parse, with a schema row the first time a table's batches have a new schema (or
+    first have partial images)."""
 
-    def __init__(self) -> None:
-        self.sent: set[tuple[str, pa.Schema]] = set()
+    def __init__(self, options: pa.ipc.IpcWriteOptions | None = None) -> None:
+        self.sent: set[tuple[Any, ...]] = set()
+        self.options = options
 
     def rows(self, batch: pa.RecordBatch) -> Iterator[tuple[str, int, bytes]]:
         name = table_of(batch.schema)
-        if (name, batch.schema) not in self.sent:
-            self.sent.add((name, batch.schema))
-            first = {FIRST_AT: orjson.dumps([batch.column("file")[0].as_py(),
-                                             batch.column("pos")[0].as_py()])}
-            schema = batch.schema.with_metadata({**batch.schema.metadata, **first})
-            yield TYPED_SCHEMA + name, 0, schema.serialize().to_pybytes()
+        md = batch.schema.metadata or {}
+        partial_images = any(batch.column(c).null_count < batch.num_rows
+                             for c in ("before_columns", "after_columns"))
+        key = (name, batch.schema, tuple(sorted(md.items())), partial_images)
+        if key not in self.sent:
+            self.sent.add(key)
+            first = [batch.column("file")[0].as_py(), batch.column("pos")[0].as_py(),
+                     batch.column("event_date")[0].as_py().isoformat()]
+            extra = {FIRST_AT: orjson.dumps(first), PARTIAL: b"1" if partial_images else b""}
+            yield (TYPED_SCHEMA + name, 0,
+                   batch.schema.with_metadata({**md, **extra}).serialize().to_pybytes())
         sink = pa.BufferOutputStream()
-        with pa.ipc.new_stream(sink, batch.schema) as writer:
+        with pa.ipc.new_stream(sink, batch.schema, options=self.options) as writer:
             writer.write_batch(batch)
         yield TYPED + name, batch.num_rows, sink.getvalue().to_pybytes()
 
 
-def union_schemas(rows: Iterable[tuple[str, bytes]]) -> dict[str, pa.Schema]:
-    """Each table's union schema from its ``typed_schema:`` rows (kind, records)."""
-    found: dict[str, list[tuple[Any, pa.Schema]]] = {}
+@dataclass
+class TypedPlan:
+    """What the driver knows of the typed tables once the parse is done."""
+
+    schemas: dict[str, pa.Schema] = field(default_factory=dict)
+    """Each table's union schema."""
+    problems: list[tuple[str, int, str, date]] = field(default_factory=list)
+    """(file, offset, message, event date): tables with positional names or without a
+    snapshot, at their first change."""
+    keys: dict[str, list[str]] = field(default_factory=dict)
+    """The key of each table that gets a snapshot."""
+
+
+def typed_plan(rows: Iterable[tuple[str, bytes]], snapshot: bool) -> TypedPlan:
+    """The plan from the ``typed_schema:`` rows (kind, records) of the parse."""
+    found: dict[str, list[tuple[Any, pa.Schema, bool]]] = {}
     for kind, records in rows:
         schema = pa.ipc.read_schema(pa.py_buffer(records))
         metadata = dict(schema.metadata)
         first = orjson.loads(metadata.pop(FIRST_AT))
+        partial_images = bool(metadata.pop(PARTIAL))
         found.setdefault(kind[len(TYPED_SCHEMA):], []).append(
-            (first, schema.with_metadata(metadata)))
-    return {name: union_schema(s for _, s in sorted(schemas, key=lambda f: f[0]))
-            for name, schemas in sorted(found.items())}
+            (first, schema.with_metadata(metadata), partial_images))
+    plan = TypedPlan()
+    for name, versions in sorted(found.items()):
+        versions.sort(key=lambda v: v[0][:2])
+        plan.schemas[name] = schema = union_schema(s for _, s, _ in versions)
+        file, pos, day = versions[0][0]
+        if any(POSITIONAL in (s.metadata or {}) for _, s, _ in versions):
+            plan.problems.append((file, pos, f"table {name}: column names unknown, "
+                                  "positional names col_1, col_2, ... used",
+                                  date.fromisoformat(day)))
+        if not snapshot:
+            continue
+        why = why_no_snapshot(schema, any(p for _, _, p in versions))
+        if why is None:
+            plan.keys[name] = primary_key(schema) or []
+        else:
+            plan.problems.append((file, pos, f"table {name}: no snapshot: {why}",
+                                  date.fromisoformat(day)))
+    return plan
+
+
+def union_schemas(rows: Iterable[tuple[str, bytes]]) -> dict[str, pa.Schema]:
+    """Each table's union schema from its ``typed_schema:`` rows (kind, records)."""
+    return typed_plan(rows, False).schemas
 
 
 def decoder(schema: pa.Schema) -> Callable[[Iterator[pa.RecordBatch]],
@@ -110,11 +156,15 @@ def spark_ddl(schema: pa.Schema) -> str:
     return ", ".join(f"{_quoted(f.name)} {spark_type(f.type)}" for f in schema)
 
 
-def change_table(parsed: Any, name: str, schema: pa.Schema) -> Any:
-    """The change table ``name`` (a DataFrame) from the persisted parse."""
+def change_table(parsed: Any, name: str, schema: pa.Schema, tasks: int | None = None
+                 ) -> Any:
+    """The change table ``name`` (a DataFrame) from the persisted parse (``tasks``: at
+    most that many partitions)."""
     from pyspark.sql import functions as F
 
     rows = parsed.filter(F.col("kind") == TYPED + name).select("records")
+    if tasks is not None:
+        rows = rows.coalesce(tasks)
     return rows.mapInArrow(decoder(schema), spark_ddl(schema.remove_metadata()))
 
 
@@ -145,3 +195,25 @@ def snapshot_frame(changes: Any, key: list[str], as_of: datetime | None = None) 
         "_n", F.row_number().over(Window.partitionBy("e.key").orderBy(*order)))
     kept = latest.filter((F.col("_n") == 1) & F.col("e.live"))
     return kept.select("after.*", *[F.col(src).alias(name) for name, src in SNAPSHOT_META])
+
+
+def typed_writes(spark: Any, parsed: Any, plan: TypedPlan, output: str, fmt: str,
+                 outputs: int, as_of: datetime | None) -> list[Callable[[], None]]:
+    """One write per change table (``output/tables/<db>.<table>``, by ``event_date``,
+    rows by position) and snapshot (``output/snapshots/<db>.<table>``), for the job to
+    run alongside its other writes; at most ``outputs`` tasks each."""
+    def write_table(name: str) -> None:
+        spark.sparkContext.setJobDescription(f"binlog-kaitai: write tables/{name}")
+        frame = change_table(parsed, name, plan.schemas[name], outputs)
+        (frame.sortWithinPartitions("event_date", *ORDER).write.mode("overwrite")
+         .partitionBy("event_date").format(fmt).save(os.path.join(output, "tables", name)))
+
+    def write_snapshot(name: str) -> None:
+        spark.sparkContext.setJobDescription(f"binlog-kaitai: write snapshots/{name}")
+        frame = change_table(parsed, name, plan.schemas[name], outputs)
+        key = plan.keys[name]
+        (snapshot_frame(frame, key, as_of).coalesce(outputs).sortWithinPartitions(*key)
+         .write.mode("overwrite").format(fmt).save(os.path.join(output, "snapshots", name)))
+
+    return ([partial(write_table, name) for name in plan.schemas]
+            + [partial(write_snapshot, name) for name in plan.keys])
