@@ -270,7 +270,7 @@ def run_rows(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     decoder, which needs the table maps, GTIDs and DDL before the rows."""
     # Row decoding pulls in value conversion, the JSON specs, Arrow and orjson: imported
     # here so `summary` and `events` start fast (a DBA may run summary over many files).
-    from binlog_kaitai.ordered_rows import Item, OrderedRows
+    from binlog_kaitai.ordered_rows import Item, JsonRows, OrderedRows
     from binlog_kaitai.row_text import json_lines, render_change
     from binlog_kaitai.schema import SchemaHistory
     from binlog_kaitai.sql_changes import SqlScript
@@ -281,7 +281,7 @@ def run_rows(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     except OSError as exc:
         print(f"{exc.filename}: cannot read schema file: {exc.strerror}", file=err)
         return 1
-    decoder = OrderedRows(schema=schema, tables=args.table)
+    decoder = OrderedRows(schema=schema, tables=args.table, json=args.json)
     sql = SqlScript(decoder, out, err, flashback=args.flashback,
                     gtids=args.gtid) if args.sql else None
 
@@ -292,9 +292,11 @@ def run_rows(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 print(f"{name}: offset {item.offset}: {item.message}", file=err)
                 status = 1
                 continue
+            if isinstance(item, JsonRows):  # bulk events' lines, rendered together
+                write_utf8(out, item.lines([wanted(ev) for ev in item.events]))
+                continue
             ev, changes = item
-            if (types is not None and ev.type_code not in types) or (
-                    args.start_datetime is not None and ev.timestamp < args.start_datetime):
+            if not wanted(ev):
                 continue
             if sql is not None:
                 status = max(status, sql.add(name, ev, changes))
@@ -303,6 +305,10 @@ def run_rows(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             else:
                 out.write("".join(render_change(c) for c in changes))
         return status
+
+    def wanted(ev: Event) -> bool:
+        return (types is None or ev.type_code in types) and (
+            args.start_datetime is None or ev.timestamp >= args.start_datetime)
 
     def handle(name: str) -> int:
         status = 0
@@ -330,6 +336,17 @@ def run_rows(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     status = each_file(args, out, err, handle)
     return status if sql is None else sql.finish(status)
+
+
+def write_utf8(out: TextIO, data: bytes | memoryview) -> None:
+    """UTF-8 text to ``out``: to its bytes when it has them (no decoding and encoding
+    back of ``rows --json``'s hundreds of MB)."""
+    buffer = getattr(out, "buffer", None)
+    if buffer is None:
+        out.write(str(data, "utf-8"))
+        return
+    out.flush()
+    buffer.write(data)
 
 
 def run_summary(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
