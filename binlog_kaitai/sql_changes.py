@@ -23,11 +23,13 @@ text), GEOMETRY as ``ST_GeomFromWKB(X'...', srid)``, VECTOR as ``STRING_TO_VECTO
 script sets ``sql_mode='NO_AUTO_VALUE_ON_ZERO'``: a 0 in an AUTO_INCREMENT column stays
 0, zero dates are accepted, and backslash escapes are on.
 
-What cannot be made exact is refused with a :class:`NotExactError` naming the event: a
-table whose column names are unknown, a row that its image cannot identify (no primary key
-known and columns missing: ``binlog_row_image=MINIMAL`` or ``NOBLOB``), and, for an undo,
-a before image that lacks what the undo must write back. MySQL's JSON opaque values
-(DECIMAL, dates inside a document) are written as the strings the decoder gives them.
+What cannot be made exact is refused, as ``FILE: offset N: what``: a table whose column
+names are unknown, a row that its image cannot identify (no primary key known and columns
+missing: ``binlog_row_image=MINIMAL`` or ``NOBLOB``), and, for an undo, a before image
+that lacks what the undo must write back. A MySQL partial JSON update whose document is
+not in the before image is replayed with JSON_REPLACE/JSON_INSERT/JSON_ARRAY_INSERT/
+JSON_REMOVE on the column. MySQL's JSON opaque values (DECIMAL, dates inside a document)
+are written as the strings the decoder gives them.
 """
 
 from __future__ import annotations
@@ -65,13 +67,6 @@ _FLOAT32 = struct.Struct("<f")
 _INTEGERS = frozenset({v.TINY, v.SHORT, v.INT24, v.LONG, v.LONGLONG, v.YEAR})
 _TEMPORAL = frozenset({v.DATE, v.NEWDATE, v.TIME, v.TIME2, v.DATETIME, v.DATETIME2,
                        v.TIMESTAMP, v.TIMESTAMP2})
-
-
-class NotExactError(BinlogError):
-    """A row change that cannot be written as SQL that does exactly what it did (or,
-    for an undo, exactly the reverse)."""
-
-    kind = "not_exact"
 
 
 # ---------------------------------------------------------------------------------------
@@ -116,10 +111,35 @@ def _temporal(value: str) -> str:
 
 
 def _json(value: Any) -> str:
-    if isinstance(value, dict) and value.keys() == {"json_diff"}:
-        raise ValueError("a partial JSON update whose document is not in the before image")
     text = json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
     return f"CAST({quoted(text)} AS JSON)"
+
+
+_JSON_DIFF_FUNCTIONS = {"REPLACE": "JSON_REPLACE", "INSERT": "JSON_INSERT",
+                        "REMOVE": "JSON_REMOVE"}
+
+
+def _json_column(column: str) -> Literal:
+    """MySQL's JSON in column ``column`` (quoted): a document, or a partial update
+    (``{"json_diff": [...]}``, left so when the before image has no document to apply it
+    to) as the JSON functions that make it on the column's value: an INSERT into an array
+    shifts the elements after it (JSON_ARRAY_INSERT)."""
+    def literal(value: Any) -> str:
+        if not (isinstance(value, dict) and value.keys() == {"json_diff"}):
+            return _json(value)
+        text = column
+        for op in value["json_diff"]:
+            kind, path = op["operation"], op["path"]
+            if path == "$" and kind == "REPLACE":
+                text = _json(op["value"])
+                continue
+            name = _JSON_DIFF_FUNCTIONS[kind]
+            if kind == "INSERT" and path.endswith("]"):
+                name = "JSON_ARRAY_INSERT"
+            argument = "" if kind == "REMOVE" else "," + _json(op["value"])
+            text = f"{name}({text},{quoted(path)}{argument})"
+        return text
+    return literal
 
 
 def _geometry(is_mariadb: bool) -> Literal:
@@ -184,12 +204,13 @@ def sql_literal(value: Any) -> str:
 # Statements
 
 
-def column_literals(real_type: int, info: v.ColumnInfo, is_mariadb: bool
+def column_literals(name: str, real_type: int, info: v.ColumnInfo, is_mariadb: bool
                     ) -> tuple[Literal, Literal, Literal]:
     """How a column's values are written in VALUES and SET, compared with a primary key
     (FLOAT as the double it holds) and compared as part of a whole row (text also with a
     binary collation: a case-insensitive one would match other rows)."""
-    literal = value_literal(real_type, info, is_mariadb)
+    literal = (_json_column(identifier(name)) if real_type == v.JSON
+               else value_literal(real_type, info, is_mariadb))
     key = _float32_as_double if real_type == v.FLOAT else literal
     if literal is not _text:
         return literal, key, key
@@ -226,8 +247,8 @@ class TableSql:
         exact: dict[str, Literal] = {}
         for name, meta, info in zip(table.names, table.column_metas, table.infos,
                                     strict=True):
-            literal[name], key[name], exact[name] = column_literals(meta.real_type, info,
-                                                                    is_mariadb)
+            literal[name], key[name], exact[name] = column_literals(
+                name, meta.real_type, info, is_mariadb)
         return cls(f"{identifier(table.schema)}.{identifier(table.table)}",
                    {n: identifier(n) for n in table.names}, literal, key, exact,
                    tuple(table.pk) if table.pk else None)
