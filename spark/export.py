@@ -7,7 +7,8 @@ within each partition), without Spark or a JVM: for one machine and a few GB of 
 this is the quickest way to the tables; the Spark job adds splitting large files,
 parallelism over cores and machines, and other storage.
 
-Memory is bounded: records are written to Parquet :data:`BATCH_ROWS` at a time, per
+Memory is bounded: records (and the ``row_changes`` batches the parse makes from the
+columnar decoder's) are written to Parquet about :data:`BATCH_ROWS` rows at a time, per
 table and date, as the parse makes them; only the small per-file statistics wait for
 the end (the ``files`` table).
 """
@@ -22,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 import pyarrow as pa
+import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from spark.extract import FailFast, SplitParser, fold_files, parser_version
@@ -53,36 +55,59 @@ class _TableWriter:
         self.schema = schema
         self.date_at = schema.get_field_index("event_date")
         self.file_schema = schema.remove(self.date_at)
-        self.pending: dict[Any, list[tuple[Any, ...]]] = {}
+        self.records: dict[Any, list[tuple[Any, ...]]] = {}
+        """Records of each date not yet in a batch."""
+        self.batches: dict[Any, list[pa.RecordBatch]] = {}
+        """Batches of each date not yet written (in order, before its records)."""
         self.writers: dict[Any, pq.ParquetWriter] = {}
         self.rows = 0
 
     def add(self, record: tuple[Any, ...]) -> None:
         day = record[self.date_at]
-        group = self.pending.setdefault(day, [])
+        group = self.records.setdefault(day, [])
         group.append(record)
         if len(group) >= BATCH_ROWS:
             self._flush(day)
 
+    def add_batch(self, batch: pa.RecordBatch) -> None:
+        """Rows made as an Arrow batch of the table's schema, after the records before."""
+        days = batch.column(self.date_at)
+        unique = pc.unique(days).to_pylist()
+        for day in unique:
+            part = batch if len(unique) == 1 else batch.filter(
+                pc.is_null(days) if day is None else pc.equal(days, day))
+            self._batch_records(day)
+            group = self.batches.setdefault(day, [])
+            group.append(part)
+            if sum(map(len, group)) >= BATCH_ROWS:
+                self._flush(day)
+
     def close(self) -> None:
-        for day in list(self.pending):
+        for day in list({**self.records, **self.batches}):
             self._flush(day)
         for writer in self.writers.values():
             writer.close()
 
+    def _batch_records(self, day: Any) -> None:
+        records = self.records.pop(day, None)
+        if records:
+            self.batches.setdefault(day, []).append(record_batch(self.kind, records,
+                                                                 self.schema))
+
     def _flush(self, day: Any) -> None:
-        records = self.pending.pop(day)
-        if not records:
+        self._batch_records(day)
+        batches = self.batches.pop(day, [])
+        if not batches:
             return
-        batch = record_batch(self.kind, records, self.schema).drop_columns(["event_date"])
+        table = pa.Table.from_batches(batches, self.schema).drop_columns(["event_date"])
         writer = self.writers.get(day)
         if writer is None:
             part = os.path.join(self.folder, f"event_date={HIVE_NULL if day is None else day}")
             os.makedirs(part, exist_ok=True)
             writer = self.writers[day] = pq.ParquetWriter(
                 os.path.join(part, "part-00000.parquet"), self.file_schema, compression="zstd")
-        writer.write_batch(batch)
-        self.rows += len(records)
+        writer.write_table(table)
+        self.rows += len(table)
 
 
 def export(inputs: Sequence[str], output: str, *, failfast: bool = False,
@@ -128,6 +153,8 @@ def _parse(files: Iterable[FileInfo], writers: dict[str, _TableWriter], failfast
                 stats.append(values._asdict())  # type: ignore[attr-defined]
             elif kind == "failfast":
                 raise ExportFailed(str(FailFast(*values)))
+            elif isinstance(values, pa.RecordBatch):
+                writers[kind].add_batch(values)
             else:
                 writers[kind].add(values)
         done += info.size

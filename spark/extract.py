@@ -3,10 +3,19 @@
 :class:`SplitParser` opens the file itself, replays the DDL statements before the
 split into the row decoder's schema history, then streams the split's events with
 :func:`~binlog_kaitai.stream.read_events` (TRANSACTION_PAYLOAD expanded) and yields
-records ``(kind, values)``: a row of ``events``, ``transactions``, ``row_changes`` or
-``errors`` (``values`` of the kind's record type in :mod:`spark.schemas`, built by
-column name), and last one ``split_stats`` that the driver folds into the ``files``
-table (:func:`fold_files`).
+records ``(kind, values)``: a row of ``events``, ``transactions`` or ``errors``
+(``values`` of the kind's record type in :mod:`spark.schemas`, built by column name),
+an Arrow batch of ``row_changes`` rows, and last one ``split_stats`` that the driver
+folds into the ``files`` table (:func:`fold_files`).
+
+Row changes: consecutive rows events of one table and shape (a bulk statement's) are
+gathered and decoded together by the columnar decoder, their ``row_changes`` rows made
+a column at a time (:mod:`spark.changes`); a rows event below
+:data:`~binlog_kaitai.ordered_rows.COLUMNAR_MIN_BYTES` of row data that starts no
+group, any other rows event, and each event of a group the columnar decoder refuses, go
+through the reference decoder, whose records are gathered into batches. Any event but a
+rows or table-map event ends a group; the ``events`` rows of a group's events wait for
+its decoding (which tells their ``rows_count``), so every table keeps the file's order.
 
 Memory is bounded whatever the file size: an event is dropped once its rows are out, a
 transaction keeps counters only. A row change needs its transaction's XID, which is
@@ -27,7 +36,7 @@ from __future__ import annotations
 
 import json
 import resource
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Generator, Iterable, Iterator, Sequence
 from datetime import UTC, date, datetime
 from functools import lru_cache
 from importlib.metadata import PackageNotFoundError, version
@@ -36,14 +45,29 @@ from typing import Any
 import orjson
 
 from binlog_kaitai import event_kinds as kinds
+from binlog_kaitai.columnar import MAX_BATCH_BYTES, RowsShape
 from binlog_kaitai.errors import BinlogError
 from binlog_kaitai.event import DECODE_ERRORS, Event, EventType, event_type_name
 from binlog_kaitai.event_kinds import statement_bytes
+from binlog_kaitai.ordered_rows import COLUMNAR_MIN_BYTES
 from binlog_kaitai.render import text
 from binlog_kaitai.rows import RowChange, RowDecoder
 from binlog_kaitai.stream import TRANSACTION_PAYLOAD, BinlogStream, payload_events, read_events
 from binlog_kaitai.summary import Summary, summary
-from binlog_kaitai.transactions import WALK_BODIES, GtidInfo, TransactionTracker, gtid_info
+from binlog_kaitai.table_info import TableInfo
+from binlog_kaitai.transactions import (
+    WALK_BODIES,
+    GtidInfo,
+    Step,
+    TransactionTracker,
+    gtid_info,
+)
+from spark.changes import (
+    ROW_CHANGES_SCHEMA,
+    ColumnarChanges,
+    ColumnarGroup,
+    columnar_key,
+)
 from spark.plan import Split, schema_history, thaw
 from spark.schemas import (
     ErrorsRecord,
@@ -53,12 +77,20 @@ from spark.schemas import (
     RowChangesRecord,
     SplitStatsRecord,
     TransactionsRecord,
+    record_batch,
 )
 from spark.storage import open_input, stat
 
-Record = tuple[str, tuple[Any, ...]]
+Record = tuple[str, Any]
+"""``(kind, values)``: a record of the kind's type, or for ``row_changes`` an Arrow
+batch of them."""
+Changes = list[RowChange] | ColumnarChanges
+"""Row changes waiting for their transaction's XID: the reference decoder's, or a
+columnar group's."""
 INT64_MAX = (1 << 63) - 1
 OPS = {"insert": "c", "update": "u", "delete": "d"}
+CHANGE_BATCH_ROWS = 4096
+"""The reference path's ``row_changes`` records gathered into one Arrow batch."""
 HOLD_BYTES = 256 << 10
 """Bytes of rows events whose changes a transaction holds until its XID is read; a
 larger transaction looks its XID up ahead instead (a second read of its headers).
@@ -143,7 +175,7 @@ class Transaction:
         self.xid: int | None = None
         self.xid_ahead: tuple[int | None] | None = None
         """The XID found by looking ahead, once looked up."""
-        self.held: list[RowChange] = []
+        self.held: list[Changes] = []
         """Changes waiting for the XID, while ``held_bytes`` <= :data:`HOLD_BYTES`."""
         self.held_bytes = 0
 
@@ -168,14 +200,27 @@ class SplitParser:
     """Parses one split into records; see the module docstring."""
 
     def __init__(self, split: Split, *, failfast: bool = False,
-                 schema_scripts: Sequence[str] = ()) -> None:
+                 schema_scripts: Sequence[str] = (),
+                 min_group_bytes: int = COLUMNAR_MIN_BYTES) -> None:
         self.split = split
+        self.min_group_bytes = min_group_bytes
+        """Row data from which a rows event starts a columnar group (0: every rows event
+        the columnar decoder may take; more than any event: none, the reference path
+        alone)."""
         self.path = split.path
         self.failfast = failfast
         self.tracker = TransactionTracker()
         history = schema_history(schema_scripts) if split.schema is None else thaw(split.schema)
         self.decoder = RowDecoder(schema=history)
         self.trx: Transaction | None = None
+        self.group: ColumnarGroup | None = None
+        """Rows events gathered to be decoded together."""
+        self.deferred: list[tuple[tuple[Any, ...], int]] = []
+        """The ``events`` rows of the group's events (and of the table maps among them),
+        each with its event's index in the group (-1 for a table map), until the group's
+        decoding tells their rows counts."""
+        self.change_records: list[tuple[Any, ...]] = []
+        """The reference path's ``row_changes`` records not yet out as a batch."""
         self.payload: Event | None = None
         self.ahead: BinlogStream | None = None
         """A header-only stream of the same file, for the XID look-ahead."""
@@ -227,11 +272,11 @@ class SplitParser:
             fatal = ("corrupt", offset, message)
             yield self.error(offset, None, message)
         finally:
-            if self.ahead is not None:
-                self.ahead.file.close()
-                self.ahead.close()
+            self.close_ahead()
         if self.trx is not None:
             yield from self.close_transaction(None)
+            self.close_ahead()
+        yield from self.flush_changes()
         error_kind, error_offset, error_message = fatal or (None, None, None)
         yield "split_stats", SplitStatsRecord(
             file=self.path, split_index=split.index, bytes=split.nbytes,
@@ -277,6 +322,12 @@ class SplitParser:
 
     # -- events ----------------------------------------------------------------------------
 
+    def close_ahead(self) -> None:
+        if self.ahead is not None:
+            self.ahead.file.close()
+            self.ahead.close()
+            self.ahead = None
+
     def look_ahead(self) -> BinlogStream:
         if self.ahead is None:
             f = open_input(self.path)
@@ -289,6 +340,45 @@ class SplitParser:
 
     def event(self, ev: Event) -> Iterator[Record]:
         self.at = ev.pos
+        found = columnar_key(self.decoder, ev) if ev.is_rows else None
+        group = self.group
+        joins = group is not None and (ev.is_table_map or (
+            found is not None and found[0] == group.key))
+        if group is not None and not joins:
+            yield from self.flush_group()
+        trx, step = yield from self.track(ev)
+        inner = ev.inner_pos is not None
+        if found is not None and (joins or len(ev.body.row_data) >= self.min_group_bytes):
+            self.gather(ev, trx, found)
+        elif joins:  # a table map inside a group: its row waits with the group's
+            if not inner:
+                self.deferred.append((self.event_row(ev, trx, None), -1))
+        else:
+            changes, rows_problem = self.decode_rows(ev)
+            if not inner:
+                yield "events", self.event_row(ev, trx, len(changes) if ev.is_rows and (
+                    ev.body is not None and rows_problem is None) else None)
+            if rows_problem is not None:
+                yield self.error(ev.pos, ev.type_name, rows_problem, ev.timestamp)
+            if changes:
+                assert trx is not None  # the tracker puts every rows event in a transaction
+                yield from self.count_and_hold(trx, ev, ev.length, changes, len(changes))
+        if ev.decode_error is not None:
+            self.damaged = True
+            yield self.error(ev.pos, ev.type_name,
+                             f"cannot decode {ev.type_name} body: {ev.decode_error}",
+                             ev.timestamp)
+        if ev.checksum_ok is False:
+            self.damaged = True
+            yield self.error(ev.pos, ev.type_name, "CRC32 mismatch", ev.timestamp)
+        if self.group is not None and self.group.size >= MAX_BATCH_BYTES:
+            yield from self.flush_group()
+        if step.ends:
+            yield from self.close_transaction(step.commit_kind)
+
+    def track(self, ev: Event) -> Generator[Record, None, tuple[Transaction | None, Step]]:
+        """The transaction bookkeeping of an event (a new transaction closes the open
+        one); its transaction, if any, and the tracker's step."""
         inner = ev.inner_pos is not None
         body, t = ev.body, ev.type_code
         kind = ev.kind
@@ -318,27 +408,7 @@ class SplitParser:
         if not inner:
             self.events += 1
             self.last_ts = ev.timestamp
-        changes, rows_problem = self.decode_rows(ev)
-        if not inner:
-            yield "events", self.event_row(ev, trx, len(changes) if ev.is_rows and (
-                body is not None and rows_problem is None) else None)
-        if ev.decode_error is not None:
-            self.damaged = True
-            yield self.error(ev.pos, ev.type_name,
-                             f"cannot decode {ev.type_name} body: {ev.decode_error}",
-                             ev.timestamp)
-        if ev.checksum_ok is False:
-            self.damaged = True
-            yield self.error(ev.pos, ev.type_name, "CRC32 mismatch", ev.timestamp)
-        if rows_problem is not None:
-            yield self.error(ev.pos, ev.type_name, rows_problem, ev.timestamp)
-        if changes:
-            self.changes += len(changes)
-            assert trx is not None  # the tracker puts every rows event in a transaction
-            trx.row_count += len(changes)
-            yield from self.hold_or_emit(trx, ev, changes)
-        if step.ends:
-            yield from self.close_transaction(step.commit_kind)
+        return trx, step
 
     def decode_rows(self, ev: Event) -> tuple[list[RowChange], str | None]:
         """The row changes of an event (none for most types), or why they are missing."""
@@ -349,31 +419,99 @@ class SplitParser:
         except Exception as exc:  # a bug of ours on one event: report it, go on
             return [], f"internal error: {type(exc).__name__}: {exc}"
 
+    # -- rows events decoded a column at a time --------------------------------------------
+
+    def gather(self, ev: Event, trx: Transaction | None,
+               found: tuple[tuple[Any, ...], TableInfo, RowsShape]) -> None:
+        """Add a rows event to the open group (or a new one); its ``events`` row waits
+        for the group's decoding, which tells its rows count."""
+        key, table, shape = found
+        if self.group is None:
+            self.group = ColumnarGroup(key, table, shape)
+        if ev.inner_pos is None:
+            self.deferred.append((self.event_row(ev, trx, None), len(self.group.events)))
+        self.group.add(ev)
+
+    def flush_group(self) -> Iterator[Record]:
+        """The open group's rows, decoded together, or, when the columnar decoder refuses
+        them, event by event by the reference decoder (which says why it cannot); then
+        the ``events`` rows held back for their rows counts."""
+        group, self.group = self.group, None
+        deferred, self.deferred = self.deferred, []
+        assert group is not None and self.trx is not None
+        decoded = group.decode()
+        if decoded is not None:
+            counts: list[int | None] = decoded.rows_per_event.tolist()
+            chunks: list[tuple[Event, int, Changes]] = [(group.events[-1], group.length, (
+                ColumnarChanges(decoded, group.table, group.events, self.decoder.gtid)))]
+        else:
+            counts, chunks = [], []
+            for ev in group.events:
+                changes, problem = self.decode_rows(ev)
+                counts.append(None if problem is not None else len(changes))
+                if problem is not None:
+                    yield self.error(ev.pos, ev.type_name, problem, ev.timestamp)
+                chunks.append((ev, ev.length, changes))
+        for record, index in deferred:
+            yield "events", record if index < 0 else record._replace(rows_count=counts[index])
+        for last, nbytes, changes in chunks:
+            rows = changes.rows if isinstance(changes, ColumnarChanges) else len(changes)
+            if rows:
+                yield from self.count_and_hold(self.trx, last, nbytes, changes, rows)
+
+    # -- row changes -----------------------------------------------------------------------
+
+    def count_and_hold(self, trx: Transaction, ev: Event, nbytes: int, changes: Changes,
+                       rows: int) -> Iterator[Record]:
+        self.changes += rows
+        trx.row_count += rows
+        yield from self.hold_or_emit(trx, ev, nbytes, changes)
+
     def close_transaction(self, commit_kind: str | None) -> Iterator[Record]:
         """The held changes of the open transaction, then its ``transactions`` row."""
+        if self.group is not None:  # the parse ended inside the group's transaction
+            yield from self.flush_group()
         trx = self.trx
         assert trx is not None
-        for change in trx.held:
-            yield "row_changes", self.change_row(change, i64(trx.xid))
+        xid = trx.xid if trx.xid_ahead is None else trx.xid_ahead[0]
+        for changes in trx.held:
+            yield from self.emit(changes, i64(xid))
         self.trx = None
         self.transactions += 1
         yield "transactions", trx.row(self.path, commit_kind)
 
-    def hold_or_emit(self, trx: Transaction, ev: Event, changes: list[RowChange]
+    def hold_or_emit(self, trx: Transaction, ev: Event, nbytes: int, changes: Changes
                      ) -> Iterator[Record]:
         """Hold the changes of a small transaction until its end says the XID; once the
-        transaction is too large for that, look the XID up ahead and let them out."""
+        transaction is too large for that, look the XID up ahead (from ``ev``, the last
+        event of ``changes``) and let them out."""
         if trx.xid_ahead is None:
-            trx.held_bytes += ev.length
+            trx.held_bytes += nbytes
             if trx.held_bytes <= HOLD_BYTES:
-                trx.held.extend(changes)
+                trx.held.append(changes)
                 return
             trx.xid_ahead = (self.find_xid(ev),)
-            changes = trx.held + changes
-            trx.held = []
-        xid = i64(trx.xid_ahead[0])
-        for change in changes:
-            yield "row_changes", self.change_row(change, xid)
+            held, trx.held = trx.held, []
+            for earlier in held:
+                yield from self.emit(earlier, i64(trx.xid_ahead[0]))
+        yield from self.emit(changes, i64(trx.xid_ahead[0]))
+
+    def emit(self, changes: Changes, xid: int | None) -> Iterator[Record]:
+        """Changes out as ``row_changes`` batches: a columnar group's as its own batch
+        (after the records gathered before it, so the rows stay in binlog order), the
+        reference decoder's gathered :data:`CHANGE_BATCH_ROWS` at a time."""
+        if isinstance(changes, ColumnarChanges):
+            yield from self.flush_changes()
+            yield "row_changes", changes.batch(self.path, xid)
+            return
+        self.change_records.extend(self.change_row(c, xid) for c in changes)
+        if len(self.change_records) >= CHANGE_BATCH_ROWS:
+            yield from self.flush_changes()
+
+    def flush_changes(self) -> Iterator[Record]:
+        records, self.change_records = self.change_records, []
+        if records:
+            yield "row_changes", record_batch("row_changes", records, ROW_CHANGES_SCHEMA)
 
     def find_xid(self, ev: Event) -> int | None:
         if ev.inner_pos is not None and self.payload is not None:

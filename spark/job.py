@@ -106,15 +106,24 @@ def parse_tasks(batches: Iterable[pa.RecordBatch], schemas: dict[str, pa.Schema]
     records of each kind become Arrow batches of that table's typed columns,
     ``batch_rows`` at a time, each stored as Arrow IPC bytes in one row of the persisted
     parse: Spark keeps them as opaque bytes, and each table's writer hands them back to
-    Arrow as they are (:func:`unpack`). Nothing is held longer than one batch per kind.
-    In FAILFAST mode the task parses nothing after its first ``failfast`` record."""
+    Arrow as they are (:func:`unpack`). ``row_changes`` come from the parse as Arrow
+    batches already, and are stored as they are, several small ones together. Nothing
+    is held longer than one batch per kind. In FAILFAST mode the task parses nothing
+    after its first ``failfast`` record."""
     pending: dict[str, list[tuple[Any, ...]]] = {kind: [] for kind in PARSED}
+    made: list[pa.RecordBatch] = []
     failed = False
     for split in task_splits(batches):
         if failed:
             continue  # the rest of the input is still read, as Spark's worker expects
         parser = SplitParser(split, failfast=failfast, schema_scripts=schema_scripts)
         for kind, values in parser.records():
+            if isinstance(values, pa.RecordBatch):
+                made.append(values)
+                if sum(map(len, made)) >= batch_rows:
+                    yield packed_batches(kind, made, schemas[kind])
+                    made.clear()
+                continue
             group = pending[kind]
             group.append(values)
             if len(group) >= batch_rows:
@@ -125,6 +134,8 @@ def parse_tasks(batches: Iterable[pa.RecordBatch], schemas: dict[str, pa.Schema]
     for kind, group in pending.items():
         if group:
             yield packed(kind, group, schemas[kind])
+    if made:
+        yield packed_batches("row_changes", made, schemas["row_changes"])
 
 
 def task_splits(batches: Iterable[pa.RecordBatch]) -> Iterator[Split]:
@@ -137,12 +148,18 @@ def task_splits(batches: Iterable[pa.RecordBatch]) -> Iterator[Split]:
 def packed(kind: str, rows: list[tuple[Any, ...]], schema: pa.Schema) -> pa.RecordBatch:
     """One row of the persisted parse: ``rows`` as an Arrow IPC stream of one batch
     (:func:`spark.schemas.record_batch`)."""
-    batch = record_batch(kind, rows, schema)
+    return packed_batches(kind, [record_batch(kind, rows, schema)], schema)
+
+
+def packed_batches(kind: str, batches: list[pa.RecordBatch], schema: pa.Schema
+                   ) -> pa.RecordBatch:
+    """One row of the persisted parse: Arrow batches of ``schema`` as one IPC stream."""
     sink = pa.BufferOutputStream()
     with pa.ipc.new_stream(sink, schema, options=IPC_OPTIONS) as writer:
-        writer.write_batch(batch)
+        for batch in batches:
+            writer.write_batch(batch)
     return pa.RecordBatch.from_arrays(
-        [pa.array([kind]), pa.array([len(rows)], pa.int32()),
+        [pa.array([kind]), pa.array([sum(map(len, batches))], pa.int32()),
          pa.array([sink.getvalue().to_pybytes()], pa.binary())], schema=PACKED_ARROW)
 
 
