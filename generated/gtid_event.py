@@ -279,7 +279,7 @@ class GtidEvent(KaitaiStruct):
         if hasattr(self, '_m_may_have_sbr'):
             return self._m_may_have_sbr
 
-        self._m_may_have_sbr = self.gtid_flags & int(GtidEvent.GtidFlag.may_have_sbr) != 0
+        self._m_may_have_sbr = self.gtid_flags & 1 != 0
         return getattr(self, '_m_may_have_sbr', None)
 
     @property

@@ -121,7 +121,7 @@ class MariadbCompressed(KaitaiStruct):
         if hasattr(self, '_m_is_supported'):
             return self._m_is_supported
 
-        self._m_is_supported =  ((self.is_compressed) and (self.algorithm == MariadbCompressed.CompressionAlgorithm.zlib) and (self.len_bytes >= 1) and (self.len_bytes <= 4)) 
+        self._m_is_supported =  ((self.is_compressed) and (self.algorithm == 0) and (self.len_bytes >= 1) and (self.len_bytes <= 4)) 
         return getattr(self, '_m_is_supported', None)
 
     @property

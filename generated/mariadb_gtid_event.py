@@ -164,7 +164,7 @@ class MariadbGtidEvent(KaitaiStruct):
         if hasattr(self, '_m_has_thread_id'):
             return self._m_has_thread_id
 
-        self._m_has_thread_id = self.flags_extra_value & int(MariadbGtidEvent.FlagExtra.extra_thread_id) != 0
+        self._m_has_thread_id = self.flags_extra_value & 16 != 0
         return getattr(self, '_m_has_thread_id', None)
 
     @property
@@ -173,7 +173,7 @@ class MariadbGtidEvent(KaitaiStruct):
         if hasattr(self, '_m_is_allow_parallel'):
             return self._m_is_allow_parallel
 
-        self._m_is_allow_parallel = self.flags2 & int(MariadbGtidEvent.Flag2.allow_parallel) != 0
+        self._m_is_allow_parallel = self.flags2 & 8 != 0
         return getattr(self, '_m_is_allow_parallel', None)
 
     @property
@@ -182,7 +182,7 @@ class MariadbGtidEvent(KaitaiStruct):
         if hasattr(self, '_m_is_commit_alter'):
             return self._m_is_commit_alter
 
-        self._m_is_commit_alter = self.flags_extra_value & int(MariadbGtidEvent.FlagExtra.commit_alter) != 0
+        self._m_is_commit_alter = self.flags_extra_value & 4 != 0
         return getattr(self, '_m_is_commit_alter', None)
 
     @property
@@ -191,7 +191,7 @@ class MariadbGtidEvent(KaitaiStruct):
         if hasattr(self, '_m_is_completed_xa'):
             return self._m_is_completed_xa
 
-        self._m_is_completed_xa = self.flags2 & int(MariadbGtidEvent.Flag2.completed_xa) != 0
+        self._m_is_completed_xa = self.flags2 & 128 != 0
         return getattr(self, '_m_is_completed_xa', None)
 
     @property
@@ -200,7 +200,7 @@ class MariadbGtidEvent(KaitaiStruct):
         if hasattr(self, '_m_is_ddl'):
             return self._m_is_ddl
 
-        self._m_is_ddl = self.flags2 & int(MariadbGtidEvent.Flag2.ddl) != 0
+        self._m_is_ddl = self.flags2 & 32 != 0
         return getattr(self, '_m_is_ddl', None)
 
     @property
@@ -209,7 +209,7 @@ class MariadbGtidEvent(KaitaiStruct):
         if hasattr(self, '_m_is_extra_multi_engine'):
             return self._m_is_extra_multi_engine
 
-        self._m_is_extra_multi_engine = self.flags_extra_value & int(MariadbGtidEvent.FlagExtra.extra_multi_engine) != 0
+        self._m_is_extra_multi_engine = self.flags_extra_value & 1 != 0
         return getattr(self, '_m_is_extra_multi_engine', None)
 
     @property
@@ -218,7 +218,7 @@ class MariadbGtidEvent(KaitaiStruct):
         if hasattr(self, '_m_is_group_commit_id'):
             return self._m_is_group_commit_id
 
-        self._m_is_group_commit_id = self.flags2 & int(MariadbGtidEvent.Flag2.group_commit_id) != 0
+        self._m_is_group_commit_id = self.flags2 & 2 != 0
         return getattr(self, '_m_is_group_commit_id', None)
 
     @property
@@ -227,7 +227,7 @@ class MariadbGtidEvent(KaitaiStruct):
         if hasattr(self, '_m_is_prepared_xa'):
             return self._m_is_prepared_xa
 
-        self._m_is_prepared_xa = self.flags2 & int(MariadbGtidEvent.Flag2.prepared_xa) != 0
+        self._m_is_prepared_xa = self.flags2 & 64 != 0
         return getattr(self, '_m_is_prepared_xa', None)
 
     @property
@@ -236,7 +236,7 @@ class MariadbGtidEvent(KaitaiStruct):
         if hasattr(self, '_m_is_rollback_alter'):
             return self._m_is_rollback_alter
 
-        self._m_is_rollback_alter = self.flags_extra_value & int(MariadbGtidEvent.FlagExtra.rollback_alter) != 0
+        self._m_is_rollback_alter = self.flags_extra_value & 8 != 0
         return getattr(self, '_m_is_rollback_alter', None)
 
     @property
@@ -245,7 +245,7 @@ class MariadbGtidEvent(KaitaiStruct):
         if hasattr(self, '_m_is_standalone'):
             return self._m_is_standalone
 
-        self._m_is_standalone = self.flags2 & int(MariadbGtidEvent.Flag2.standalone) != 0
+        self._m_is_standalone = self.flags2 & 1 != 0
         return getattr(self, '_m_is_standalone', None)
 
     @property
@@ -254,7 +254,7 @@ class MariadbGtidEvent(KaitaiStruct):
         if hasattr(self, '_m_is_start_alter'):
             return self._m_is_start_alter
 
-        self._m_is_start_alter = self.flags_extra_value & int(MariadbGtidEvent.FlagExtra.start_alter) != 0
+        self._m_is_start_alter = self.flags_extra_value & 2 != 0
         return getattr(self, '_m_is_start_alter', None)
 
     @property
@@ -263,7 +263,7 @@ class MariadbGtidEvent(KaitaiStruct):
         if hasattr(self, '_m_is_transactional'):
             return self._m_is_transactional
 
-        self._m_is_transactional = self.flags2 & int(MariadbGtidEvent.Flag2.transactional) != 0
+        self._m_is_transactional = self.flags2 & 4 != 0
         return getattr(self, '_m_is_transactional', None)
 
     @property
@@ -272,7 +272,7 @@ class MariadbGtidEvent(KaitaiStruct):
         if hasattr(self, '_m_is_waited'):
             return self._m_is_waited
 
-        self._m_is_waited = self.flags2 & int(MariadbGtidEvent.Flag2.waited) != 0
+        self._m_is_waited = self.flags2 & 16 != 0
         return getattr(self, '_m_is_waited', None)
 
 

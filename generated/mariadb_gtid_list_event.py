@@ -88,7 +88,7 @@ class MariadbGtidListEvent(KaitaiStruct):
         if hasattr(self, '_m_is_ign_gtids'):
             return self._m_is_ign_gtids
 
-        self._m_is_ign_gtids = self.flags & int(MariadbGtidListEvent.Flag.ign_gtids) != 0
+        self._m_is_ign_gtids = self.flags & 2 != 0
         return getattr(self, '_m_is_ign_gtids', None)
 
     @property
@@ -97,7 +97,7 @@ class MariadbGtidListEvent(KaitaiStruct):
         if hasattr(self, '_m_is_until_reached'):
             return self._m_is_until_reached
 
-        self._m_is_until_reached = self.flags & int(MariadbGtidListEvent.Flag.until_reached) != 0
+        self._m_is_until_reached = self.flags & 1 != 0
         return getattr(self, '_m_is_until_reached', None)
 
     @property

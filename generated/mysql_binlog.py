@@ -210,247 +210,247 @@ class MysqlBinlog(KaitaiStruct):
         def _read(self):
             self.header = MysqlBinlog.EventHeader(self.header_len, self._io, self, self._root)
             _on = self.header.type_code
-            if _on == mysql_event_type.MysqlEventType.EventType.annotate_rows_event:
+            if _on == 160:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = MysqlBinlog.AnnotateRowsEvent(_io__raw_body, self, self._root)
-            elif _on == mysql_event_type.MysqlEventType.EventType.anonymous_gtid_log_event:
+            elif _on == 34:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = gtid_event.GtidEvent(_io__raw_body)
-            elif _on == mysql_event_type.MysqlEventType.EventType.append_block_event:
+            elif _on == 9:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = MysqlBinlog.FileBlockEvent(_io__raw_body, self, self._root)
-            elif _on == mysql_event_type.MysqlEventType.EventType.begin_load_query_event:
+            elif _on == 17:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = MysqlBinlog.FileBlockEvent(_io__raw_body, self, self._root)
-            elif _on == mysql_event_type.MysqlEventType.EventType.binlog_checkpoint_event:
+            elif _on == 161:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = MysqlBinlog.BinlogCheckpointEvent(_io__raw_body, self, self._root)
-            elif _on == mysql_event_type.MysqlEventType.EventType.create_file_event:
+            elif _on == 8:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = MysqlBinlog.CreateFileEvent((KaitaiStream.byte_array_index(self.post_header_lengths, 5) if len(self.post_header_lengths) >= 6 else 18), _io__raw_body, self, self._root)
-            elif _on == mysql_event_type.MysqlEventType.EventType.delete_file_event:
+            elif _on == 11:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = MysqlBinlog.FileIdEvent(_io__raw_body, self, self._root)
-            elif _on == mysql_event_type.MysqlEventType.EventType.delete_rows_compressed_event:
+            elif _on == 171:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = rows_event.RowsEvent(self.post_header_len, self.header.type_code, _io__raw_body)
-            elif _on == mysql_event_type.MysqlEventType.EventType.delete_rows_compressed_event_v1:
+            elif _on == 168:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = rows_event.RowsEvent(self.post_header_len, self.header.type_code, _io__raw_body)
-            elif _on == mysql_event_type.MysqlEventType.EventType.delete_rows_event:
+            elif _on == 32:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = rows_event.RowsEvent(self.post_header_len, self.header.type_code, _io__raw_body)
-            elif _on == mysql_event_type.MysqlEventType.EventType.delete_rows_event_v1:
+            elif _on == 25:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = rows_event.RowsEvent(self.post_header_len, self.header.type_code, _io__raw_body)
-            elif _on == mysql_event_type.MysqlEventType.EventType.exec_load_event:
+            elif _on == 10:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = MysqlBinlog.FileIdEvent(_io__raw_body, self, self._root)
-            elif _on == mysql_event_type.MysqlEventType.EventType.execute_load_query_event:
+            elif _on == 18:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = query_event.QueryEvent(self.post_header_len, True, False, _io__raw_body)
-            elif _on == mysql_event_type.MysqlEventType.EventType.format_description_event:
+            elif _on == 15:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = MysqlBinlog.FormatDescriptionEvent(_io__raw_body, self, self._root)
-            elif _on == mysql_event_type.MysqlEventType.EventType.gtid_event:
+            elif _on == 162:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = mariadb_gtid_event.MariadbGtidEvent(_io__raw_body)
-            elif _on == mysql_event_type.MysqlEventType.EventType.gtid_list_event:
+            elif _on == 163:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = mariadb_gtid_list_event.MariadbGtidListEvent(_io__raw_body)
-            elif _on == mysql_event_type.MysqlEventType.EventType.gtid_log_event:
+            elif _on == 33:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = gtid_event.GtidEvent(_io__raw_body)
-            elif _on == mysql_event_type.MysqlEventType.EventType.gtid_tagged_log_event:
+            elif _on == 42:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = gtid_tagged_event.GtidTaggedEvent(_io__raw_body)
-            elif _on == mysql_event_type.MysqlEventType.EventType.heartbeat_log_event:
+            elif _on == 27:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = MysqlBinlog.HeartbeatEvent(_io__raw_body, self, self._root)
-            elif _on == mysql_event_type.MysqlEventType.EventType.incident_event:
+            elif _on == 26:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = MysqlBinlog.IncidentEvent(_io__raw_body, self, self._root)
-            elif _on == mysql_event_type.MysqlEventType.EventType.intvar_event:
+            elif _on == 5:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = MysqlBinlog.IntvarEvent(_io__raw_body, self, self._root)
-            elif _on == mysql_event_type.MysqlEventType.EventType.load_event:
+            elif _on == 6:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = MysqlBinlog.LoadEvent(self.post_header_len, False, _io__raw_body, self, self._root)
-            elif _on == mysql_event_type.MysqlEventType.EventType.new_load_event:
+            elif _on == 12:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = MysqlBinlog.LoadEvent(self.post_header_len, True, _io__raw_body, self, self._root)
-            elif _on == mysql_event_type.MysqlEventType.EventType.partial_update_rows_event:
+            elif _on == 39:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = rows_event.RowsEvent(self.post_header_len, self.header.type_code, _io__raw_body)
-            elif _on == mysql_event_type.MysqlEventType.EventType.pre_ga_delete_rows_event:
+            elif _on == 22:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = rows_event.RowsEvent(self.post_header_len, self.header.type_code, _io__raw_body)
-            elif _on == mysql_event_type.MysqlEventType.EventType.pre_ga_update_rows_event:
+            elif _on == 21:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = rows_event.RowsEvent(self.post_header_len, self.header.type_code, _io__raw_body)
-            elif _on == mysql_event_type.MysqlEventType.EventType.pre_ga_write_rows_event:
+            elif _on == 20:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = rows_event.RowsEvent(self.post_header_len, self.header.type_code, _io__raw_body)
-            elif _on == mysql_event_type.MysqlEventType.EventType.previous_gtids_log_event:
+            elif _on == 35:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = previous_gtids_event.PreviousGtidsEvent(_io__raw_body)
-            elif _on == mysql_event_type.MysqlEventType.EventType.query_compressed_event:
+            elif _on == 165:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = query_event.QueryEvent(self.post_header_len, False, True, _io__raw_body)
-            elif _on == mysql_event_type.MysqlEventType.EventType.query_event:
+            elif _on == 2:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = query_event.QueryEvent(self.post_header_len, False, False, _io__raw_body)
-            elif _on == mysql_event_type.MysqlEventType.EventType.rand_event:
+            elif _on == 13:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = MysqlBinlog.RandEvent(_io__raw_body, self, self._root)
-            elif _on == mysql_event_type.MysqlEventType.EventType.rotate_event:
+            elif _on == 4:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = MysqlBinlog.RotateEvent(self.post_header_len, _io__raw_body, self, self._root)
-            elif _on == mysql_event_type.MysqlEventType.EventType.rows_query_log_event:
+            elif _on == 29:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = MysqlBinlog.RowsQueryEvent(_io__raw_body, self, self._root)
-            elif _on == mysql_event_type.MysqlEventType.EventType.start_encryption_event:
+            elif _on == 164:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = MysqlBinlog.StartEncryptionEvent(_io__raw_body, self, self._root)
-            elif _on == mysql_event_type.MysqlEventType.EventType.start_event_v3:
+            elif _on == 1:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = MysqlBinlog.StartEventV3(_io__raw_body, self, self._root)
-            elif _on == mysql_event_type.MysqlEventType.EventType.stop_event:
+            elif _on == 3:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = MysqlBinlog.EmptyEvent(_io__raw_body, self, self._root)
-            elif _on == mysql_event_type.MysqlEventType.EventType.table_map_event:
+            elif _on == 19:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = table_map_event.TableMapEvent(self.post_header_len, _io__raw_body)
-            elif _on == mysql_event_type.MysqlEventType.EventType.transaction_payload_event:
+            elif _on == 40:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = transaction_payload_event.TransactionPayloadEvent(self.header_len, self.post_header_lengths, _io__raw_body)
-            elif _on == mysql_event_type.MysqlEventType.EventType.update_rows_compressed_event:
+            elif _on == 170:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = rows_event.RowsEvent(self.post_header_len, self.header.type_code, _io__raw_body)
-            elif _on == mysql_event_type.MysqlEventType.EventType.update_rows_compressed_event_v1:
+            elif _on == 167:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = rows_event.RowsEvent(self.post_header_len, self.header.type_code, _io__raw_body)
-            elif _on == mysql_event_type.MysqlEventType.EventType.update_rows_event:
+            elif _on == 31:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = rows_event.RowsEvent(self.post_header_len, self.header.type_code, _io__raw_body)
-            elif _on == mysql_event_type.MysqlEventType.EventType.update_rows_event_v1:
+            elif _on == 24:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = rows_event.RowsEvent(self.post_header_len, self.header.type_code, _io__raw_body)
-            elif _on == mysql_event_type.MysqlEventType.EventType.user_var_event:
+            elif _on == 14:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = MysqlBinlog.UserVarEvent(_io__raw_body, self, self._root)
-            elif _on == mysql_event_type.MysqlEventType.EventType.write_rows_compressed_event:
+            elif _on == 169:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = rows_event.RowsEvent(self.post_header_len, self.header.type_code, _io__raw_body)
-            elif _on == mysql_event_type.MysqlEventType.EventType.write_rows_compressed_event_v1:
+            elif _on == 166:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = rows_event.RowsEvent(self.post_header_len, self.header.type_code, _io__raw_body)
-            elif _on == mysql_event_type.MysqlEventType.EventType.write_rows_event:
+            elif _on == 30:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = rows_event.RowsEvent(self.post_header_len, self.header.type_code, _io__raw_body)
-            elif _on == mysql_event_type.MysqlEventType.EventType.write_rows_event_v1:
+            elif _on == 23:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = rows_event.RowsEvent(self.post_header_len, self.header.type_code, _io__raw_body)
-            elif _on == mysql_event_type.MysqlEventType.EventType.xa_prepare_log_event:
+            elif _on == 38:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = MysqlBinlog.XaPrepareEvent(_io__raw_body, self, self._root)
-            elif _on == mysql_event_type.MysqlEventType.EventType.xid_event:
+            elif _on == 16:
                 pass
                 self._raw_body = self._io.read_bytes((self.header.event_length - self.header.size) - self.footer_len)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
@@ -468,151 +468,151 @@ class MysqlBinlog(KaitaiStruct):
             pass
             self.header._fetch_instances()
             _on = self.header.type_code
-            if _on == mysql_event_type.MysqlEventType.EventType.annotate_rows_event:
+            if _on == 160:
                 pass
                 self.body._fetch_instances()
-            elif _on == mysql_event_type.MysqlEventType.EventType.anonymous_gtid_log_event:
+            elif _on == 34:
                 pass
                 self.body._fetch_instances()
-            elif _on == mysql_event_type.MysqlEventType.EventType.append_block_event:
+            elif _on == 9:
                 pass
                 self.body._fetch_instances()
-            elif _on == mysql_event_type.MysqlEventType.EventType.begin_load_query_event:
+            elif _on == 17:
                 pass
                 self.body._fetch_instances()
-            elif _on == mysql_event_type.MysqlEventType.EventType.binlog_checkpoint_event:
+            elif _on == 161:
                 pass
                 self.body._fetch_instances()
-            elif _on == mysql_event_type.MysqlEventType.EventType.create_file_event:
+            elif _on == 8:
                 pass
                 self.body._fetch_instances()
-            elif _on == mysql_event_type.MysqlEventType.EventType.delete_file_event:
+            elif _on == 11:
                 pass
                 self.body._fetch_instances()
-            elif _on == mysql_event_type.MysqlEventType.EventType.delete_rows_compressed_event:
+            elif _on == 171:
                 pass
                 self.body._fetch_instances()
-            elif _on == mysql_event_type.MysqlEventType.EventType.delete_rows_compressed_event_v1:
+            elif _on == 168:
                 pass
                 self.body._fetch_instances()
-            elif _on == mysql_event_type.MysqlEventType.EventType.delete_rows_event:
+            elif _on == 32:
                 pass
                 self.body._fetch_instances()
-            elif _on == mysql_event_type.MysqlEventType.EventType.delete_rows_event_v1:
+            elif _on == 25:
                 pass
                 self.body._fetch_instances()
-            elif _on == mysql_event_type.MysqlEventType.EventType.exec_load_event:
+            elif _on == 10:
                 pass
                 self.body._fetch_instances()
-            elif _on == mysql_event_type.MysqlEventType.EventType.execute_load_query_event:
+            elif _on == 18:
                 pass
                 self.body._fetch_instances()
-            elif _on == mysql_event_type.MysqlEventType.EventType.format_description_event:
+            elif _on == 15:
                 pass
                 self.body._fetch_instances()
-            elif _on == mysql_event_type.MysqlEventType.EventType.gtid_event:
+            elif _on == 162:
                 pass
                 self.body._fetch_instances()
-            elif _on == mysql_event_type.MysqlEventType.EventType.gtid_list_event:
+            elif _on == 163:
                 pass
                 self.body._fetch_instances()
-            elif _on == mysql_event_type.MysqlEventType.EventType.gtid_log_event:
+            elif _on == 33:
                 pass
                 self.body._fetch_instances()
-            elif _on == mysql_event_type.MysqlEventType.EventType.gtid_tagged_log_event:
+            elif _on == 42:
                 pass
                 self.body._fetch_instances()
-            elif _on == mysql_event_type.MysqlEventType.EventType.heartbeat_log_event:
+            elif _on == 27:
                 pass
                 self.body._fetch_instances()
-            elif _on == mysql_event_type.MysqlEventType.EventType.incident_event:
+            elif _on == 26:
                 pass
                 self.body._fetch_instances()
-            elif _on == mysql_event_type.MysqlEventType.EventType.intvar_event:
+            elif _on == 5:
                 pass
                 self.body._fetch_instances()
-            elif _on == mysql_event_type.MysqlEventType.EventType.load_event:
+            elif _on == 6:
                 pass
                 self.body._fetch_instances()
-            elif _on == mysql_event_type.MysqlEventType.EventType.new_load_event:
+            elif _on == 12:
                 pass
                 self.body._fetch_instances()
-            elif _on == mysql_event_type.MysqlEventType.EventType.partial_update_rows_event:
+            elif _on == 39:
                 pass
                 self.body._fetch_instances()
-            elif _on == mysql_event_type.MysqlEventType.EventType.pre_ga_delete_rows_event:
+            elif _on == 22:
                 pass
                 self.body._fetch_instances()
-            elif _on == mysql_event_type.MysqlEventType.EventType.pre_ga_update_rows_event:
+            elif _on == 21:
                 pass
                 self.body._fetch_instances()
-            elif _on == mysql_event_type.MysqlEventType.EventType.pre_ga_write_rows_event:
+            elif _on == 20:
                 pass
                 self.body._fetch_instances()
-            elif _on == mysql_event_type.MysqlEventType.EventType.previous_gtids_log_event:
+            elif _on == 35:
                 pass
                 self.body._fetch_instances()
-            elif _on == mysql_event_type.MysqlEventType.EventType.query_compressed_event:
+            elif _on == 165:
                 pass
                 self.body._fetch_instances()
-            elif _on == mysql_event_type.MysqlEventType.EventType.query_event:
+            elif _on == 2:
                 pass
                 self.body._fetch_instances()
-            elif _on == mysql_event_type.MysqlEventType.EventType.rand_event:
+            elif _on == 13:
                 pass
                 self.body._fetch_instances()
-            elif _on == mysql_event_type.MysqlEventType.EventType.rotate_event:
+            elif _on == 4:
                 pass
                 self.body._fetch_instances()
-            elif _on == mysql_event_type.MysqlEventType.EventType.rows_query_log_event:
+            elif _on == 29:
                 pass
                 self.body._fetch_instances()
-            elif _on == mysql_event_type.MysqlEventType.EventType.start_encryption_event:
+            elif _on == 164:
                 pass
                 self.body._fetch_instances()
-            elif _on == mysql_event_type.MysqlEventType.EventType.start_event_v3:
+            elif _on == 1:
                 pass
                 self.body._fetch_instances()
-            elif _on == mysql_event_type.MysqlEventType.EventType.stop_event:
+            elif _on == 3:
                 pass
                 self.body._fetch_instances()
-            elif _on == mysql_event_type.MysqlEventType.EventType.table_map_event:
+            elif _on == 19:
                 pass
                 self.body._fetch_instances()
-            elif _on == mysql_event_type.MysqlEventType.EventType.transaction_payload_event:
+            elif _on == 40:
                 pass
                 self.body._fetch_instances()
-            elif _on == mysql_event_type.MysqlEventType.EventType.update_rows_compressed_event:
+            elif _on == 170:
                 pass
                 self.body._fetch_instances()
-            elif _on == mysql_event_type.MysqlEventType.EventType.update_rows_compressed_event_v1:
+            elif _on == 167:
                 pass
                 self.body._fetch_instances()
-            elif _on == mysql_event_type.MysqlEventType.EventType.update_rows_event:
+            elif _on == 31:
                 pass
                 self.body._fetch_instances()
-            elif _on == mysql_event_type.MysqlEventType.EventType.update_rows_event_v1:
+            elif _on == 24:
                 pass
                 self.body._fetch_instances()
-            elif _on == mysql_event_type.MysqlEventType.EventType.user_var_event:
+            elif _on == 14:
                 pass
                 self.body._fetch_instances()
-            elif _on == mysql_event_type.MysqlEventType.EventType.write_rows_compressed_event:
+            elif _on == 169:
                 pass
                 self.body._fetch_instances()
-            elif _on == mysql_event_type.MysqlEventType.EventType.write_rows_compressed_event_v1:
+            elif _on == 166:
                 pass
                 self.body._fetch_instances()
-            elif _on == mysql_event_type.MysqlEventType.EventType.write_rows_event:
+            elif _on == 30:
                 pass
                 self.body._fetch_instances()
-            elif _on == mysql_event_type.MysqlEventType.EventType.write_rows_event_v1:
+            elif _on == 23:
                 pass
                 self.body._fetch_instances()
-            elif _on == mysql_event_type.MysqlEventType.EventType.xa_prepare_log_event:
+            elif _on == 38:
                 pass
                 self.body._fetch_instances()
-            elif _on == mysql_event_type.MysqlEventType.EventType.xid_event:
+            elif _on == 16:
                 pass
                 self.body._fetch_instances()
             else:
@@ -629,7 +629,7 @@ class MysqlBinlog(KaitaiStruct):
             if hasattr(self, '_m_footer_len'):
                 return self._m_footer_len
 
-            self._m_footer_len = (0 if self.header.type_code == mysql_event_type.MysqlEventType.EventType.format_description_event else self.checksum_len)
+            self._m_footer_len = (0 if self.header.type_code == 15 else self.checksum_len)
             return getattr(self, '_m_footer_len', None)
 
         @property
@@ -673,7 +673,7 @@ class MysqlBinlog(KaitaiStruct):
                 pass
                 self.flags = self._io.read_u2le()
 
-            if  ((self.header_len > 19) and (self.type_code != mysql_event_type.MysqlEventType.EventType.format_description_event)) :
+            if  ((self.header_len > 19) and (self.type_code != 15)) :
                 pass
                 self.extra_headers = self._io.read_bytes(self.header_len - 19)
 
@@ -687,7 +687,7 @@ class MysqlBinlog(KaitaiStruct):
             if self.header_len > 13:
                 pass
 
-            if  ((self.header_len > 19) and (self.type_code != mysql_event_type.MysqlEventType.EventType.format_description_event)) :
+            if  ((self.header_len > 19) and (self.type_code != 15)) :
                 pass
 
 
@@ -696,7 +696,7 @@ class MysqlBinlog(KaitaiStruct):
             if hasattr(self, '_m_is_artificial'):
                 return self._m_is_artificial
 
-            self._m_is_artificial =  ((self.header_len > 13) and (self.flags & int(MysqlBinlog.EventFlag.artificial) != 0)) 
+            self._m_is_artificial =  ((self.header_len > 13) and (self.flags & 32 != 0)) 
             return getattr(self, '_m_is_artificial', None)
 
         @property
@@ -705,7 +705,7 @@ class MysqlBinlog(KaitaiStruct):
             if hasattr(self, '_m_is_binlog_in_use'):
                 return self._m_is_binlog_in_use
 
-            self._m_is_binlog_in_use =  ((self.header_len > 13) and (self.flags & int(MysqlBinlog.EventFlag.binlog_in_use) != 0)) 
+            self._m_is_binlog_in_use =  ((self.header_len > 13) and (self.flags & 1 != 0)) 
             return getattr(self, '_m_is_binlog_in_use', None)
 
         @property
@@ -714,7 +714,7 @@ class MysqlBinlog(KaitaiStruct):
             if hasattr(self, '_m_is_relay_log'):
                 return self._m_is_relay_log
 
-            self._m_is_relay_log =  ((self.header_len > 13) and (self.flags & int(MysqlBinlog.EventFlag.relay_log) != 0)) 
+            self._m_is_relay_log =  ((self.header_len > 13) and (self.flags & 64 != 0)) 
             return getattr(self, '_m_is_relay_log', None)
 
         @property
@@ -723,7 +723,7 @@ class MysqlBinlog(KaitaiStruct):
             if hasattr(self, '_m_size'):
                 return self._m_size
 
-            self._m_size = ((13 if self.header_len <= 13 else 19) if  ((self.header_len <= 19) or (self.type_code == mysql_event_type.MysqlEventType.EventType.format_description_event))  else self.header_len)
+            self._m_size = ((13 if self.header_len <= 13 else 19) if  ((self.header_len <= 19) or (self.type_code == 15))  else self.header_len)
             return getattr(self, '_m_size', None)
 
 
@@ -818,7 +818,7 @@ class MysqlBinlog(KaitaiStruct):
             if hasattr(self, '_m_checksum_len'):
                 return self._m_checksum_len
 
-            self._m_checksum_len = (4 if  ((self.has_checksum_alg) and (self.checksum_alg == MysqlBinlog.ChecksumAlg.crc32))  else 0)
+            self._m_checksum_len = (4 if  ((self.has_checksum_alg) and (self.checksum_alg == 1))  else 0)
             return getattr(self, '_m_checksum_len', None)
 
         @property
@@ -1324,7 +1324,7 @@ class MysqlBinlog(KaitaiStruct):
         if hasattr(self, '_m_binlog_version'):
             return self._m_binlog_version
 
-        self._m_binlog_version = (4 if self.first_type_code == int(mysql_event_type.MysqlEventType.EventType.format_description_event) else (1 if self.first_event_length == 13 + 56 else 3))
+        self._m_binlog_version = (4 if self.first_type_code == 15 else (1 if self.first_event_length == 13 + 56 else 3))
         return getattr(self, '_m_binlog_version', None)
 
     @property

@@ -522,7 +522,7 @@ class MysqlJson(KaitaiStruct):
             if hasattr(self, '_m_is_inlined'):
                 return self._m_is_inlined
 
-            self._m_is_inlined =  ((self.type_code == MysqlJson.ValueType.literal) or (self.type_code == MysqlJson.ValueType.int16) or (self.type_code == MysqlJson.ValueType.uint16) or ( ((self.is_large) and ( ((self.type_code == MysqlJson.ValueType.int32) or (self.type_code == MysqlJson.ValueType.uint32)) )) )) 
+            self._m_is_inlined =  ((self.type_code == 4) or (self.type_code == 5) or (self.type_code == 6) or ( ((self.is_large) and ( ((self.type_code == 7) or (self.type_code == 8)) )) )) 
             return getattr(self, '_m_is_inlined', None)
 
         @property

@@ -122,7 +122,7 @@ class MysqlJsonDiff(KaitaiStruct):
             if hasattr(self, '_m_has_value'):
                 return self._m_has_value
 
-            self._m_has_value =  ((self.is_known_operation) and (self.operation != MysqlJsonDiff.Operation.remove)) 
+            self._m_has_value =  ((self.is_known_operation) and (self.operation != 2)) 
             return getattr(self, '_m_has_value', None)
 
         @property

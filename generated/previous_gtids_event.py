@@ -159,7 +159,7 @@ class PreviousGtidsEvent(KaitaiStruct):
         if hasattr(self, '_m_is_known_format'):
             return self._m_is_known_format
 
-        self._m_is_known_format =  ((self.format == PreviousGtidsEvent.GtidFormat.untagged) or (self.format == PreviousGtidsEvent.GtidFormat.tagged)) 
+        self._m_is_known_format =  ((self.format == 0) or (self.format == 1)) 
         return getattr(self, '_m_is_known_format', None)
 
     @property
@@ -168,7 +168,7 @@ class PreviousGtidsEvent(KaitaiStruct):
         if hasattr(self, '_m_is_tagged'):
             return self._m_is_tagged
 
-        self._m_is_tagged = self.format == PreviousGtidsEvent.GtidFormat.tagged
+        self._m_is_tagged = self.format == 1
         return getattr(self, '_m_is_tagged', None)
 
     @property

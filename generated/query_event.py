@@ -677,79 +677,79 @@ class QueryEvent(KaitaiStruct):
         def _read(self):
             self.code = KaitaiStream.resolve_enum(QueryEvent.StatusVarCode, self._io.read_u1())
             _on = self.code
-            if _on == QueryEvent.StatusVarCode.auto_increment:
+            if _on == 3:
                 pass
                 self.value = QueryEvent.AutoIncrementVar(self._io, self, self._root)
-            elif _on == QueryEvent.StatusVarCode.catalog:
+            elif _on == 2:
                 pass
                 self.value = QueryEvent.CatalogWithNul(self._io, self, self._root)
-            elif _on == QueryEvent.StatusVarCode.catalog_nz:
+            elif _on == 6:
                 pass
                 self.value = QueryEvent.ShortString(self._io, self, self._root)
-            elif _on == QueryEvent.StatusVarCode.character_set_collations:
+            elif _on == 131:
                 pass
                 self.value = QueryEvent.CharacterSetCollationsVar(self._io, self, self._root)
-            elif _on == QueryEvent.StatusVarCode.charset:
+            elif _on == 4:
                 pass
                 self.value = QueryEvent.CharsetVar(self._io, self, self._root)
-            elif _on == QueryEvent.StatusVarCode.charset_database:
+            elif _on == 8:
                 pass
                 self.value = self._io.read_u2le()
-            elif _on == QueryEvent.StatusVarCode.commit_ts:
+            elif _on == 14:
                 pass
                 self.value = mysql_uint64.MysqlUint64(self._io)
-            elif _on == QueryEvent.StatusVarCode.ddl_logged_with_xid:
+            elif _on == 17:
                 pass
                 self.value = mysql_uint64.MysqlUint64(self._io)
-            elif _on == QueryEvent.StatusVarCode.default_collation_for_utf8mb4:
+            elif _on == 18:
                 pass
                 self.value = self._io.read_u2le()
-            elif _on == QueryEvent.StatusVarCode.default_table_encryption:
+            elif _on == 20:
                 pass
                 self.value = self._io.read_u1()
-            elif _on == QueryEvent.StatusVarCode.enable_cascade_triggers:
+            elif _on == 21:
                 pass
                 self.value = self._io.read_u1()
-            elif _on == QueryEvent.StatusVarCode.explicit_defaults_for_timestamp:
+            elif _on == 16:
                 pass
                 self.value = self._io.read_u1()
-            elif _on == QueryEvent.StatusVarCode.flags2:
+            elif _on == 0:
                 pass
                 self.value = QueryEvent.Flags2Var(self._io, self, self._root)
-            elif _on == QueryEvent.StatusVarCode.gtid_flags3:
+            elif _on == 130:
                 pass
                 self.value = QueryEvent.GtidFlags3Var(self._io, self, self._root)
-            elif _on == QueryEvent.StatusVarCode.hrnow:
+            elif _on == 128:
                 pass
                 self.value = self._io.read_bits_int_le(24)
-            elif _on == QueryEvent.StatusVarCode.invoker:
+            elif _on == 11:
                 pass
                 self.value = QueryEvent.InvokerVar(self._io, self, self._root)
-            elif _on == QueryEvent.StatusVarCode.lc_time_names:
+            elif _on == 7:
                 pass
                 self.value = self._io.read_u2le()
-            elif _on == QueryEvent.StatusVarCode.master_data_written:
+            elif _on == 10:
                 pass
                 self.value = self._io.read_u4le()
-            elif _on == QueryEvent.StatusVarCode.microseconds:
+            elif _on == 13:
                 pass
                 self.value = self._io.read_bits_int_le(24)
-            elif _on == QueryEvent.StatusVarCode.sql_mode:
+            elif _on == 1:
                 pass
                 self.value = QueryEvent.SqlModeVar(self._io, self, self._root)
-            elif _on == QueryEvent.StatusVarCode.sql_require_primary_key:
+            elif _on == 19:
                 pass
                 self.value = self._io.read_u1()
-            elif _on == QueryEvent.StatusVarCode.table_map_for_update:
+            elif _on == 9:
                 pass
                 self.value = QueryEvent.Bitmap64(self._io, self, self._root)
-            elif _on == QueryEvent.StatusVarCode.time_zone:
+            elif _on == 5:
                 pass
                 self.value = QueryEvent.ShortString(self._io, self, self._root)
-            elif _on == QueryEvent.StatusVarCode.updated_db_names:
+            elif _on == 12:
                 pass
                 self.value = QueryEvent.UpdatedDbNamesVar(self._io, self, self._root)
-            elif _on == QueryEvent.StatusVarCode.xid:
+            elif _on == 129:
                 pass
                 self.value = mysql_uint64.MysqlUint64(self._io)
             else:
@@ -760,69 +760,69 @@ class QueryEvent(KaitaiStruct):
         def _fetch_instances(self):
             pass
             _on = self.code
-            if _on == QueryEvent.StatusVarCode.auto_increment:
+            if _on == 3:
                 pass
                 self.value._fetch_instances()
-            elif _on == QueryEvent.StatusVarCode.catalog:
+            elif _on == 2:
                 pass
                 self.value._fetch_instances()
-            elif _on == QueryEvent.StatusVarCode.catalog_nz:
+            elif _on == 6:
                 pass
                 self.value._fetch_instances()
-            elif _on == QueryEvent.StatusVarCode.character_set_collations:
+            elif _on == 131:
                 pass
                 self.value._fetch_instances()
-            elif _on == QueryEvent.StatusVarCode.charset:
+            elif _on == 4:
                 pass
                 self.value._fetch_instances()
-            elif _on == QueryEvent.StatusVarCode.charset_database:
+            elif _on == 8:
                 pass
-            elif _on == QueryEvent.StatusVarCode.commit_ts:
-                pass
-                self.value._fetch_instances()
-            elif _on == QueryEvent.StatusVarCode.ddl_logged_with_xid:
+            elif _on == 14:
                 pass
                 self.value._fetch_instances()
-            elif _on == QueryEvent.StatusVarCode.default_collation_for_utf8mb4:
-                pass
-            elif _on == QueryEvent.StatusVarCode.default_table_encryption:
-                pass
-            elif _on == QueryEvent.StatusVarCode.enable_cascade_triggers:
-                pass
-            elif _on == QueryEvent.StatusVarCode.explicit_defaults_for_timestamp:
-                pass
-            elif _on == QueryEvent.StatusVarCode.flags2:
+            elif _on == 17:
                 pass
                 self.value._fetch_instances()
-            elif _on == QueryEvent.StatusVarCode.gtid_flags3:
+            elif _on == 18:
+                pass
+            elif _on == 20:
+                pass
+            elif _on == 21:
+                pass
+            elif _on == 16:
+                pass
+            elif _on == 0:
                 pass
                 self.value._fetch_instances()
-            elif _on == QueryEvent.StatusVarCode.hrnow:
-                pass
-            elif _on == QueryEvent.StatusVarCode.invoker:
+            elif _on == 130:
                 pass
                 self.value._fetch_instances()
-            elif _on == QueryEvent.StatusVarCode.lc_time_names:
+            elif _on == 128:
                 pass
-            elif _on == QueryEvent.StatusVarCode.master_data_written:
-                pass
-            elif _on == QueryEvent.StatusVarCode.microseconds:
-                pass
-            elif _on == QueryEvent.StatusVarCode.sql_mode:
+            elif _on == 11:
                 pass
                 self.value._fetch_instances()
-            elif _on == QueryEvent.StatusVarCode.sql_require_primary_key:
+            elif _on == 7:
                 pass
-            elif _on == QueryEvent.StatusVarCode.table_map_for_update:
+            elif _on == 10:
                 pass
-                self.value._fetch_instances()
-            elif _on == QueryEvent.StatusVarCode.time_zone:
+            elif _on == 13:
                 pass
-                self.value._fetch_instances()
-            elif _on == QueryEvent.StatusVarCode.updated_db_names:
+            elif _on == 1:
                 pass
                 self.value._fetch_instances()
-            elif _on == QueryEvent.StatusVarCode.xid:
+            elif _on == 19:
+                pass
+            elif _on == 9:
+                pass
+                self.value._fetch_instances()
+            elif _on == 5:
+                pass
+                self.value._fetch_instances()
+            elif _on == 12:
+                pass
+                self.value._fetch_instances()
+            elif _on == 129:
                 pass
                 self.value._fetch_instances()
             else:

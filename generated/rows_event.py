@@ -96,7 +96,7 @@ class RowsEvent(KaitaiStruct):
         if hasattr(self, '_m_has_after_image'):
             return self._m_has_after_image
 
-        self._m_has_after_image =  ((self.event_type == mysql_event_type.MysqlEventType.EventType.pre_ga_update_rows_event) or (self.event_type == mysql_event_type.MysqlEventType.EventType.update_rows_event_v1) or (self.event_type == mysql_event_type.MysqlEventType.EventType.update_rows_event) or (self.event_type == mysql_event_type.MysqlEventType.EventType.partial_update_rows_event) or (self.event_type == mysql_event_type.MysqlEventType.EventType.update_rows_compressed_event_v1) or (self.event_type == mysql_event_type.MysqlEventType.EventType.update_rows_compressed_event)) 
+        self._m_has_after_image =  ((self.event_type == 21) or (self.event_type == 24) or (self.event_type == 31) or (self.event_type == 39) or (self.event_type == 167) or (self.event_type == 170)) 
         return getattr(self, '_m_has_after_image', None)
 
     @property
@@ -104,7 +104,7 @@ class RowsEvent(KaitaiStruct):
         if hasattr(self, '_m_is_compressed'):
             return self._m_is_compressed
 
-        self._m_is_compressed =  ((self.event_type == mysql_event_type.MysqlEventType.EventType.write_rows_compressed_event_v1) or (self.event_type == mysql_event_type.MysqlEventType.EventType.update_rows_compressed_event_v1) or (self.event_type == mysql_event_type.MysqlEventType.EventType.delete_rows_compressed_event_v1) or (self.event_type == mysql_event_type.MysqlEventType.EventType.write_rows_compressed_event) or (self.event_type == mysql_event_type.MysqlEventType.EventType.update_rows_compressed_event) or (self.event_type == mysql_event_type.MysqlEventType.EventType.delete_rows_compressed_event)) 
+        self._m_is_compressed =  ((self.event_type == 166) or (self.event_type == 167) or (self.event_type == 168) or (self.event_type == 169) or (self.event_type == 170) or (self.event_type == 171)) 
         return getattr(self, '_m_is_compressed', None)
 
     @property
@@ -112,7 +112,7 @@ class RowsEvent(KaitaiStruct):
         if hasattr(self, '_m_is_end_of_statement'):
             return self._m_is_end_of_statement
 
-        self._m_is_end_of_statement = self.flags & int(RowsEvent.RowsFlag.stmt_end) != 0
+        self._m_is_end_of_statement = self.flags & 1 != 0
         return getattr(self, '_m_is_end_of_statement', None)
 
     @property

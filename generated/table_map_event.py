@@ -200,30 +200,30 @@ class TableMapEvent(KaitaiStruct):
             self._read()
 
         def _read(self):
-            if  ((self.type_code == int(TableMapEvent.FieldType.float)) or (self.type_code == int(TableMapEvent.FieldType.double)) or (self.type_code == int(TableMapEvent.FieldType.vector)) or (self.type_code == int(TableMapEvent.FieldType.json)) or (self.type_code == int(TableMapEvent.FieldType.tiny_blob)) or (self.type_code == int(TableMapEvent.FieldType.medium_blob)) or (self.type_code == int(TableMapEvent.FieldType.long_blob)) or (self.type_code == int(TableMapEvent.FieldType.blob)) or (self.type_code == int(TableMapEvent.FieldType.geometry))) :
+            if  ((self.type_code == 4) or (self.type_code == 5) or (self.type_code == 242) or (self.type_code == 245) or (self.type_code == 249) or (self.type_code == 250) or (self.type_code == 251) or (self.type_code == 252) or (self.type_code == 255)) :
                 pass
                 self.pack_length = self._io.read_u1()
                 _ = self.pack_length
-                if not (_ == 4 if self.type_code == int(TableMapEvent.FieldType.float) else (_ == 8 if self.type_code == int(TableMapEvent.FieldType.double) else  ((_ >= 1) and (_ <= 4)) )):
+                if not (_ == 4 if self.type_code == 4 else (_ == 8 if self.type_code == 5 else  ((_ >= 1) and (_ <= 4)) )):
                     raise kaitaistruct.ValidationExprError(self.pack_length, self._io, u"/types/column_meta/seq/0")
 
-            if  ((self.type_code == int(TableMapEvent.FieldType.varchar)) or (self.type_code == int(TableMapEvent.FieldType.var_string))) :
+            if  ((self.type_code == 15) or (self.type_code == 253)) :
                 pass
                 self.max_length = self._io.read_u2le()
 
-            if self.type_code == int(TableMapEvent.FieldType.bit):
+            if self.type_code == 16:
                 pass
                 self.bits_in_last_byte = self._io.read_u1()
                 if not self.bits_in_last_byte <= 7:
                     raise kaitaistruct.ValidationGreaterThanError(7, self.bits_in_last_byte, self._io, u"/types/column_meta/seq/2")
 
-            if self.type_code == int(TableMapEvent.FieldType.bit):
+            if self.type_code == 16:
                 pass
                 self.whole_bytes = self._io.read_u1()
                 if not self.whole_bytes <= 8:
                     raise kaitaistruct.ValidationGreaterThanError(8, self.whole_bytes, self._io, u"/types/column_meta/seq/3")
 
-            if self.type_code == int(TableMapEvent.FieldType.newdecimal):
+            if self.type_code == 246:
                 pass
                 self.precision = self._io.read_u1()
                 if not self.precision >= 1:
@@ -231,7 +231,7 @@ class TableMapEvent(KaitaiStruct):
                 if not self.precision <= 65:
                     raise kaitaistruct.ValidationGreaterThanError(65, self.precision, self._io, u"/types/column_meta/seq/4")
 
-            if self.type_code == int(TableMapEvent.FieldType.newdecimal):
+            if self.type_code == 246:
                 pass
                 self.scale = self._io.read_u1()
                 _ = self.scale
@@ -242,14 +242,14 @@ class TableMapEvent(KaitaiStruct):
                 pass
                 self.real_type_byte = self._io.read_u1()
                 _ = self.real_type_byte
-                if not  ((_ | 48 == int(TableMapEvent.FieldType.string)) or (_ | 48 == int(TableMapEvent.FieldType.enum)) or (_ | 48 == int(TableMapEvent.FieldType.set))) :
+                if not  ((_ | 48 == 254) or (_ | 48 == 247) or (_ | 48 == 248)) :
                     raise kaitaistruct.ValidationExprError(self.real_type_byte, self._io, u"/types/column_meta/seq/6")
 
             if self.is_string_family:
                 pass
                 self.length_byte = self._io.read_u1()
 
-            if  ((self.type_code == int(TableMapEvent.FieldType.timestamp2)) or (self.type_code == int(TableMapEvent.FieldType.datetime2)) or (self.type_code == int(TableMapEvent.FieldType.time2))) :
+            if  ((self.type_code == 17) or (self.type_code == 18) or (self.type_code == 19)) :
                 pass
                 self.fsp = self._io.read_u1()
                 if not self.fsp <= 6:
@@ -259,31 +259,31 @@ class TableMapEvent(KaitaiStruct):
 
         def _fetch_instances(self):
             pass
-            if  ((self.type_code == int(TableMapEvent.FieldType.float)) or (self.type_code == int(TableMapEvent.FieldType.double)) or (self.type_code == int(TableMapEvent.FieldType.vector)) or (self.type_code == int(TableMapEvent.FieldType.json)) or (self.type_code == int(TableMapEvent.FieldType.tiny_blob)) or (self.type_code == int(TableMapEvent.FieldType.medium_blob)) or (self.type_code == int(TableMapEvent.FieldType.long_blob)) or (self.type_code == int(TableMapEvent.FieldType.blob)) or (self.type_code == int(TableMapEvent.FieldType.geometry))) :
+            if  ((self.type_code == 4) or (self.type_code == 5) or (self.type_code == 242) or (self.type_code == 245) or (self.type_code == 249) or (self.type_code == 250) or (self.type_code == 251) or (self.type_code == 252) or (self.type_code == 255)) :
                 pass
 
-            if  ((self.type_code == int(TableMapEvent.FieldType.varchar)) or (self.type_code == int(TableMapEvent.FieldType.var_string))) :
+            if  ((self.type_code == 15) or (self.type_code == 253)) :
                 pass
 
-            if self.type_code == int(TableMapEvent.FieldType.bit):
+            if self.type_code == 16:
                 pass
 
-            if self.type_code == int(TableMapEvent.FieldType.bit):
+            if self.type_code == 16:
                 pass
 
-            if self.type_code == int(TableMapEvent.FieldType.newdecimal):
+            if self.type_code == 246:
                 pass
 
-            if self.type_code == int(TableMapEvent.FieldType.newdecimal):
-                pass
-
-            if self.is_string_family:
+            if self.type_code == 246:
                 pass
 
             if self.is_string_family:
                 pass
 
-            if  ((self.type_code == int(TableMapEvent.FieldType.timestamp2)) or (self.type_code == int(TableMapEvent.FieldType.datetime2)) or (self.type_code == int(TableMapEvent.FieldType.time2))) :
+            if self.is_string_family:
+                pass
+
+            if  ((self.type_code == 17) or (self.type_code == 18) or (self.type_code == 19)) :
                 pass
 
 
@@ -293,7 +293,7 @@ class TableMapEvent(KaitaiStruct):
             if hasattr(self, '_m_bit_count'):
                 return self._m_bit_count
 
-            self._m_bit_count = (self.whole_bytes * 8 + self.bits_in_last_byte if self.type_code == int(TableMapEvent.FieldType.bit) else 0)
+            self._m_bit_count = (self.whole_bytes * 8 + self.bits_in_last_byte if self.type_code == 16 else 0)
             return getattr(self, '_m_bit_count', None)
 
         @property
@@ -304,7 +304,7 @@ class TableMapEvent(KaitaiStruct):
             if hasattr(self, '_m_is_length_prefixed'):
                 return self._m_is_length_prefixed
 
-            self._m_is_length_prefixed =  ((self.real_type == int(TableMapEvent.FieldType.varchar)) or (self.real_type == int(TableMapEvent.FieldType.var_string)) or (self.real_type == int(TableMapEvent.FieldType.string)) or (self.real_type == int(TableMapEvent.FieldType.tiny_blob)) or (self.real_type == int(TableMapEvent.FieldType.medium_blob)) or (self.real_type == int(TableMapEvent.FieldType.long_blob)) or (self.real_type == int(TableMapEvent.FieldType.blob)) or (self.real_type == int(TableMapEvent.FieldType.json)) or (self.real_type == int(TableMapEvent.FieldType.geometry)) or (self.real_type == int(TableMapEvent.FieldType.vector))) 
+            self._m_is_length_prefixed =  ((self.real_type == 15) or (self.real_type == 253) or (self.real_type == 254) or (self.real_type == 249) or (self.real_type == 250) or (self.real_type == 251) or (self.real_type == 252) or (self.real_type == 245) or (self.real_type == 255) or (self.real_type == 242)) 
             return getattr(self, '_m_is_length_prefixed', None)
 
         @property
@@ -312,7 +312,7 @@ class TableMapEvent(KaitaiStruct):
             if hasattr(self, '_m_is_string_family'):
                 return self._m_is_string_family
 
-            self._m_is_string_family =  ((self.type_code == int(TableMapEvent.FieldType.string)) or (self.type_code == int(TableMapEvent.FieldType.enum)) or (self.type_code == int(TableMapEvent.FieldType.set))) 
+            self._m_is_string_family =  ((self.type_code == 254) or (self.type_code == 247) or (self.type_code == 248)) 
             return getattr(self, '_m_is_string_family', None)
 
         @property
@@ -326,7 +326,7 @@ class TableMapEvent(KaitaiStruct):
             if hasattr(self, '_m_is_value_size_known'):
                 return self._m_is_value_size_known
 
-            self._m_is_value_size_known =  ((self.len_length_prefix > 0) or ( ((self.len_fixed_value > 0) and ( ((self.real_type != int(TableMapEvent.FieldType.enum)) or (self.string_length <= 2)) ) and ( ((self.real_type != int(TableMapEvent.FieldType.set)) or (self.string_length <= 8)) )) )) 
+            self._m_is_value_size_known =  ((self.len_length_prefix > 0) or ( ((self.len_fixed_value > 0) and ( ((self.real_type != 247) or (self.string_length <= 2)) ) and ( ((self.real_type != 248) or (self.string_length <= 8)) )) )) 
             return getattr(self, '_m_is_value_size_known', None)
 
         @property
@@ -341,7 +341,7 @@ class TableMapEvent(KaitaiStruct):
             if hasattr(self, '_m_len_decimal_value'):
                 return self._m_len_decimal_value
 
-            if self.real_type == int(TableMapEvent.FieldType.newdecimal):
+            if self.real_type == 246:
                 pass
                 self._m_len_decimal_value = ((((self.precision - self.scale) // 9) * 4 + ((self.precision - self.scale) % 9 + 1) // 2) + (self.scale // 9) * 4) + (self.scale % 9 + 1) // 2
 
@@ -362,7 +362,7 @@ class TableMapEvent(KaitaiStruct):
             if hasattr(self, '_m_len_fixed_value'):
                 return self._m_len_fixed_value
 
-            self._m_len_fixed_value = (1 if  ((self.real_type == int(TableMapEvent.FieldType.tiny)) or (self.real_type == int(TableMapEvent.FieldType.year)))  else (2 if self.real_type == int(TableMapEvent.FieldType.short) else (3 if  ((self.real_type == int(TableMapEvent.FieldType.int24)) or (self.real_type == int(TableMapEvent.FieldType.date)) or (self.real_type == int(TableMapEvent.FieldType.newdate)) or (self.real_type == int(TableMapEvent.FieldType.time)))  else (4 if  ((self.real_type == int(TableMapEvent.FieldType.long)) or (self.real_type == int(TableMapEvent.FieldType.float)) or (self.real_type == int(TableMapEvent.FieldType.timestamp)))  else (8 if  ((self.real_type == int(TableMapEvent.FieldType.longlong)) or (self.real_type == int(TableMapEvent.FieldType.double)) or (self.real_type == int(TableMapEvent.FieldType.datetime)))  else (self.len_decimal_value if self.real_type == int(TableMapEvent.FieldType.newdecimal) else ((self.bit_count + 7) // 8 if self.real_type == int(TableMapEvent.FieldType.bit) else (self.string_length if  ((self.real_type == int(TableMapEvent.FieldType.enum)) or (self.real_type == int(TableMapEvent.FieldType.set)))  else (4 + self.len_fraction if self.real_type == int(TableMapEvent.FieldType.timestamp2) else (5 + self.len_fraction if self.real_type == int(TableMapEvent.FieldType.datetime2) else (3 + self.len_fraction if self.real_type == int(TableMapEvent.FieldType.time2) else 0)))))))))))
+            self._m_len_fixed_value = (1 if  ((self.real_type == 1) or (self.real_type == 13))  else (2 if self.real_type == 2 else (3 if  ((self.real_type == 9) or (self.real_type == 10) or (self.real_type == 14) or (self.real_type == 11))  else (4 if  ((self.real_type == 3) or (self.real_type == 4) or (self.real_type == 7))  else (8 if  ((self.real_type == 8) or (self.real_type == 5) or (self.real_type == 12))  else (self.len_decimal_value if self.real_type == 246 else ((self.bit_count + 7) // 8 if self.real_type == 16 else (self.string_length if  ((self.real_type == 247) or (self.real_type == 248))  else (4 + self.len_fraction if self.real_type == 17 else (5 + self.len_fraction if self.real_type == 18 else (3 + self.len_fraction if self.real_type == 19 else 0)))))))))))
             return getattr(self, '_m_len_fixed_value', None)
 
         @property
@@ -373,7 +373,7 @@ class TableMapEvent(KaitaiStruct):
             if hasattr(self, '_m_len_fraction'):
                 return self._m_len_fraction
 
-            if  ((self.real_type == int(TableMapEvent.FieldType.timestamp2)) or (self.real_type == int(TableMapEvent.FieldType.datetime2)) or (self.real_type == int(TableMapEvent.FieldType.time2))) :
+            if  ((self.real_type == 17) or (self.real_type == 18) or (self.real_type == 19)) :
                 pass
                 self._m_len_fraction = (self.fsp + 1) // 2
 
@@ -393,7 +393,7 @@ class TableMapEvent(KaitaiStruct):
             if hasattr(self, '_m_len_length_prefix'):
                 return self._m_len_length_prefix
 
-            self._m_len_length_prefix = ((1 if self.max_length < 256 else 2) if  ((self.real_type == int(TableMapEvent.FieldType.varchar)) or (self.real_type == int(TableMapEvent.FieldType.var_string)))  else ((1 if self.string_length < 256 else 2) if self.real_type == int(TableMapEvent.FieldType.string) else (self.pack_length if self.is_length_prefixed else 0)))
+            self._m_len_length_prefix = ((1 if self.max_length < 256 else 2) if  ((self.real_type == 15) or (self.real_type == 253))  else ((1 if self.string_length < 256 else 2) if self.real_type == 254 else (self.pack_length if self.is_length_prefixed else 0)))
             return getattr(self, '_m_len_length_prefix', None)
 
         @property
@@ -569,67 +569,67 @@ class TableMapEvent(KaitaiStruct):
             self.field_type = KaitaiStream.resolve_enum(TableMapEvent.OptionalFieldType, self._io.read_u1())
             self.length = mysql_packed_int.MysqlPackedInt(self._io)
             _on = self.field_type
-            if _on == TableMapEvent.OptionalFieldType.column_charset:
+            if _on == 3:
                 pass
                 self._raw_value = self._io.read_bytes(self.length.value)
                 _io__raw_value = KaitaiStream(BytesIO(self._raw_value))
                 self.value = TableMapEvent.PackedIntList(_io__raw_value, self, self._root)
-            elif _on == TableMapEvent.OptionalFieldType.column_name:
+            elif _on == 4:
                 pass
                 self._raw_value = self._io.read_bytes(self.length.value)
                 _io__raw_value = KaitaiStream(BytesIO(self._raw_value))
                 self.value = TableMapEvent.ColumnNames(_io__raw_value, self, self._root)
-            elif _on == TableMapEvent.OptionalFieldType.column_visibility:
+            elif _on == 12:
                 pass
                 self._raw_value = self._io.read_bytes(self.length.value)
                 _io__raw_value = KaitaiStream(BytesIO(self._raw_value))
                 self.value = TableMapEvent.BitmapMsb(_io__raw_value, self, self._root)
-            elif _on == TableMapEvent.OptionalFieldType.default_charset:
+            elif _on == 2:
                 pass
                 self._raw_value = self._io.read_bytes(self.length.value)
                 _io__raw_value = KaitaiStream(BytesIO(self._raw_value))
                 self.value = TableMapEvent.DefaultCharset(_io__raw_value, self, self._root)
-            elif _on == TableMapEvent.OptionalFieldType.enum_and_set_column_charset:
+            elif _on == 11:
                 pass
                 self._raw_value = self._io.read_bytes(self.length.value)
                 _io__raw_value = KaitaiStream(BytesIO(self._raw_value))
                 self.value = TableMapEvent.PackedIntList(_io__raw_value, self, self._root)
-            elif _on == TableMapEvent.OptionalFieldType.enum_and_set_default_charset:
+            elif _on == 10:
                 pass
                 self._raw_value = self._io.read_bytes(self.length.value)
                 _io__raw_value = KaitaiStream(BytesIO(self._raw_value))
                 self.value = TableMapEvent.DefaultCharset(_io__raw_value, self, self._root)
-            elif _on == TableMapEvent.OptionalFieldType.enum_str_value:
+            elif _on == 6:
                 pass
                 self._raw_value = self._io.read_bytes(self.length.value)
                 _io__raw_value = KaitaiStream(BytesIO(self._raw_value))
                 self.value = TableMapEvent.StrValueLists(_io__raw_value, self, self._root)
-            elif _on == TableMapEvent.OptionalFieldType.geometry_type:
+            elif _on == 7:
                 pass
                 self._raw_value = self._io.read_bytes(self.length.value)
                 _io__raw_value = KaitaiStream(BytesIO(self._raw_value))
                 self.value = TableMapEvent.PackedIntList(_io__raw_value, self, self._root)
-            elif _on == TableMapEvent.OptionalFieldType.primary_key_with_prefix:
+            elif _on == 9:
                 pass
                 self._raw_value = self._io.read_bytes(self.length.value)
                 _io__raw_value = KaitaiStream(BytesIO(self._raw_value))
                 self.value = TableMapEvent.KeyPrefixes(_io__raw_value, self, self._root)
-            elif _on == TableMapEvent.OptionalFieldType.set_str_value:
+            elif _on == 5:
                 pass
                 self._raw_value = self._io.read_bytes(self.length.value)
                 _io__raw_value = KaitaiStream(BytesIO(self._raw_value))
                 self.value = TableMapEvent.StrValueLists(_io__raw_value, self, self._root)
-            elif _on == TableMapEvent.OptionalFieldType.signedness:
+            elif _on == 1:
                 pass
                 self._raw_value = self._io.read_bytes(self.length.value)
                 _io__raw_value = KaitaiStream(BytesIO(self._raw_value))
                 self.value = TableMapEvent.BitmapMsb(_io__raw_value, self, self._root)
-            elif _on == TableMapEvent.OptionalFieldType.simple_primary_key:
+            elif _on == 8:
                 pass
                 self._raw_value = self._io.read_bytes(self.length.value)
                 _io__raw_value = KaitaiStream(BytesIO(self._raw_value))
                 self.value = TableMapEvent.PackedIntList(_io__raw_value, self, self._root)
-            elif _on == TableMapEvent.OptionalFieldType.vector_dimensionality:
+            elif _on == 13:
                 pass
                 self._raw_value = self._io.read_bytes(self.length.value)
                 _io__raw_value = KaitaiStream(BytesIO(self._raw_value))
@@ -643,43 +643,43 @@ class TableMapEvent(KaitaiStruct):
             pass
             self.length._fetch_instances()
             _on = self.field_type
-            if _on == TableMapEvent.OptionalFieldType.column_charset:
+            if _on == 3:
                 pass
                 self.value._fetch_instances()
-            elif _on == TableMapEvent.OptionalFieldType.column_name:
+            elif _on == 4:
                 pass
                 self.value._fetch_instances()
-            elif _on == TableMapEvent.OptionalFieldType.column_visibility:
+            elif _on == 12:
                 pass
                 self.value._fetch_instances()
-            elif _on == TableMapEvent.OptionalFieldType.default_charset:
+            elif _on == 2:
                 pass
                 self.value._fetch_instances()
-            elif _on == TableMapEvent.OptionalFieldType.enum_and_set_column_charset:
+            elif _on == 11:
                 pass
                 self.value._fetch_instances()
-            elif _on == TableMapEvent.OptionalFieldType.enum_and_set_default_charset:
+            elif _on == 10:
                 pass
                 self.value._fetch_instances()
-            elif _on == TableMapEvent.OptionalFieldType.enum_str_value:
+            elif _on == 6:
                 pass
                 self.value._fetch_instances()
-            elif _on == TableMapEvent.OptionalFieldType.geometry_type:
+            elif _on == 7:
                 pass
                 self.value._fetch_instances()
-            elif _on == TableMapEvent.OptionalFieldType.primary_key_with_prefix:
+            elif _on == 9:
                 pass
                 self.value._fetch_instances()
-            elif _on == TableMapEvent.OptionalFieldType.set_str_value:
+            elif _on == 5:
                 pass
                 self.value._fetch_instances()
-            elif _on == TableMapEvent.OptionalFieldType.signedness:
+            elif _on == 1:
                 pass
                 self.value._fetch_instances()
-            elif _on == TableMapEvent.OptionalFieldType.simple_primary_key:
+            elif _on == 8:
                 pass
                 self.value._fetch_instances()
-            elif _on == TableMapEvent.OptionalFieldType.vector_dimensionality:
+            elif _on == 13:
                 pass
                 self.value._fetch_instances()
             else:

@@ -100,17 +100,17 @@ class TransactionPayloadEvent(KaitaiStruct):
             if self.field_type.value != 0:
                 pass
                 _on = self.field_id
-                if _on == TransactionPayloadEvent.FieldId.compression_type:
+                if _on == 2:
                     pass
                     self._raw_value = self._io.read_bytes(self.length.value)
                     _io__raw_value = KaitaiStream(BytesIO(self._raw_value))
                     self.value = mysql_packed_int.MysqlPackedInt(_io__raw_value)
-                elif _on == TransactionPayloadEvent.FieldId.payload_size:
+                elif _on == 1:
                     pass
                     self._raw_value = self._io.read_bytes(self.length.value)
                     _io__raw_value = KaitaiStream(BytesIO(self._raw_value))
                     self.value = mysql_packed_int.MysqlPackedInt(_io__raw_value)
-                elif _on == TransactionPayloadEvent.FieldId.uncompressed_size:
+                elif _on == 3:
                     pass
                     self._raw_value = self._io.read_bytes(self.length.value)
                     _io__raw_value = KaitaiStream(BytesIO(self._raw_value))
@@ -131,13 +131,13 @@ class TransactionPayloadEvent(KaitaiStruct):
             if self.field_type.value != 0:
                 pass
                 _on = self.field_id
-                if _on == TransactionPayloadEvent.FieldId.compression_type:
+                if _on == 2:
                     pass
                     self.value._fetch_instances()
-                elif _on == TransactionPayloadEvent.FieldId.payload_size:
+                elif _on == 1:
                     pass
                     self.value._fetch_instances()
-                elif _on == TransactionPayloadEvent.FieldId.uncompressed_size:
+                elif _on == 3:
                     pass
                     self.value._fetch_instances()
                 else:
@@ -149,7 +149,7 @@ class TransactionPayloadEvent(KaitaiStruct):
             if hasattr(self, '_m_compression_type_so_far'):
                 return self._m_compression_type_so_far
 
-            self._m_compression_type_so_far = (self.value.value if self.field_id == TransactionPayloadEvent.FieldId.compression_type else self.compression_type_before)
+            self._m_compression_type_so_far = (self.value.value if self.field_id == 2 else self.compression_type_before)
             return getattr(self, '_m_compression_type_so_far', None)
 
         @property
@@ -165,7 +165,7 @@ class TransactionPayloadEvent(KaitaiStruct):
             if hasattr(self, '_m_payload_size_so_far'):
                 return self._m_payload_size_so_far
 
-            self._m_payload_size_so_far = (self.value.value if self.field_id == TransactionPayloadEvent.FieldId.payload_size else self.payload_size_before)
+            self._m_payload_size_so_far = (self.value.value if self.field_id == 1 else self.payload_size_before)
             return getattr(self, '_m_payload_size_so_far', None)
 
         @property
@@ -173,7 +173,7 @@ class TransactionPayloadEvent(KaitaiStruct):
             if hasattr(self, '_m_uncompressed_size_so_far'):
                 return self._m_uncompressed_size_so_far
 
-            self._m_uncompressed_size_so_far = (self.value.value if self.field_id == TransactionPayloadEvent.FieldId.uncompressed_size else self.uncompressed_size_before)
+            self._m_uncompressed_size_so_far = (self.value.value if self.field_id == 3 else self.uncompressed_size_before)
             return getattr(self, '_m_uncompressed_size_so_far', None)
 
 
@@ -240,7 +240,7 @@ class TransactionPayloadEvent(KaitaiStruct):
         if hasattr(self, '_m_inner_events'):
             return self._m_inner_events
 
-        self._m_inner_events = (self.zstd_events if self.compression_type == TransactionPayloadEvent.CompressionType.zstd else self.plain_events)
+        self._m_inner_events = (self.zstd_events if self.compression_type == 0 else self.plain_events)
         return getattr(self, '_m_inner_events', None)
 
     @property
@@ -258,7 +258,7 @@ class TransactionPayloadEvent(KaitaiStruct):
         if hasattr(self, '_m_plain_events'):
             return self._m_plain_events
 
-        if self.compression_type == TransactionPayloadEvent.CompressionType.none:
+        if self.compression_type == 255:
             pass
             _pos = self._io.pos()
             self._io.seek(self._io.size() - len(self.payload))
@@ -284,7 +284,7 @@ class TransactionPayloadEvent(KaitaiStruct):
         if hasattr(self, '_m_zstd_events'):
             return self._m_zstd_events
 
-        if self.compression_type == TransactionPayloadEvent.CompressionType.zstd:
+        if self.compression_type == 0:
             pass
             _pos = self._io.pos()
             self._io.seek(self._io.size() - len(self.payload))
