@@ -2,12 +2,14 @@
 
 Server A runs the alltypes scenario (every column type MariaDB has; its SQL is
 tests/fixtures/mariadb/alltypes_full/scenario.sql) and more tables (no primary key, with
-FLOAT and case-insensitive text; AUTO_INCREMENT 0 and ON UPDATE timestamps), then a
+FLOAT and case-insensitive text; AUTO_INCREMENT 0 and ON UPDATE timestamps; generated
+and invisible columns), then a
 second phase of changes at a later time (``SET timestamp``). Server B gets the schema
 alone, then ``rows --sql`` of A's binlogs: every table must equal A's, value for value
 and by CHECKSUM TABLE. Then ``rows --sql --flashback --start-datetime`` of the second
-phase: every table must be back as it was when that phase began. With
-``binlog_row_image=MINIMAL`` the replay works the same and the undo is refused.
+phase: every table must be back as it was when that phase began. The same with
+``binlog_row_metadata=NO_LOG``; with ``binlog_row_image=MINIMAL`` the replay works the
+same and the undo is refused.
 """
 
 from __future__ import annotations
@@ -44,6 +46,9 @@ CREATE TABLE ai (id INT AUTO_INCREMENT PRIMARY KEY, v INT,
     ts TIMESTAMP(6) NOT NULL DEFAULT CURRENT_TIMESTAMP(6) ON UPDATE CURRENT_TIMESTAMP(6));
 SET SESSION sql_mode = CONCAT(@@sql_mode, ',NO_AUTO_VALUE_ON_ZERO');
 INSERT INTO ai (id, v) VALUES (0, 1), (5, 2);
+CREATE TABLE gen (id INT PRIMARY KEY, a INT, v INT AS (a * 2) VIRTUAL,
+    s INT AS (a + 1) STORED, inv INT INVISIBLE DEFAULT 7);
+INSERT INTO gen (id, a) VALUES (1, 5), (2, 6);
 """
 
 SECOND_PHASE = f"""
@@ -66,6 +71,9 @@ INSERT INTO wide VALUES (4, 'v2', 's3');
 COMMIT;
 UPDATE alltypes SET id = 10 WHERE id = 5;
 UPDATE charsets SET a = 'ÀÉ', d = 'Ёж' WHERE id = 1;
+UPDATE gen SET a = 10 WHERE id = 1;
+DELETE FROM gen WHERE id = 2;
+INSERT INTO gen (id, a, inv) VALUES (3, 1, 9);
 """
 
 Tables = dict[str, tuple[list[bytes], bytes]]
@@ -104,11 +112,12 @@ def rows_sql(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, 
     return status, out, err
 
 
-def run_source(tmp_path: Path, image: str) -> tuple[list[Path], str, Tables, Tables]:
+def run_source(tmp_path: Path, metadata: str, image: str
+               ) -> tuple[list[Path], str, Tables, Tables]:
     """Server A: the binlogs, the schema, the tables when the second phase starts and at
     the end."""
     scenario = (FIXTURES_DIR / "alltypes_full" / "scenario.sql").read_text()
-    options = {"binlog_format": "ROW", "binlog_row_metadata": "FULL",
+    options = {"binlog_format": "ROW", "binlog_row_metadata": metadata,
                "binlog_row_image": image}
     with MariaDBSandbox(options=options) as db:
         client(db, f"SET timestamp = {PHASE_1};\n{scenario}")
@@ -128,11 +137,14 @@ def replica() -> Iterator[MariaDBSandbox]:
         yield db
 
 
-@pytest.mark.parametrize("image", ["FULL", "MINIMAL"])
-def test_replay_and_undo(image: str, tmp_path: Path, replica: MariaDBSandbox,
+@pytest.mark.parametrize(("metadata", "image"),
+                         [("FULL", "FULL"), ("NO_LOG", "FULL"), ("FULL", "MINIMAL")])
+def test_replay_and_undo(metadata: str, image: str, tmp_path: Path, replica: MariaDBSandbox,
                          capsys: pytest.CaptureFixture[str]) -> None:
-    binlogs, ddl, start, end = run_source(tmp_path, image)
-    assert len(end) == 6 and start != end
+    """With NO_LOG metadata, names, keys, charsets and labels come from the CREATE
+    TABLEs in the binlog."""
+    binlogs, ddl, start, end = run_source(tmp_path, metadata, image)
+    assert len(end) == 7 and start != end
     client(replica, f"DROP DATABASE IF EXISTS types;\n{ddl}")
     status, script, err = rows_sql(capsys, *map(str, binlogs))
     assert (status, err) == (0, "")
@@ -147,6 +159,6 @@ def test_replay_and_undo(image: str, tmp_path: Path, replica: MariaDBSandbox,
         assert "(binlog_row_image=MINIMAL or NOBLOB): the update cannot be undone" in err
         return
     assert (status, err) == (0, "")
-    assert undo.count("BEGIN;") == 6
+    assert undo.count("BEGIN;") == 9
     client(replica, undo)
     assert tables(replica) == start
