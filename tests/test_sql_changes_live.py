@@ -3,11 +3,11 @@
 Server A runs the alltypes scenario (every column type MariaDB has; its SQL is
 tests/fixtures/mariadb/alltypes_full/scenario.sql) and more tables (no primary key, with
 FLOAT and case-insensitive text; AUTO_INCREMENT 0 and ON UPDATE timestamps; generated
-and invisible columns), then a
-second phase of changes at a later time (``SET timestamp``). Server B gets the schema
-alone, then ``rows --sql`` of A's binlogs: every table must equal A's, value for value
-and by CHECKSUM TABLE. Then ``rows --sql --flashback --start-datetime`` of the second
-phase: every table must be back as it was when that phase began. The same with
+and invisible columns), then a second phase of changes at a later time (``SET
+timestamp``). Server B gets the schema alone, then ``rows --sql`` of A's binlogs: every
+table must equal A's, value for value and by CHECKSUM TABLE. Then ``rows --sql
+--flashback --start-datetime`` of the second phase: every table must be back as it was
+when that phase began. The same with
 ``binlog_row_metadata=NO_LOG``; with ``binlog_row_image=MINIMAL`` the replay works the
 same and the undo is refused.
 """
