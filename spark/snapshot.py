@@ -4,9 +4,10 @@ One row per primary-key value: the last ``after`` image at or before the time, k
 whose last change is a delete left out, with the ``_ts``, ``_gtid``, ``_file`` and
 ``_pos`` of the change that wrote it (underscored so that they cannot clash with the
 table's own columns). The key is the table map's primary-key metadata or the schema
-history's (the batches' ``primary_key`` metadata); a table without one, or whose row
+history's (the batches' ``primary_key`` metadata); a table without one, whose row
 images are not full (``binlog_row_image=MINIMAL``: the last change does not hold the
-whole row), gets no snapshot and a line saying why.
+whole row) or some of whose changes have positional names (their key is unknown), gets
+no snapshot and a line saying why.
 
 :class:`SnapshotBuilder` needs memory for one batch: the latest change of each key is
 kept in an on-disk SQLite table (key -> the change's place in the change table), and
@@ -26,6 +27,8 @@ import orjson
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from spark.typed_tables import POSITIONAL
+
 SNAPSHOT_META = (("_ts", "ts"), ("_gtid", "gtid"), ("_file", "file"), ("_pos", "pos"))
 """The snapshot's columns after the table's: (name, change-table column)."""
 _SEPARATOR = b"\x1f"
@@ -44,6 +47,8 @@ def why_no_snapshot(schema: pa.Schema, partial_images: bool) -> str | None:
     if not key:
         return ("no primary key known (neither the table map's metadata nor the DDL in "
                 "the stream or --schema names one)") if key is None else "no primary key"
+    if POSITIONAL in (schema.metadata or {}):
+        return "column names unknown for some of its changes (no metadata, no DDL)"
     after = schema.field("after").type
     missing = [c for c in key if after.get_field_index(c) < 0]
     if missing:

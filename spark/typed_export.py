@@ -19,7 +19,7 @@ import shutil
 import tempfile
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import date, datetime
 
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -41,8 +41,8 @@ def table_name(schema: pa.Schema) -> str:
 
 @dataclass
 class _Table:
-    first: tuple[str, int]
-    """The file and position of its first change."""
+    first: tuple[str, int, date | None]
+    """The file, position and event date of its first change."""
     runs: list[tuple[str, pa.Schema]] = field(default_factory=list)
     writer: ipc.RecordBatchStreamWriter | None = None
     rows: int = 0
@@ -64,7 +64,8 @@ class TableSpool:
         table = self.tables.get(name)
         if table is None:
             table = self.tables[name] = _Table((batch.column("file")[0].as_py(),
-                                                batch.column("pos")[0].as_py()))
+                                                batch.column("pos")[0].as_py(),
+                                                batch.column("event_date")[0].as_py()))
         table.positional = table.positional or POSITIONAL in (batch.schema.metadata or {})
         current = table.runs[-1][1] if table.runs else None
         schema = batch.schema if current is None else union_schema([current, batch.schema])
@@ -108,10 +109,10 @@ class TypedResult:
     tables: dict[str, int] = field(default_factory=dict)
     """Rows per change table."""
     snapshots: dict[str, int] = field(default_factory=dict)
-    problems: list[tuple[str, int, str]] = field(default_factory=list)
-    """(file, offset, message): tables with positional column names or without a
-    snapshot (at their first change), and, from :func:`export_typed`, damaged input
-    and rows that cannot be decoded."""
+    problems: list[tuple[str, int, str, date | None]] = field(default_factory=list)
+    """(file, offset, message, event date): tables with positional column names or
+    without a snapshot (at their first change), and, from :func:`export_typed`, damaged
+    input and rows that cannot be decoded (no date)."""
 
 
 class TypedOutput:
@@ -135,9 +136,10 @@ class TypedOutput:
             shutil.rmtree(os.path.join(self.output, folder), ignore_errors=True)
         for name in sorted(spool.tables):
             table = spool.tables[name]
+            file, pos, day = table.first
             if table.positional:
-                result.problems.append((*table.first, f"table {name}: column names "
-                                        "unknown, positional names col_1, col_2, ... used"))
+                result.problems.append((file, pos, f"table {name}: column names unknown, "
+                                        "positional names col_1, col_2, ... used", day))
             result.tables[name] = write_change_table(
                 spool.batches(name), spool.schema(name),
                 os.path.join(self.output, "tables", name))
@@ -150,7 +152,8 @@ class TypedOutput:
         schema = self.spool.schema(name)
         why = why_no_snapshot(schema, table.partial)
         if why is not None:
-            result.problems.append((*table.first, f"table {name}: no snapshot: {why}"))
+            file, pos, day = table.first
+            result.problems.append((file, pos, f"table {name}: no snapshot: {why}", day))
             return
         key = primary_key(schema)
         assert key is not None
@@ -176,7 +179,7 @@ def export_typed(files: Sequence[str], output: str, *, schema_files: Sequence[st
         result = out.write()
     finally:
         out.close()
-    result.problems[:0] = changes.problems
+    result.problems[:0] = [(*problem, None) for problem in changes.problems]
     return result
 
 

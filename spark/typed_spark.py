@@ -12,12 +12,13 @@ snapshot is a window over the change table (:func:`snapshot_frame`).
 
 from __future__ import annotations
 
+import argparse
 import os
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import UTC, date, datetime
 from functools import partial
-from typing import Any
+from typing import Any, TextIO
 
 import orjson
 import pyarrow as pa
@@ -217,3 +218,47 @@ def typed_writes(spark: Any, parsed: Any, plan: TypedPlan, output: str, fmt: str
 
     return ([partial(write_table, name) for name in plan.schemas]
             + [partial(write_snapshot, name) for name in plan.keys])
+
+
+def error_rows(plan: TypedPlan) -> list[tuple[Any, ...]]:
+    """The plan's problems as ``errors`` rows (file, offset, event_type, message,
+    event_date)."""
+    return [(file, offset, None, message, day) for file, offset, message, day in plan.problems]
+
+
+def collect_plan(parsed: Any, snapshot: bool) -> TypedPlan:
+    """The plan, from the schema rows of the persisted parse (collected: a few rows)."""
+    from pyspark.sql import functions as F
+
+    rows = parsed.where(F.col("kind").startswith(TYPED_SCHEMA)).select(
+        "kind", "records").collect()
+    return typed_plan(((r.kind, bytes(r.records)) for r in rows), snapshot)
+
+
+def utc_datetime(text: str) -> datetime:
+    """An ``--as-of`` argument: an ISO date and time, taken as UTC (an argparse type)."""
+    try:
+        value = datetime.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"not a date and time: {text!r} (YYYY-MM-DD HH:MM:SS[.ffffff], UTC)") from None
+    return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+def show_typed(spark: Any, output: str, fmt: str, n: int, out: TextIO) -> None:
+    """A few rows of one typed change table and of its snapshot, if any (the first
+    table, by name, that has a snapshot; a local ``output`` only)."""
+    tables, snapshots = (sorted(os.listdir(os.path.join(output, d)))
+                         if os.path.isdir(os.path.join(output, d)) else []
+                         for d in ("tables", "snapshots"))
+    name = next(iter(snapshots), next(iter(tables), None))
+    if name is None:
+        return
+    frame = spark.read.format(fmt).load(os.path.join(output, "tables", name))
+    print(f"\n== tables/{name} ({frame.count()} rows) ==", file=out, flush=True)
+    frame.orderBy(*ORDER).select("op", "ts", "gtid", "pos", "before", "after").show(
+        n, truncate=60)
+    if name in snapshots:
+        snap = spark.read.format(fmt).load(os.path.join(output, "snapshots", name))
+        print(f"\n== snapshots/{name} ({snap.count()} rows) ==", file=out, flush=True)
+        snap.show(n, truncate=30)

@@ -385,13 +385,20 @@ def union_struct(structs: Iterable[pa.DataType]) -> pa.StructType:
 def union_schema(schemas: Iterable[pa.Schema]) -> pa.Schema:
     """The change-table schema that holds batches of all ``schemas`` (see
     :func:`conform`): ``before`` and ``after`` both of the union of their columns; the
-    metadata is the last one's."""
-    images, metadata = [], None
+    metadata is the last one's, but for the last known ``primary_key`` and
+    ``positional_names`` if any version has them."""
+    images, metadata, key, positional = [], None, None, False
     for schema in schemas:
         images += [schema.field("before").type, schema.field("after").type]
-        metadata = schema.metadata
-    if not images:
+        metadata = dict(schema.metadata or {})
+        key = metadata.get(b"primary_key", key)
+        positional = positional or POSITIONAL in metadata
+    if metadata is None:
         raise ValueError("no schema to unite")
+    if key is not None:  # a version with positional names knows no key: the last known
+        metadata[b"primary_key"] = key
+    if positional:
+        metadata[POSITIONAL] = b"true"
     columns = union_struct(images)
     return _layout(columns, columns, metadata)
 
@@ -520,3 +527,33 @@ class TypedChanges:
         xids = np.frombuffer(self._xids, np.int64)[np.maximum(at, 0)]
         unknown = (at < 0) | (xids < 0)
         return _int_array(xids, pa.int64(), unknown)
+
+
+class TypedBuffer:
+    """Typed batches gathered per table until ``max_rows`` (or a new schema), so that
+    the many small batches of small transactions leave as few large ones; each table's
+    batches stay in order."""
+
+    def __init__(self, max_rows: int = 65536) -> None:
+        self.max_rows = max_rows
+        self.pending: dict[str, list[pa.RecordBatch]] = {}
+
+    def add(self, batch: pa.RecordBatch) -> Iterator[pa.RecordBatch]:
+        """The gathered batches ``batch`` completes."""
+        md = batch.schema.metadata or {}
+        name = f"{md[b'schema'].decode()}.{md[b'table'].decode()}"
+        group = self.pending.setdefault(name, [])
+        if group and not group[0].schema.equals(batch.schema, check_metadata=True):
+            yield pa.concat_batches(group)
+            group.clear()
+        group.append(batch)
+        if sum(b.num_rows for b in group) >= self.max_rows:
+            yield pa.concat_batches(group)
+            group.clear()
+
+    def finish(self) -> Iterator[pa.RecordBatch]:
+        """The batches still gathered."""
+        pending, self.pending = self.pending, {}
+        for group in pending.values():
+            if group:
+                yield pa.concat_batches(group)

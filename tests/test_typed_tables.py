@@ -109,7 +109,7 @@ def test_snapshot_at_end_and_as_of(tmp_path: Path) -> None:
     path = FIXTURES_DIR / "typed_full" / "binlog.000001"
     end = _export([path], tmp_path / "end", snapshot=True)
     assert [r["id"] for r in _snapshot(tmp_path / "end", "shop.items")] == [1, 2, 5, 6]
-    assert [msg for _, _, msg in end.problems] == [
+    assert [msg for _, _, msg, _ in end.problems] == [
         "table shop.nokey: no snapshot: no primary key"]
     _export([path], tmp_path / "mid", snapshot=True, as_of=MID)
     mid = _snapshot(tmp_path / "mid", "shop.items")
@@ -129,7 +129,7 @@ def test_minimal_images_list_their_columns(tmp_path: Path) -> None:
     assert sorted(update["after_columns"]) == ["dt3", "i", "vc"]
     assert update["after"]["i"] == 7 and update["after"]["ti"] is None
     assert any("types.alltypes: no snapshot: row images are not full" in m
-               for _, _, m in result.problems)
+               for _, _, m, _ in result.problems)
 
 
 def test_zero_dates_null_with_raw_text(tmp_path: Path) -> None:
@@ -150,7 +150,7 @@ def test_positional_names(tmp_path: Path) -> None:
     row = _changes(tmp_path, "shop.items")[0]
     image = row["after"] or row["before"]
     assert list(image)[:2] == ["col_1", "col_2"]
-    assert any("shop.items: column names unknown" in m for _, _, m in result.problems)
+    assert any("shop.items: column names unknown" in m for _, _, m, _ in result.problems)
 
 
 def test_damaged_file_keeps_its_good_events(tmp_path: Path) -> None:
@@ -171,7 +171,7 @@ def test_damaged_file_keeps_its_good_events(tmp_path: Path) -> None:
     assert [{k: v for k, v in r.items() if k not in ("file", "xid")} for r in got] == strip
     assert got and len(got) < len(full)
     cut_event = next(pos for pos, end in ends.items() if pos < cut < end)
-    assert [(f, at) for f, at, _ in result.problems] == [(str(damaged), cut_event)]
+    assert [(f, at) for f, at, _, _ in result.problems] == [(str(damaged), cut_event)]
 
 
 def _full_export(source: Path, out: Path) -> Path:
@@ -273,8 +273,8 @@ def test_spark_change_table_and_snapshot_equal_export(spark: Any, tmp_path: Path
         TYPED_SCHEMA,
         Packer,
         change_table,
+        collect_plan,
         snapshot_frame,
-        typed_plan,
         typed_writes,
     )
 
@@ -300,8 +300,7 @@ def test_spark_change_table_and_snapshot_equal_export(spark: Any, tmp_path: Path
         (r["id"], r["qty"], r["color"], r["_pos"]) for r in _snapshot(tmp_path, "shop.items")]
     mid = snapshot_frame(frame, ["id"], MID).orderBy("id")
     assert _spark_rows(mid, ["id", "note"]) == [(1, "one!"), (3, None), (4, None)]
-    plan = typed_plan(((r.kind, bytes(r.records)) for r in parsed.filter(
-        parsed.kind.startswith(TYPED_SCHEMA)).collect()), snapshot=True)
+    plan = collect_plan(parsed, snapshot=True)
     assert [p[2] for p in plan.problems] == ["table shop.nokey: no snapshot: no primary key"]
     for write in typed_writes(spark, parsed, plan, str(tmp_path / "job"), "parquet", 2, None):
         write()
