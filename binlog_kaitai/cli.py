@@ -270,7 +270,7 @@ def run_rows(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     decoder, which needs the table maps, GTIDs and DDL before the rows."""
     # Row decoding pulls in value conversion, the JSON specs, Arrow and orjson: imported
     # here so `summary` and `events` start fast (a DBA may run summary over many files).
-    from binlog_kaitai.ordered_rows import Item, JsonRows, OrderedRows
+    from binlog_kaitai.ordered_rows import Item, JsonRows, OrderedRows, collect_garbage
     from binlog_kaitai.row_text import json_lines, render_change
     from binlog_kaitai.schema import SchemaHistory
     from binlog_kaitai.sql_changes import SqlScript
@@ -326,7 +326,12 @@ def run_rows(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             for ev in stream:
                 if args.stop_datetime is not None and ev.timestamp >= args.stop_datetime:
                     break
-                status = max(status, show(name, feed(ev)))
+                items = feed(ev)
+                batch = any(isinstance(item, JsonRows) for item in items)
+                status = max(status, show(name, items))
+                if batch:  # its events are dropped with the items, and no others
+                    del items
+                    collect_garbage()
             clean = True
         finally:  # the rows of every event before the end, or before the damage
             status = max(status, show(name, decoder.finish()))

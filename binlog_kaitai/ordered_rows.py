@@ -18,6 +18,7 @@ comes back as :class:`JsonRows`, its lines rendered from the Arrow batch by
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -67,6 +68,25 @@ class JsonRows:
 Item = tuple[Event, list[RowChange]] | RowsError | JsonRows
 """A rows event with its changes, the problem of one event, or (``json=True``) the lines
 of rows events decoded together."""
+
+
+_frozen = False
+
+
+def collect_garbage() -> None:
+    """Free the parse trees of the events of the groups rendered so far, now, rather than
+    when Python's collector gets to them: the generated parser's objects point back at
+    their parents, so only the collector frees them, and a group's events live long
+    enough to reach its oldest generation, collected rarely (``rows --json`` on a bulk
+    binlog peaked at 330 MB, 260 MB when collected after each batch). The first call
+    freezes what lives then (modules, the compiled kernels), so that each later
+    collection goes through the new objects only. Call it where no event is referenced.
+    """
+    global _frozen
+    gc.collect()
+    if not _frozen:
+        gc.freeze()
+        _frozen = True
 
 
 class OrderedRows:
