@@ -13,11 +13,13 @@ import pytest
 
 from binlog_kaitai.archive import check
 from binlog_kaitai.cli import main
-from binlog_kaitai.plan import plan
+from binlog_kaitai.plan import BLOCKING, plan
 from binlog_kaitai.seek import Gtid
 from binlog_kaitai.stream import read_events
 from binlog_kaitai.transactions import TransactionTracker
 from tests.conftest import FIXTURES
+from tests.test_archive import mysql_chain
+from tests.test_seek import expected_at, sequential
 from tools.mariadb_sandbox import MariaDBSandbox, find_program
 
 GTID_SET = FIXTURES / "mariadb" / "gtid"
@@ -102,6 +104,24 @@ def test_gaps_make_the_plan_impossible(tmp_path: Path, capsys: pytest.CaptureFix
     found = plan([str(folder)], from_position=("binlog.000009", 4), to_datetime=0)
     assert [(p.kind, p.detail) for p in found.problems] == [
         ("no_start", "not among the archive's binlogs")]
+
+
+def test_plan_over_mysql_files(tmp_path: Path) -> None:
+    """MySQL 8.0.31's files (binlog.000690 and 000691 absent): to a time inside
+    binlog.000694, the stop is the transaction start a sequential scan gives; from
+    binlog.000689 the plan crosses the hole."""
+    folder = mysql_chain(tmp_path)
+    events = sequential(folder / "binlog.000694")
+    when = events[len(events) // 2][0]
+    _, stop = expected_at(events, when) or (None, None)
+    found = plan([str(folder)], from_position=("binlog.000693", 4), to_datetime=when)
+    assert found.possible and [(Path(f.file).name, f.start, f.stop) for f in found.files] == [
+        ("binlog.000693", 4, None), ("binlog.000694", 4, stop)]
+    assert found.command == (f"mysqlbinlog --start-position=4 --stop-position={stop} "
+                             f"{folder}/binlog.000693 {folder}/binlog.000694 | mysql")
+    found = plan([str(folder)], from_position=("binlog.000689", 4), to_datetime=when)
+    assert [(p.kind, Path(p.file).name) for p in found.problems if p.kind in BLOCKING] == [
+        ("missing_file", "binlog.000690")] and found.command is None
 
 
 # -- live: restore a fresh server to a backup, replay the plan, compare -------------------
