@@ -37,10 +37,12 @@ from __future__ import annotations
 import base64
 import json
 import struct
-from collections.abc import Callable, Iterable
+import tempfile
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import IO, TYPE_CHECKING, Any, TextIO
 
 from binlog_kaitai import values as v
 from binlog_kaitai.errors import BinlogError
@@ -324,8 +326,12 @@ class TableSql:
 
 @dataclass(slots=True)
 class _Transaction:
+    seq: int
+    """Its place among the transactions read."""
     pos: int
     timestamp: int
+    ended: bool = False
+    """Its end was read."""
     gtid: str | None = None
     statements: list[str] = field(default_factory=list)
     keys: list[tuple[int, int | None]] = field(default_factory=list)
@@ -341,16 +347,49 @@ class _Transaction:
         return f"-- {what} at {self.pos}{gtid}, {when}\nBEGIN;\n{''.join(body)}COMMIT;\n"
 
 
+class _Spool:
+    """Texts kept in a temporary file, to be read back last first: an undo is written
+    only once the whole window is read, and may be larger than memory."""
+
+    def __init__(self) -> None:
+        self._file: IO[bytes] | None = None
+        self._ends: list[int] = []
+
+    def add(self, text: str) -> None:
+        if not text:
+            return
+        if self._file is None:
+            self._file = tempfile.TemporaryFile()  # noqa: SIM115 - closed by close()
+        self._file.write(text.encode("utf-8"))
+        self._ends.append(self._file.tell())
+
+    def backwards(self) -> Iterator[str]:
+        if self._file is None:
+            return
+        for i in range(len(self._ends) - 1, -1, -1):
+            start = self._ends[i - 1] if i else 0
+            self._file.seek(start)
+            yield self._file.read(self._ends[i] - start).decode("utf-8")
+
+    def close(self) -> None:
+        if self._file is not None:
+            self._file.close()
+            self._file = None
+
+
 class SqlScript:
     """The SQL of the row changes of a stream, written to ``out`` as the ``rows`` command
     reads it (problems to ``err`` as ``FILE: offset N: what``).
 
-    :meth:`feed` stands for the decoder's: it also sees where transactions begin and end.
-    :meth:`add` takes the changes the filters (and ``gtids``) keep, :meth:`end_file` ends
-    each file and :meth:`finish` the run (writing the undo, when ``flashback``). A transaction whose
-    end is not read (a cut or damaged file, ``--stop-*``) is left out, with a comment.
-    After a problem (a refused change, an undecodable event, damage) nothing more is
-    written: a forward script is a clean prefix, an undo all or nothing.
+    :meth:`feed` stands for the decoder's: it also sees where transactions begin and
+    end. :meth:`add` takes the changes the filters (and ``gtids``) keep, :meth:`end_file`
+    ends each file and :meth:`finish` the run (writing the undo, when ``flashback``).
+    The decoder may give a transaction's changes after it has read the transaction's end
+    (it decodes many small transactions together), but always in binlog order: a
+    transaction is complete once a later one's changes come, or at the end of the file.
+    One whose end is not read (a cut or damaged file, ``--stop-*``) is left out, with a
+    comment. After a problem (a refused change, an undecodable event, damage) nothing
+    more is written: a forward script is a clean prefix, an undo all or nothing.
     """
 
     def __init__(self, decoder: OrderedRows, out: TextIO, err: TextIO, *,
@@ -365,11 +404,12 @@ class SqlScript:
         self.failed = False
         self._tracker = TransactionTracker()
         self._open: _Transaction | None = None
-        self._ended: _Transaction | None = None
-        """The transaction the last event fed ended: complete once its changes are added."""
+        self._waiting: deque[_Transaction] = deque()
+        """Transactions no longer open (ended or left open), whose changes may still come."""
+        self._seq = 0
         self._of_event: dict[tuple[int, int | None], _Transaction] = {}
         self._tables: dict[int, tuple[TableInfo, TableSql | None]] = {}
-        self._undone: list[str] = []
+        self._undone = _Spool()
         self._refused: set[tuple[str, str]] = set()
         if not flashback:
             out.write(HEADER)
@@ -377,17 +417,18 @@ class SqlScript:
     def feed(self, ev: Event) -> list[Item]:
         """The decoder's :meth:`~binlog_kaitai.ordered_rows.OrderedRows.feed`; the
         changes it gives back belong to transactions this has seen begin."""
-        self._complete()
         step = self._tracker.step(ev.type_code, ev.kind)
         if step.starts:
-            self._left_open()
-            self._open = _Transaction(ev.pos, ev.timestamp)
+            self._close()
+            self._open = _Transaction(self._seq, ev.pos, ev.timestamp)
+            self._seq += 1
         if ev.is_rows and self._open is not None:
             key = (ev.pos, ev.inner_pos)
             self._of_event[key] = self._open
             self._open.keys.append(key)
-        if step.ends:
-            self._ended, self._open = self._open, None
+        if step.ends and self._open is not None:
+            self._open.ended = True
+            self._close()
         items = self.decoder.feed(ev)
         if any(isinstance(item, BinlogError) for item in items):
             self.fail()
@@ -398,8 +439,10 @@ class SqlScript:
         once per table), else 0. After a problem, nothing is kept, but the changes are
         still looked at: every table that cannot be made exact is named."""
         txn = self._of_event.get((ev.pos, ev.inner_pos))
-        if txn is None or not changes or (
-                self.gtids is not None and changes[0].gtid not in self.gtids):
+        if txn is None or not changes:
+            return 0
+        self._complete(txn.seq)
+        if self.gtids is not None and changes[0].gtid not in self.gtids:
             return 0
         key = (changes[0].schema, changes[0].table)
         info = self.decoder.decoder.describe(ev.table_map, ev.format.is_mariadb)
@@ -424,45 +467,49 @@ class SqlScript:
         return 0
 
     def end_file(self, clean: bool) -> None:
-        """At the end of a file (``clean`` false after a problem): a transaction still
-        open is left out."""
+        """At the end of a file, once the decoder's last changes are added (``clean``
+        false after a problem): a transaction still open is left out."""
         if not clean:
             self.fail()
-        self._complete()
-        self._left_open()
+        self._close()
+        self._complete(None)
         self._tracker = TransactionTracker()
 
     def finish(self, status: int) -> int:
         """Writes the undo, last transaction first (nothing after a problem); the exit
         status, ``status`` or 1 after a refusal."""
         if self.flashback and not self.failed:
-            self.out.write(HEADER + "".join(reversed(self._undone)))
+            self.out.write(HEADER)
+            for text in self._undone.backwards():
+                self.out.write(text)
+        self._undone.close()
         return max(status, int(self.failed))
 
     def fail(self) -> None:
         self.failed = True
 
-    def _complete(self) -> None:
-        """Writes (or keeps, for the undo) the transaction the last event ended."""
-        txn, self._ended = self._ended, None
-        if txn is None:
-            return
-        self._forget(txn)
-        if self.failed:
-            return
-        if self.flashback:
-            self._undone.append(txn.text(True))
-        else:
-            self.out.write(txn.text(False))
+    def _close(self) -> None:
+        """The open transaction, ended or not, waits for its last changes."""
+        if self._open is not None:
+            self._waiting.append(self._open)
+            self._open = None
 
-    def _left_open(self) -> None:
-        txn, self._open = self._open, None
-        if txn is None:
-            return
-        self._forget(txn)
-        if not self.failed and txn.statements:
-            self.out.write(f"-- the transaction at {txn.pos} does not end in what was "
-                           f"read: its {len(txn.statements)} row change(s) left out\n")
+    def _complete(self, before: int | None) -> None:
+        """Writes (or keeps, for the undo) the waiting transactions read before the one
+        numbered ``before`` (all of them for None)."""
+        waiting = self._waiting
+        while waiting and (before is None or waiting[0].seq < before):
+            txn = waiting.popleft()
+            self._forget(txn)
+            if self.failed or not txn.statements:
+                continue
+            text = txn.text(self.flashback) if txn.ended else (
+                f"-- the transaction at {txn.pos} does not end in what was read: its "
+                f"{len(txn.statements)} row change(s) left out\n")
+            if self.flashback:
+                self._undone.add(text)
+            else:
+                self.out.write(text)
 
     def _forget(self, txn: _Transaction) -> None:
         for key in txn.keys:

@@ -142,6 +142,17 @@ def test_gtid_filter(capsys: pytest.CaptureFixture[str]) -> None:
         "COMMIT;"]
 
 
+def test_transaction_cut_short_is_left_out(capsys: pytest.CaptureFixture[str]) -> None:
+    """Read up to the XID of the first insert: its transaction is not written."""
+    for args in (["--sql"], ["--sql", "--flashback"]):
+        status, out, err = run(capsys, *args, "--stop-position", "6088", str(FULL))
+        assert (status, err) == (0, "")
+        assert out.removeprefix(HEADER).splitlines()[-1] == (
+            "-- the transaction at 2053 does not end in what was read: its 1 row change(s) "
+            "left out")
+        assert "BEGIN;" not in out
+
+
 def test_minimal_images_replay(capsys: pytest.CaptureFixture[str]) -> None:
     """binlog_row_image=MINIMAL: the columns given, the rows by their key."""
     status, out, err = run(capsys, "--sql", str(MINIMAL))
