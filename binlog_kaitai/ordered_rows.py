@@ -2,16 +2,23 @@
 
 :class:`OrderedRows` is fed a stream's events in order, like
 :class:`~binlog_kaitai.rows.RowDecoder`, and gives back the same row changes and
-problems in the same order. Consecutive rows events of one table and shape (a bulk
-statement's events) are gathered and decoded together by the columnar decoder
-(:func:`~binlog_kaitai.columnar.decode_row_data`), their values mapped back by
-:func:`~binlog_kaitai.columnar.reference_values`; any other event, a small lone rows
-event, or a group the columnar decoder refuses, goes through the reference decoder, so
-damage is reported in its words. Any event but a rows or table-map event ends a group,
-so the output interleaves with the events exactly as the reference's does.
+problems in the same order. Rows events are gathered in groups, one per table and
+shape, and each group is decoded at once by the columnar decoder
+(:func:`~binlog_kaitai.columnar.decode_row_data`), its values mapped back by
+:func:`~binlog_kaitai.columnar.reference_values`; any other event, a group of less than
+:data:`COLUMNAR_MIN_BYTES`, or a group the columnar decoder refuses, goes through the
+reference decoder, so damage is reported in its words.
 
-With ``json=True`` (what ``rows --json`` runs), a group decoded by the columnar decoder
-comes back as :class:`JsonRows`, its lines rendered from the Arrow batch by
+Groups stay open across the events that print nothing and change nothing the rows
+depend on (:data:`PASSIVE`: GTIDs, XIDs, table maps, annotations): the small
+transactions of an OLTP binlog are decoded a few thousand at a time, not one by one.
+Any other event, one that prints something (a change, a problem), and
+``max_batch_bytes`` of row data gathered (:data:`BATCH_BYTES`), flush every group; the
+groups' changes are then put back in binlog order, so the output is the reference's,
+event for event.
+
+With ``json=True`` (what ``rows --json`` runs), events decoded by the columnar decoder
+come back as :class:`JsonRows`, their lines rendered from the Arrow batch by
 :mod:`~binlog_kaitai.json_batches` (once its compiled kernel is worth loading, see
 :func:`~binlog_kaitai.json_batches.available`; before, as changes).
 """
@@ -20,15 +27,15 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 import pyarrow as pa
 
+from binlog_kaitai import event_kinds as kinds
 from binlog_kaitai import json_batches
 from binlog_kaitai.columnar import (
-    MAX_BATCH_BYTES,
     PARTIAL_UPDATE_ROWS,
     DecodedRows,
     RowsShape,
@@ -36,33 +43,53 @@ from binlog_kaitai.columnar import (
     reference_values,
 )
 from binlog_kaitai.errors import RowsError
-from binlog_kaitai.event import DECODE_ERRORS, Event
+from binlog_kaitai.event import DECODE_ERRORS, Event, EventType
 from binlog_kaitai.rows import RowChange, RowDecoder, changes_of
 from binlog_kaitai.schema import SchemaHistory
 from binlog_kaitai.table_info import TableInfo
 
 COLUMNAR_MIN_BYTES = 4096
-"""Row data from which a rows event starts a columnar group: below, Arrow's fixed cost
-per batch outweighs what it saves (a lone small event takes the reference path)."""
-
+"""Row data from which a group is decoded by the columnar decoder: below, Arrow's fixed
+cost per batch outweighs what it saves (a lone small event takes the reference path)."""
+BATCH_BYTES = 4 << 20
+"""Row data gathered before the groups are decoded: each MB costs about 6 MB while its
+batch is decoded and rendered (``rows --json`` on a bulk binlog peaks at 280 MB with 4,
+330 MB with 8)."""
+PASSIVE = kinds.GTID | {EventType.xid_event, EventType.table_map_event,
+                        EventType.annotate_rows_event}
+"""Events that leave the open groups open (see the module docstring): the reference
+decoder at most takes the GTID of one, which the rows events gathered already hold."""
 
 
 @dataclass(frozen=True, slots=True)
 class JsonRows:
-    """The ``rows --json`` lines of consecutive rows events, end to end in ``text``; the
-    lines of ``events[e]`` are ``text[ends[firsts[e]]:ends[firsts[e + 1]]]``."""
+    """The ``rows --json`` lines of rows events decoded together, ``texts[e]`` those of
+    ``events[e]`` (UTF-8)."""
 
     events: list[Event]
-    text: memoryview
-    ends: np.ndarray
-    firsts: np.ndarray
+    texts: list[memoryview]
 
-    def lines(self, keep: Sequence[bool]) -> memoryview | bytes:
-        """The lines of the events ``keep`` says (one flag per event), UTF-8."""
-        if all(keep):
-            return self.text
-        at = self.ends[self.firsts].tolist()
-        return b"".join(self.text[at[e]:at[e + 1]] for e, kept in enumerate(keep) if kept)
+    def lines(self, keep: Sequence[bool]) -> bytes:
+        """The lines of the events ``keep`` says (one flag per event)."""
+        return b"".join(text for text, kept in zip(self.texts, keep, strict=True) if kept)
+
+
+@dataclass(frozen=True, slots=True)
+class _Lines:
+    """One event's lines, to be gathered into a :class:`JsonRows`."""
+
+    event: Event
+    text: memoryview
+
+
+@dataclass(slots=True)
+class _Group:
+    """Rows events of one table and shape, each with its GTID and place in the stream."""
+
+    table: TableInfo
+    shape: RowsShape
+    events: list[tuple[Event, str | None, int]] = field(default_factory=list)
+    size: int = 0
 
 
 Item = tuple[Event, list[RowChange]] | RowsError | JsonRows
@@ -91,41 +118,43 @@ def collect_garbage() -> None:
 
 class OrderedRows:
     """See the module docstring. ``feed`` returns what an event completes (the changes
-    of the group it ends, then its own); ``finish`` the rest."""
+    of the groups it flushes, then its own); ``finish`` the rest."""
 
     def __init__(self, *, schema: SchemaHistory | None = None,
                  tables: Iterable[str] | None = None,
-                 max_batch_bytes: int = MAX_BATCH_BYTES, json: bool = False) -> None:
+                 max_batch_bytes: int = BATCH_BYTES, json: bool = False) -> None:
         self.decoder = RowDecoder(schema=schema, tables=tables)
         self.max_batch_bytes = max_batch_bytes
         self.json = json
-        self._key: tuple[Any, ...] | None = None
-        self._table: TableInfo | None = None
-        self._group: list[tuple[Event, str | None]] = []
+        self._groups: dict[tuple[int, RowsShape], _Group] = {}
         self._size = 0
+        self._seq = 0
 
     def feed(self, ev: Event) -> list[Item]:
-        if not ev.is_rows:
-            out = [] if ev.is_table_map else self._flush()
-            return out + self._reference([(ev, self.decoder.gtid)])
-        found = self._columnar_key(ev)
-        if found is None or found[0] != self._key:
-            out = self._flush()
-            if found is None or len(ev.body.row_data) < COLUMNAR_MIN_BYTES:
-                return out + self._reference([(ev, self.decoder.gtid)])
-        else:
-            out = []
-        self._key, self._table = found
-        self._group.append((ev, self.decoder.gtid))
-        self._size += len(ev.body.row_data)
-        if self._size >= self.max_batch_bytes:
-            out += self._flush()
-        return out
+        self._seq += 1
+        if ev.is_rows:
+            found = self._columnar_key(ev)
+            if found is not None:
+                return self._gather(ev, *found)
+        elif ev.type_code not in PASSIVE:
+            return self._flush() + self._reference([(ev, self.decoder.gtid)])
+        items = self._reference([(ev, self.decoder.gtid)])
+        return self._flush() + items if items else []
 
     def finish(self) -> list[Item]:
         return self._flush()
 
-    def _columnar_key(self, ev: Event) -> tuple[tuple[Any, ...], TableInfo] | None:
+    def _gather(self, ev: Event, key: tuple[int, RowsShape], table: TableInfo) -> list[Item]:
+        group = self._groups.get(key)
+        if group is None:
+            group = self._groups[key] = _Group(table, key[1])
+        group.events.append((ev, self.decoder.gtid, self._seq))
+        size = len(ev.body.row_data)
+        group.size += size
+        self._size += size
+        return self._flush() if self._size >= self.max_batch_bytes else []
+
+    def _columnar_key(self, ev: Event) -> tuple[tuple[int, RowsShape], TableInfo] | None:
         """What the event shares with the events it may be decoded with, and its table;
         None when it must take the reference path."""
         body = ev.body
@@ -142,18 +171,25 @@ class OrderedRows:
         return (id(table), shape), table
 
     def _flush(self) -> list[Item]:
-        group, table, key = self._group, self._table, self._key
-        self._group, self._size, self._key, self._table = [], 0, None, None
-        if not group:
-            return []
-        assert table is not None and key is not None
-        try:
-            decoded = decode_row_data([ev.body.row_data for ev, _ in group], table, key[1])
-            if self.json and json_batches.available():
-                return [_json_rows(group, table, decoded)]
-            return _changes(group, table, decoded)
-        except DECODE_ERRORS:
-            return self._reference(group)
+        """Every group decoded, their events' items in binlog order."""
+        groups, self._groups, self._size = self._groups, {}, 0
+        pieces = sorted((piece for group in groups.values() for piece in self._decode(group)),
+                        key=lambda piece: piece[0])
+        return _gathered([item for _, item in pieces])
+
+    def _decode(self, group: _Group) -> list[tuple[int, Item | _Lines]]:
+        """The items of a group's events, each with its place in the stream."""
+        if group.size >= COLUMNAR_MIN_BYTES:
+            try:
+                decoded = decode_row_data([ev.body.row_data for ev, _, _ in group.events],
+                                          group.table, group.shape)
+                if self.json and json_batches.available():
+                    return _rendered(group, decoded)
+                return _changes(group, decoded)
+            except DECODE_ERRORS:
+                pass
+        return [(seq, item) for ev, gtid, seq in group.events
+                for item in self._reference([(ev, gtid)])]
 
     def _reference(self, events: list[tuple[Event, str | None]]) -> list[Item]:
         """Events through the reference decoder, each in the transaction it was read in."""
@@ -176,32 +212,46 @@ class OrderedRows:
         return out
 
 
-def _changes(group: list[tuple[Event, str | None]], table: TableInfo, decoded: DecodedRows
-             ) -> list[Item]:
+def _changes(group: _Group, decoded: DecodedRows) -> list[tuple[int, Item | _Lines]]:
     """Each event of a decoded group with its changes."""
     # Python's values of Arrow's (a DATE past year 9999 is valid in Arrow only).
     befores = _image_dicts(decoded.batch, "before")
     afters = _image_dicts(decoded.batch, "after")
-    out: list[Item] = []
+    out: list[tuple[int, Item | _Lines]] = []
     start = 0
-    for (ev, gtid), count in zip(group, decoded.rows_per_event.tolist(), strict=True):
+    for (ev, gtid, seq), count in zip(group.events, decoded.rows_per_event.tolist(),
+                                      strict=True):
         end = start + count
-        out.append((ev, changes_of(ev, table, None if befores is None else befores[start:end],
-                                   None if afters is None else afters[start:end], gtid)))
+        out.append((seq, (ev, changes_of(
+            ev, group.table, None if befores is None else befores[start:end],
+            None if afters is None else afters[start:end], gtid))))
         start = end
     return out
 
 
-def _json_rows(group: list[tuple[Event, str | None]], table: TableInfo, decoded: DecodedRows
-               ) -> JsonRows:
-    """A decoded group's lines, rendered from its batch."""
+def _rendered(group: _Group, decoded: DecodedRows) -> list[tuple[int, Item | _Lines]]:
+    """Each event of a decoded group with its lines, rendered from the batch."""
     names = decoded.batch.schema.names
     images = ([{}] if "before" in names else None, [{}] if "after" in names else None)
-    heads = [changes_of(ev, table, *images, gtid)[0] for ev, gtid in group]
+    heads = [changes_of(ev, group.table, *images, gtid)[0] for ev, gtid, _ in group.events]
     text, ends = json_batches.json_text(heads, decoded)
-    firsts = np.zeros(len(group) + 1, np.int64)
-    np.cumsum(decoded.rows_per_event, out=firsts[1:])
-    return JsonRows([ev for ev, _ in group], text, ends, firsts)
+    at = ends[np.concatenate([[0], np.cumsum(decoded.rows_per_event)])].tolist()
+    return [(seq, _Lines(ev, text[at[e]:at[e + 1]]))
+            for e, (ev, _, seq) in enumerate(group.events)]
+
+
+def _gathered(pieces: list[Item | _Lines]) -> list[Item]:
+    """The items, consecutive events' lines as one :class:`JsonRows`."""
+    out: list[Item] = []
+    for piece in pieces:
+        if not isinstance(piece, _Lines):
+            out.append(piece)
+        elif out and isinstance(out[-1], JsonRows):
+            out[-1].events.append(piece.event)
+            out[-1].texts.append(piece.text)
+        else:
+            out.append(JsonRows([piece.event], [piece.text]))
+    return out
 
 
 def _image_dicts(batch: pa.RecordBatch, image: str) -> list[dict[str, Any]] | None:

@@ -111,19 +111,19 @@ def test_rendered_lines_of_chosen_events(monkeypatch: pytest.MonkeyPatch,
             if kept)
 
 
-def test_bulk_events_are_decoded_in_groups() -> None:
+def test_bulk_events_are_decoded_in_groups(monkeypatch: pytest.MonkeyPatch) -> None:
     """The all-types fixture's large rows events reach the columnar decoder,
     and give the values the SQL beside the fixture inserted."""
     path = FIXTURES / "mariadb" / "alltypes_full" / "binlog.000001"
     decoder = OrderedRows(schema=SchemaHistory())
     groups = []
-    real_flush = decoder._flush
+    real_decode = ordered_rows.decode_row_data
 
-    def counting_flush() -> list[ordered_rows.Item]:
-        groups.append(len(decoder._group))
-        return real_flush()
+    def counting_decode(datas: list[bytes], *args: Any) -> Any:
+        groups.append(len(datas))
+        return real_decode(datas, *args)
 
-    decoder._flush = counting_flush  # type: ignore[method-assign]
+    monkeypatch.setattr(ordered_rows, "decode_row_data", counting_decode)
     items = [item for ev in read_events(path, expand_payloads=True)
              for item in decoder.feed(ev)] + decoder.finish()
     assert sum(groups) >= 2  # events decoded by the columnar decoder
