@@ -6,7 +6,8 @@ the summary, a 1 GiB one: MySQL's default max_binlog_size):
   ``mariadb-binlog`` pass (what a DBA would otherwise run to learn a file's end time);
 - event scan: events/s and MB/s of ``read_events`` against ``mariadb-binlog``, and the
   scan's peak RSS on the large file (run in a fresh process so nothing else counts);
-then the rows benchmark (bench/rows_bench.py), ``rows --sql`` (bench/sql_bench.py), the
+then ``seek`` on the 1 GiB file and ``check`` over 1,000 files (bench/archive_bench.py),
+the rows benchmark (bench/rows_bench.py), ``rows --sql`` (bench/sql_bench.py), the
 columnar decoder (bench/columnar_bench.py), ``export`` and the Spark job
 (bench/spark_bench.py: on the bulk file with 1 and 2 cores less its fixed cost, then on
 the >= 500 MB set).
@@ -24,6 +25,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from bench.archive_bench import bench_archive
 from bench.columnar_bench import bench_columnar
 from bench.rows_bench import bench_files, bench_rows
 from bench.spark_bench import bench_spark, bench_spark_bulk
@@ -133,6 +135,7 @@ def main(argv: list[str] | None = None) -> int:
     gib_file = bench_files(args.spark_data)[1]
     full_pass = bench_summary([*files, gib_file], mariadb_binlog)
     bench_scan(files, full_pass)
+    bench_archive(gib_file, args.data)
     bench_rows(args.data)
     bench_sql(args.data)
     bench_columnar(args.data)
