@@ -1,4 +1,4 @@
-"""Command line: ``binlog-kaitai events|summary|rows|check|seek [--json] FILE...``.
+"""Command line: ``binlog-kaitai events|summary|rows|check|seek|plan [--json] FILE...``.
 
 A damaged file never ends the run: its error goes to stderr as ``FILE: offset N: what``,
 the other files are still processed and the exit status is 1. No traceback reaches a user.
@@ -121,9 +121,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def add_plan_parser(sub: Any) -> None:
-    from binlog_kaitai.plan import parse_position
-
     def position(value: str) -> tuple[str, int]:
+        from binlog_kaitai.plan import parse_position  # here: other commands start faster
+
         try:
             return parse_position(value)
         except ValueError as exc:
