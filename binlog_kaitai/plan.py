@@ -165,16 +165,14 @@ def _start_at_gtids(groups: list[list[Summary]], backup: GtidState) -> Start:
     if not chains:
         return Problem("no_start", "", f"no chain of binlogs starts within {backup.text}")
     chain = max(chains, key=len)
-    for i, s in enumerate(chain):
-        if i + 1 < len(chain) and backup.holds_state(chain[i + 1].previous_gtids):
-            continue
-        with BinlogStream(s.file, bodies=kinds.GTID) as stream:
-            for ev in stream.events():
-                gtid = Gtid.of(ev)
-                if gtid is not None and not backup.holds(gtid):
-                    return chain, i, ev.pos
-        return chain, i, s.size or 4
-    raise AssertionError("unreachable: the loop returns at the last file")
+    i = next(i for i in range(len(chain)) if i + 1 == len(chain)
+             or not backup.holds_state(chain[i + 1].previous_gtids))
+    with BinlogStream(chain[i].file, bodies=kinds.GTID) as stream:
+        for ev in stream.events():
+            gtid = Gtid.of(ev)
+            if gtid is not None and not backup.holds(gtid):
+                return chain, i, ev.pos
+    return chain, i, chain[i].size or 4
 
 
 def _stop(chain: list[Summary], index: int, start: int, to_datetime: int | None,

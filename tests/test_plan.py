@@ -17,7 +17,7 @@ from binlog_kaitai.plan import BLOCKING, plan
 from binlog_kaitai.seek import Gtid
 from binlog_kaitai.stream import read_events
 from binlog_kaitai.transactions import TransactionTracker
-from tests.conftest import FIXTURES
+from tests.conftest import FIXTURES, corpus
 from tests.test_archive import mysql_chain
 from tests.test_seek import expected_at, sequential
 from tools.mariadb_sandbox import MariaDBSandbox, find_program
@@ -122,6 +122,24 @@ def test_plan_over_mysql_files(tmp_path: Path) -> None:
     found = plan([str(folder)], from_position=("binlog.000689", 4), to_datetime=when)
     assert [(p.kind, Path(p.file).name) for p in found.problems if p.kind in BLOCKING] == [
         ("missing_file", "binlog.000690")] and found.command is None
+
+
+def test_plan_with_mysql_tagged_gtids() -> None:
+    """MySQL 9.6's file with one tagged GTID after PREVIOUS_GTIDS uuid:1-13:mytag:1-2:
+    from that set, the start is its GTID event (245), the stop the end of its XID (541);
+    a set that lacks part of the file's start state has no chain to start in."""
+    path = corpus("blackbeam__rust_mysql_common/test-data__binlogs__binlog_transaction_"
+                  "with_GTID_TAG.000001")
+    uuid = "55778904-0299-11f1-b1b8-4ef0c4956feb"
+    found = plan([str(path)], from_gtid=f"{uuid}:1-13:mytag:1-2",
+                 to_gtid=Gtid.parse(f"{uuid}:mytag:3"))
+    assert transaction_after(path, f"{uuid}:mytag:3") == (245, 541)
+    assert [(f.start, f.stop, f.first_gtid, f.last_gtid) for f in found.files] == [
+        (245, 541, f"{uuid}:mytag:3", f"{uuid}:mytag:3")]
+    assert found.command == f"mysqlbinlog --start-position=245 --stop-position=541 {path} | mysql"
+    found = plan([str(path)], from_gtid=f"{uuid}:mytag:1-2", to_datetime=0)
+    assert [(p.kind, p.detail) for p in found.problems] == [
+        ("no_start", f"no chain of binlogs starts within {uuid}:mytag:1-2")]
 
 
 # -- live: restore a fresh server to a backup, replay the plan, compare -------------------
