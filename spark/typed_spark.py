@@ -173,30 +173,36 @@ def snapshot_frame(changes: Any, key: list[str], as_of: datetime | None = None) 
     """The snapshot of a change table (a DataFrame) as of ``as_of`` (UTC; None: all):
     per key, its last change at or before then, unless that is a delete; a change of
     key (an update whose before and after keys differ) deletes its old key. The rows:
-    the after image's columns, then ``_ts``, ``_gtid``, ``_file``, ``_pos``."""
-    from pyspark.sql import Window
+    the after image's columns, then ``_ts``, ``_gtid``, ``_file``, ``_pos``.
+
+    The last change of each key is a ``max_by`` aggregation over the changes' keyed
+    events (partial aggregation before the shuffle, no sort of all the changes)."""
     from pyspark.sql import functions as F
 
     if as_of is not None:
         changes = changes.filter(F.col("ts") <= F.lit(as_of))
     key_of = {side: F.struct(*[F.col(f"{side}.{c}").alias(f"k{i}") for i, c in enumerate(key)])
               for side in ("before", "after")}
-    events = F.array(
-        F.when(F.col("op") == "d", F.struct(key_of["before"].alias("key"),
-                                            F.lit(0).alias("sub"), F.lit(False).alias("live")))
-        .when((F.col("op") == "u") & (key_of["before"] != key_of["after"]),
-              F.struct(key_of["before"].alias("key"), F.lit(0).alias("sub"),
-                       F.lit(False).alias("live"))),
-        F.when(F.col("op") != "d", F.struct(key_of["after"].alias("key"),
-                                            F.lit(1).alias("sub"), F.lit(True).alias("live"))))
-    exploded = changes.select("*", F.explode(F.filter(events, lambda e: e.isNotNull()))
-                              .alias("e"))
-    order = [F.col(c).desc() for c in ORDER] + [F.col("e.sub").desc()]
-    latest = exploded.withColumn(
-        "_n", F.row_number().over(Window.partitionBy("e.key").orderBy(*order)))
-    kept = latest.filter((F.col("_n") == 1) & F.col("e.live"))
-    return kept.select("after.*", *[F.col(src).alias(name) for name, src in SNAPSHOT_META])
 
+    def event(side: str, sub: int, live: bool) -> Any:
+        return F.struct(key_of[side].alias("key"), F.lit(sub).alias("sub"),
+                        F.lit(live).alias("live"))
+
+    events = F.array(
+        F.when(F.col("op") == "d", event("before", 0, False))
+        .when((F.col("op") == "u") & (key_of["before"] != key_of["after"]),
+              event("before", 0, False)),
+        F.when(F.col("op") != "d", event("after", 1, True)))
+    needed = dict.fromkeys([*ORDER, *(src for _, src in SNAPSHOT_META)])
+    exploded = changes.select(F.explode(F.filter(events, lambda e: e.isNotNull())).alias("e"),
+                              "after", *needed)
+    order = F.struct(*[F.col(c) for c in ORDER], F.col("e.sub"))
+    payload = F.struct(F.col("e.live").alias("live"), "after",
+                       *[F.col(src).alias(name) for name, src in SNAPSHOT_META])
+    latest = exploded.groupBy(F.col("e.key").alias("key")).agg(
+        F.max_by(payload, order).alias("last"))
+    kept = latest.filter(F.col("last.live"))
+    return kept.select("last.after.*", *[F.col(f"last.{name}") for name, _ in SNAPSHOT_META])
 
 def typed_writes(spark: Any, parsed: Any, plan: TypedPlan, output: str, fmt: str,
                  outputs: int, as_of: datetime | None) -> list[Callable[[], None]]:
