@@ -49,9 +49,9 @@ are written as they are)."""
 
 
 def assemble(src, kinds, where, const_len, row_offsets, row_valid,  # type: ignore[no-untyped-def]
-             event_offsets, event_of_row, rows, escapes, escape_len):
-    """The lines of ``rows`` (row indexes), end to end: for each row, each part ``p``;
-    and where each line ends.
+             event_offsets, event_of_row, escapes, escape_len):
+    """The lines of every row, end to end (for each row, each part ``p``), and where each
+    line ends.
 
     ``src`` holds every byte a part takes: ``src[0:4]`` is ``null``. Part ``p`` is, by
     ``kinds[p]``: CONST, ``src[where[p]:where[p] + const_len[p]]``; RAW or TEXT, the
@@ -59,47 +59,57 @@ def assemble(src, kinds, where, const_len, row_offsets, row_valid,  # type: igno
     row + 1]]``, or ``null`` when ``row_valid[where[p], row]`` is False; TEXT fragments
     between double quotes, each byte ``c`` written as ``escapes[c, :escape_len[c]]``
     (itself when ``escape_len[c]`` is 1); EVENT, the same from ``event_offsets[where[p]]``
-    for the row's event, ``event_of_row[row]``.
+    for the row's event, ``event_of_row[row]``. The lines go to a buffer of a size no
+    line can exceed, written once: the pages past the end are never touched.
     """
     escaped = _escaped_parts(src, kinds, where, row_offsets, escape_len)
-    starts = np.empty((rows.shape[0], kinds.shape[0]), np.int64)
-    sizes = np.empty((rows.shape[0], kinds.shape[0]), np.int64)
-    ends = np.zeros(rows.shape[0] + 1, np.int64)
-    for i in range(rows.shape[0]):
-        r, line = rows[i], 0
+    rows = event_of_row.shape[0]
+    ends = np.zeros(rows + 1, np.int64)
+    out = np.empty(_capacity(kinds, where, const_len, row_offsets, event_offsets, escaped,
+                             rows), np.uint8)
+    pos = 0
+    for r in range(rows):
         for p in range(kinds.shape[0]):
             kind, at = kinds[p], where[p]
             start, end = np.int64(0), np.int64(4)  # null
             if kind == CONST:
                 start, end = at, at + const_len[p]
             elif kind == EVENT:
-                start, end = event_offsets[at, event_of_row[r]], event_offsets[
-                    at, event_of_row[r] + 1]
+                start, end = (event_offsets[at, event_of_row[r]],
+                              event_offsets[at, event_of_row[r] + 1])
             elif row_valid[at, r]:
                 start, end = row_offsets[at, r], row_offsets[at, r + 1]
-            starts[i, p], sizes[i, p] = start, end - start
-            line += end - start
-            if kind == TEXT and start != 0:
-                line += 2
-                if escaped[p]:
-                    for b in range(start, end):
-                        line += escape_len[src[b]] - 1
-        ends[i + 1] = ends[i] + line
-    out = np.empty(ends[-1], np.uint8)
-    for i in range(rows.shape[0]):
-        pos = ends[i]
-        for p in range(kinds.shape[0]):
-            start, size = starts[i, p], sizes[i, p]
-            if kinds[p] != TEXT or start == 0:
-                _copy(out, pos, src, start, size)
-                pos += size
+            if kind != TEXT or start == 0:
+                _copy(out, pos, src, start, end - start)
+                pos += end - start
             elif escaped[p]:
-                pos = _escape(out, pos, src, start, size, escapes, escape_len)
+                pos = _escape(out, pos, src, start, end - start, escapes, escape_len)
             else:
-                out[pos] = out[pos + size + 1] = 34  # "
-                _copy(out, pos + 1, src, start, size)
-                pos += size + 2
-    return out, ends
+                out[pos] = out[pos + end - start + 1] = 34  # "
+                _copy(out, pos + 1, src, start, end - start)
+                pos += end - start + 2
+        ends[r + 1] = pos
+    return out[:pos], ends
+
+
+def _capacity(kinds, where, const_len, row_offsets,  # type: ignore[no-untyped-def]
+              event_offsets, escaped, rows):
+    """Bytes the lines cannot exceed: per part, its fragments' bytes (six times for text
+    to escape), with quotes or null for every row."""
+    total = 0
+    for p in range(kinds.shape[0]):
+        at = where[p]
+        if kinds[p] == CONST:
+            total += const_len[p] * rows
+        elif kinds[p] == EVENT:
+            longest = 0
+            for e in range(event_offsets.shape[1] - 1):
+                longest = max(longest, event_offsets[at, e + 1] - event_offsets[at, e])
+            total += longest * rows
+        else:
+            data = row_offsets[at, rows] - row_offsets[at, 0]
+            total += (6 if escaped[p] else 1) * data + 6 * rows
+    return total
 
 
 def _escape(out, pos, src, start, size, escapes, escape_len):  # type: ignore[no-untyped-def]
@@ -169,14 +179,13 @@ def _kernel() -> Callable[..., tuple[np.ndarray, np.ndarray]]:
         ints, matrix = types.Array(i64, 1, "C"), types.Array(i64, 2, "C")
         signature = types.Tuple((types.Array(u8, 1, "C"), ints))(
             types.Array(u8, 1, "C", readonly=True), ints, ints, ints, matrix,
-            types.Array(types.boolean, 2, "C"), matrix, ints, ints, types.Array(u8, 2, "C"),
-            ints)
+            types.Array(types.boolean, 2, "C"), matrix, ints, types.Array(u8, 2, "C"), ints)
         def jit(function: Any, **callees: Any) -> Any:
             return njit(cache=True, nogil=True)(row_kernel.calling(function, **callees))
 
         _compiled = njit(signature, cache=True, nogil=True)(row_kernel.calling(
             assemble, _copy=_memcpy_intrinsic(), _escape=jit(_escape),
-            _escaped_parts=jit(_escaped_parts)))
+            _escaped_parts=jit(_escaped_parts), _capacity=jit(_capacity)))
     return _compiled
 
 
@@ -218,20 +227,27 @@ class _Parts:
         data = text.encode()
         self._add(CONST, self.size, data, len(data))
 
-    def per_event(self, encoded: Sequence[bytes]) -> None:
-        offsets = np.zeros(len(encoded) + 1, np.int64)
-        np.cumsum([len(e) for e in encoded], out=offsets[1:])
-        self.event_offsets.append(offsets + self.size)
-        self._add(EVENT, len(self.event_offsets) - 1, b"".join(encoded))
+    def per_event(self, texts: pa.Array) -> None:
+        """A string or binary array of texts, one per event."""
+        self.event_offsets.append(self._offsets(texts))
+        self._add(EVENT, len(self.event_offsets) - 1, self._data(texts))
+
+    def _offsets(self, array: pa.Array) -> np.ndarray:
+        """Where each value of a string or binary array will be in ``src``."""
+        offsets = np.frombuffer(array.buffers()[1], np.int32, len(array) + 1, array.offset * 4)
+        return offsets.astype(np.int64) + self.size
+
+    @staticmethod
+    def _data(array: pa.Array) -> Any:
+        data = array.buffers()[2]
+        return b"" if data is None else memoryview(data)
 
     def per_row(self, array: pa.Array, kind: int) -> None:
         """A string or binary array of fragments, one per row."""
-        offsets_buffer, data = array.buffers()[1:3]
-        offsets = np.frombuffer(offsets_buffer, np.int32, len(array) + 1, array.offset * 4)
-        self.row_offsets.append(offsets.astype(np.int64) + self.size)
+        self.row_offsets.append(self._offsets(array))
         self.row_valid.append(np.ones(len(array), np.bool_) if array.null_count == 0
                               else array.is_valid().to_numpy(zero_copy_only=False))
-        self._add(kind, len(self.row_offsets) - 1, b"" if data is None else memoryview(data))
+        self._add(kind, len(self.row_offsets) - 1, self._data(array))
 
     def render(self, event_of_row: np.ndarray) -> tuple[memoryview, np.ndarray]:
         src = np.frombuffer(b"".join(self.buffers), np.uint8)
@@ -245,7 +261,7 @@ class _Parts:
             matrix(self.row_offsets, self.rows + 1, np.int64),
             matrix(self.row_valid, self.rows, np.bool_),
             matrix(self.event_offsets, events + 1, np.int64),
-            event_of_row, np.arange(self.rows, dtype=np.int64), ESCAPE_TABLE, ESCAPE_LEN)
+            event_of_row, ESCAPE_TABLE, ESCAPE_LEN)
         return memoryview(out), ends
 
 
@@ -258,9 +274,9 @@ def json_text(heads: Sequence[RowChange], decoded: DecodedRows
     event_of_row = np.repeat(np.arange(len(per_event), dtype=np.int64), per_event)
     row_in_event = np.arange(len(event_of_row)) - np.repeat(np.cumsum(per_event) - per_event,
                                                             per_event)
-    fields = [head.to_json_dict() for head in heads]
-    varying = [key for key, value in fields[0].items()
-               if key not in ROW_FIELDS and any(f[key] != value for f in fields)]
+    first = heads[0]
+    varying = [key for key, value in first.to_json_dict().items() if key not in ROW_FIELDS
+               and any(getattr(head, key) != value for head in heads)]
     parts = _Parts(len(event_of_row))
     for part in line_parts(heads[0], (*ROW_FIELDS, *varying)):
         if isinstance(part, str):
@@ -270,8 +286,20 @@ def json_text(heads: Sequence[RowChange], decoded: DecodedRows
         elif part.key in ROW_FIELDS:
             _image(parts, decoded.batch, str(part.key))
         else:
-            parts.per_event([orjson.dumps(f[part.key]) for f in fields])
+            parts.per_event(_event_texts([getattr(head, str(part.key)) for head in heads]))
     return parts.render(event_of_row)
+
+
+def _event_texts(values: list[Any]) -> pa.Array:
+    """The JSON texts of one field of each event: integers (``pos``, ``timestamp``) cast
+    by Arrow, anything else by orjson."""
+    if all(type(v) is int for v in values):
+        return pc.cast(pa.array(values, pa.int64()), pa.string())
+    encoded = [orjson.dumps(v) for v in values]
+    offsets = np.zeros(len(encoded) + 1, np.int32)
+    np.cumsum([len(e) for e in encoded], out=offsets[1:])
+    return pa.Array.from_buffers(pa.binary(), len(encoded), [
+        None, pa.py_buffer(offsets), pa.py_buffer(b"".join(encoded))])
 
 
 def _int64(values: np.ndarray) -> pa.Array:

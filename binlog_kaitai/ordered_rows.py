@@ -63,15 +63,26 @@ decoder at most takes the GTID of one, which the rows events gathered already ho
 
 @dataclass(frozen=True, slots=True)
 class JsonRows:
-    """The ``rows --json`` lines of rows events decoded together, ``texts[e]`` those of
-    ``events[e]`` (UTF-8)."""
+    """The ``rows --json`` lines of rows events decoded together (UTF-8): those of
+    ``events[e]`` are ``spans[e]``, a buffer and where in it they start and end."""
 
     events: list[Event]
-    texts: list[memoryview]
+    spans: list[tuple[memoryview, int, int]]
 
-    def lines(self, keep: Sequence[bool]) -> bytes:
-        """The lines of the events ``keep`` says (one flag per event)."""
-        return b"".join(text for text, kept in zip(self.texts, keep, strict=True) if kept)
+    def lines(self, keep: Sequence[bool]) -> memoryview | bytes:
+        """The lines of the events ``keep`` says (one flag per event); not copied when
+        they are together in one buffer."""
+        runs: list[list[Any]] = []
+        for (buffer, start, end), kept in zip(self.spans, keep, strict=True):
+            if not kept:
+                continue
+            if runs and runs[-1][0] is buffer and runs[-1][2] == start:
+                runs[-1][2] = end
+            else:
+                runs.append([buffer, start, end])
+        if len(runs) == 1:
+            return runs[0][0][runs[0][1]:runs[0][2]]
+        return b"".join(buffer[start:end] for buffer, start, end in runs)
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +90,7 @@ class _Lines:
     """One event's lines, to be gathered into a :class:`JsonRows`."""
 
     event: Event
-    text: memoryview
+    span: tuple[memoryview, int, int]
 
 
 @dataclass(slots=True)
@@ -236,7 +247,7 @@ def _rendered(group: _Group, decoded: DecodedRows) -> list[tuple[int, Item | _Li
     heads = [changes_of(ev, group.table, *images, gtid)[0] for ev, gtid, _ in group.events]
     text, ends = json_batches.json_text(heads, decoded)
     at = ends[np.concatenate([[0], np.cumsum(decoded.rows_per_event)])].tolist()
-    return [(seq, _Lines(ev, text[at[e]:at[e + 1]]))
+    return [(seq, _Lines(ev, (text, at[e], at[e + 1])))
             for e, (ev, _, seq) in enumerate(group.events)]
 
 
@@ -248,9 +259,9 @@ def _gathered(pieces: list[Item | _Lines]) -> list[Item]:
             out.append(piece)
         elif out and isinstance(out[-1], JsonRows):
             out[-1].events.append(piece.event)
-            out[-1].texts.append(piece.text)
+            out[-1].spans.append(piece.span)
         else:
-            out.append(JsonRows([piece.event], [piece.text]))
+            out.append(JsonRows([piece.event], [piece.span]))
     return out
 
 
