@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 import struct
 import tempfile
 from collections import deque
@@ -47,6 +48,7 @@ from typing import IO, TYPE_CHECKING, Any, TextIO
 from binlog_kaitai import values as v
 from binlog_kaitai.errors import BinlogError
 from binlog_kaitai.event import Event
+from binlog_kaitai.event_kinds import statement_bytes
 from binlog_kaitai.rows import RowChange
 from binlog_kaitai.table_info import TableInfo
 from binlog_kaitai.transactions import TransactionTracker
@@ -333,18 +335,52 @@ class _Transaction:
     ended: bool = False
     """Its end was read."""
     gtid: str | None = None
-    statements: list[str] = field(default_factory=list)
+    statements: list[tuple[int, str]] = field(default_factory=list)
+    """Each statement with the number of the rows event it comes from."""
     keys: list[tuple[int, int | None]] = field(default_factory=list)
     """The rows events of the transaction (pos, inner_pos) whose changes may still come."""
+    savepoints: dict[str, int] = field(default_factory=dict)
+    """The event number of each SAVEPOINT."""
+    undone: list[tuple[int, int]] = field(default_factory=list)
+    """The event numbers between a SAVEPOINT and a ROLLBACK TO it: their rows never
+    took effect (the server logs them, then the ROLLBACK TO)."""
+
+    def kept(self) -> list[str]:
+        return [text for n, text in self.statements
+                if not any(first < n < last for first, last in self.undone)]
 
     def text(self, flashback: bool) -> str:
-        if not self.statements:
+        body = self.kept()
+        if not body:
             return ""
         when = datetime.fromtimestamp(self.timestamp, UTC).strftime("%Y-%m-%d %H:%M:%S")
         gtid = f" GTID {self.gtid}" if self.gtid else ""
         what = "undo of the transaction" if flashback else "transaction"
-        body = self.statements[::-1] if flashback else self.statements
+        body = body[::-1] if flashback else body
         return f"-- {what} at {self.pos}{gtid}, {when}\nBEGIN;\n{''.join(body)}COMMIT;\n"
+
+    def statement(self, number: int, text: str) -> None:
+        """A SAVEPOINT or ROLLBACK TO (event number ``number``) of the transaction."""
+        found = _SAVEPOINT.match(text)
+        if found is not None:
+            self.savepoints[_savepoint_name(found[2])] = number
+            return
+        found = _ROLLBACK_TO.match(text)
+        if found is not None and _savepoint_name(found[1]) in self.savepoints:
+            self.undone.append((self.savepoints[_savepoint_name(found[1])], number))
+
+
+_NAME = r"(`(?:[^`]|``)+`|[\w$]+)"
+_SAVEPOINT = re.compile(r"\s*(SAVEPOINT)\s+" + _NAME, re.I)
+_ROLLBACK_TO = re.compile(r"\s*ROLLBACK\s+(?:WORK\s+)?TO\s+(?:SAVEPOINT\s+)?" + _NAME, re.I)
+_DML = re.compile(r"\s*(?:/\*.*?\*/\s*)*(INSERT|UPDATE|DELETE|REPLACE|LOAD)\b", re.I | re.S)
+"""A statement that changes rows: in a binlog, one logged as a statement."""
+
+
+def _savepoint_name(quoted_name: str) -> str:
+    if quoted_name.startswith("`"):
+        quoted_name = quoted_name[1:-1].replace("``", "`")
+    return quoted_name.casefold()
 
 
 class _Spool:
@@ -407,7 +443,8 @@ class SqlScript:
         self._waiting: deque[_Transaction] = deque()
         """Transactions no longer open (ended or left open), whose changes may still come."""
         self._seq = 0
-        self._of_event: dict[tuple[int, int | None], _Transaction] = {}
+        self._events = 0
+        self._of_event: dict[tuple[int, int | None], tuple[_Transaction, int]] = {}
         self._tables: dict[int, tuple[TableInfo, TableSql | None]] = {}
         self._undone = _Spool()
         self._refused: set[tuple[str, str]] = set()
@@ -418,14 +455,17 @@ class SqlScript:
         """The decoder's :meth:`~binlog_kaitai.ordered_rows.OrderedRows.feed`; the
         changes it gives back belong to transactions this has seen begin."""
         step = self._tracker.step(ev.type_code, ev.kind)
+        self._events += 1
         if step.starts:
             self._close()
             self._open = _Transaction(self._seq, ev.pos, ev.timestamp)
             self._seq += 1
         if ev.is_rows and self._open is not None:
             key = (ev.pos, ev.inner_pos)
-            self._of_event[key] = self._open
+            self._of_event[key] = (self._open, self._events)
             self._open.keys.append(key)
+        elif ev.is_query and ev.kind == "statement":
+            self._statement(ev)
         if step.ends and self._open is not None:
             self._open.ended = True
             self._close()
@@ -438,9 +478,10 @@ class SqlScript:
         """The statements of one rows event's changes; 1 when they cannot be exact (said
         once per table), else 0. After a problem, nothing is kept, but the changes are
         still looked at: every table that cannot be made exact is named."""
-        txn = self._of_event.get((ev.pos, ev.inner_pos))
-        if txn is None or not changes:
+        found = self._of_event.get((ev.pos, ev.inner_pos))
+        if found is None or not changes:
             return 0
+        txn, number = found
         self._complete(txn.seq)
         if self.gtids is not None and changes[0].gtid not in self.gtids:
             return 0
@@ -463,7 +504,7 @@ class SqlScript:
             return 1
         if not self.failed:
             txn.gtid = changes[0].gtid
-            txn.statements += statements
+            txn.statements += [(number, text) for text in statements]
         return 0
 
     def end_file(self, clean: bool) -> None:
@@ -488,6 +529,32 @@ class SqlScript:
     def fail(self) -> None:
         self.failed = True
 
+    def _statement(self, ev: Event) -> None:
+        """A SAVEPOINT or ROLLBACK TO of the open transaction; a change logged as a
+        statement (``binlog_format=STATEMENT`` or ``MIXED``) is refused: its rows are not
+        in the binlog (unless the filters leave it out: another GTID, a statement that
+        names none of the tables asked for)."""
+        raw = statement_bytes(ev.body)
+        if raw is None:
+            return
+        text = raw.decode("utf-8", "replace")
+        if self._open is not None:
+            self._open.statement(self._events, text)
+        tables = self.decoder.decoder.tables
+        if _DML.match(text) is None or (
+                self.gtids is not None and self.decoder.decoder.gtid not in self.gtids) or (
+                tables is not None and not any(t.partition(".")[2].casefold()
+                                               in text.casefold() for t in tables)):
+            return
+        if ("", "") not in self._refused:
+            self._refused.add(("", ""))
+            shown = " ".join(text.split())
+            shown = shown if len(shown) <= 60 else shown[:57] + "..."
+            print(f"{ev.file}: offset {ev.pos}: a change logged as a statement "
+                  f"(binlog_format=STATEMENT or MIXED), its rows are not in the binlog: "
+                  f"{shown}", file=self.err)
+        self.fail()
+
     def _close(self) -> None:
         """The open transaction, ended or not, waits for its last changes."""
         if self._open is not None:
@@ -505,7 +572,7 @@ class SqlScript:
                 continue
             text = txn.text(self.flashback) if txn.ended else (
                 f"-- the transaction at {txn.pos} does not end in what was read: its "
-                f"{len(txn.statements)} row change(s) left out\n")
+                f"{len(txn.kept())} row change(s) left out\n")
             if self.flashback:
                 self._undone.add(text)
             else:

@@ -153,6 +153,38 @@ def test_transaction_cut_short_is_left_out(capsys: pytest.CaptureFixture[str]) -
         assert "BEGIN;" not in out
 
 
+MIXED = MARIADB / "mixed"
+
+
+def test_changes_logged_as_statements_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    """binlog_format=MIXED: the first INSERT is a QUERY event, without its rows."""
+    path = MIXED / "binlog.000001"
+    status, out, err = run(capsys, "--sql", str(path))
+    assert status == 1
+    assert err == (f"{path}: offset 1470: a change logged as a statement (binlog_format="
+                   "STATEMENT or MIXED), its rows are not in the binlog: INSERT INTO items "
+                   "(name, qty, price, added) VALUES ('pear...\n")
+    assert "BEGIN;" not in out
+
+
+def test_rows_rolled_back_to_a_savepoint_are_left_out(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """BEGIN; INSERT kiwi; SAVEPOINT; INSERT undone; ROLLBACK TO; COMMIT: the server logs
+    both rows, then the ROLLBACK TO (names from the scenario's DDL)."""
+    path = MIXED / "binlog.000001"
+    window = ["--schema", str(MIXED / "scenario.sql"), "--start-position", "4448",
+              "--stop-position", "5143", str(path)]
+    status, out, err = run(capsys, "--sql", *window)
+    assert (status, err) == (0, "")
+    assert statements(out) == [
+        "BEGIN;", "INSERT INTO `shop`.`items` (`id`,`name`,`qty`,`price`,`added`) VALUES "
+        "(10,X'6B697769',9,0.45,'2024-03-04 05:06:07');", "COMMIT;"]
+    status, out, err = run(capsys, "--sql", "--flashback", *window)
+    assert (status, err) == (0, "")
+    assert statements(out) == [
+        "BEGIN;", "DELETE FROM `shop`.`items` WHERE `id`=10 LIMIT 1;", "COMMIT;"]
+
+
 def test_minimal_images_replay(capsys: pytest.CaptureFixture[str]) -> None:
     """binlog_row_image=MINIMAL: the columns given, the rows by their key."""
     status, out, err = run(capsys, "--sql", str(MINIMAL))
