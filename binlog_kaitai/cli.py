@@ -270,7 +270,13 @@ def run_rows(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     decoder, which needs the table maps, GTIDs and DDL before the rows."""
     # Row decoding pulls in value conversion, the JSON specs, Arrow and orjson: imported
     # here so `summary` and `events` start fast (a DBA may run summary over many files).
-    from binlog_kaitai.ordered_rows import Item, JsonRows, OrderedRows, collect_garbage
+    from binlog_kaitai.ordered_rows import (
+        Item,
+        JsonRows,
+        OrderedRows,
+        collect_garbage,
+        keep_freed_memory,
+    )
     from binlog_kaitai.row_text import json_lines, render_change
     from binlog_kaitai.schema import SchemaHistory
     from binlog_kaitai.sql_changes import SqlScript
@@ -281,6 +287,7 @@ def run_rows(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     except OSError as exc:
         print(f"{exc.filename}: cannot read schema file: {exc.strerror}", file=err)
         return 1
+    keep_freed_memory()
     decoder = OrderedRows(schema=schema, tables=args.table, json=args.json)
     sql = SqlScript(decoder, out, err, flashback=args.flashback,
                     gtids=args.gtid) if args.sql else None
