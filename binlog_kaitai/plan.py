@@ -16,6 +16,7 @@ start and stop positions, the first and last GTID each contributes, and the
 from __future__ import annotations
 
 import os
+import re
 import shlex
 from dataclasses import asdict, dataclass, field
 from itertools import pairwise
@@ -41,6 +42,8 @@ from binlog_kaitai.seek import (
 from binlog_kaitai.stream import BinlogStream
 from binlog_kaitai.summary import Summary, iso_utc, summary
 
+DAMAGE_AT = re.compile(r"^offset (\d+): ")
+"""Where a summary's ``error`` says the damage starts."""
 BLOCKING = frozenset({"missing_file", "wrong_successor", "server_change", "gtid_gap",
                       "damaged", "no_start", "no_stop"})
 """Problems that make a plan impossible (``time_backwards`` and ``unterminated`` are
@@ -180,23 +183,15 @@ def _stop(chain: list[Summary], index: int, start: int, to_datetime: int | None,
     """The index of the last file and the stop position in it (None: its end); None,
     with the problem in ``result``, when there is none."""
     for i in range(index, len(chain)):
-        s, last = chain[i], i == len(chain) - 1
-        if to_gtid is not None:
-            later = None if last else GtidState(chain[i + 1].previous_gtids or "")
-            if later is not None and not later.holds(to_gtid):
-                continue
-            found = seek_gtid(s.file, to_gtid)
-            if found.pos is None:
-                continue
-            stop = transaction_end(s.file, found.pos)
-        else:
-            assert to_datetime is not None
-            if not last and s.end_timestamp is not None and s.end_timestamp < to_datetime:
-                continue
-            at = seek_datetime(s.file, to_datetime)
-            if at.pos is None:
-                continue
-            stop = at.transaction_pos
+        s = chain[i]
+        try:
+            stop = _stop_in(chain, i, to_datetime, to_gtid)
+        except BinlogError as exc:
+            result.problems.append(Problem("damaged", s.file,
+                                           f"offset {exc.offset}: {exc.message}"))
+            return None
+        if stop is False:
+            continue
         if i == index and stop is not None and stop < start:
             result.problems.append(Problem("no_stop", s.file, f"{result.target} comes "
                                            f"before the start ({start})"))
@@ -209,12 +204,30 @@ def _stop(chain: list[Summary], index: int, start: int, to_datetime: int | None,
     return len(chain) - 1, None
 
 
+def _stop_in(chain: list[Summary], i: int, to_datetime: int | None, to_gtid: Gtid | None
+             ) -> int | bool | None:
+    """The stop position in ``chain[i]`` (None: the end of the file, when its
+    transaction does not end there); False when the stop is not in this file."""
+    s, last = chain[i], i == len(chain) - 1
+    if to_gtid is not None:
+        later = None if last else GtidState(chain[i + 1].previous_gtids or "")
+        if later is not None and not later.holds(to_gtid):
+            return False
+        found = seek_gtid(s.file, to_gtid)
+        return False if found.pos is None else transaction_end(s.file, found.pos)
+    assert to_datetime is not None
+    if not last and s.end_timestamp is not None and s.end_timestamp < to_datetime:
+        return False
+    at = seek_datetime(s.file, to_datetime)
+    return False if at.pos is None else at.transaction_pos
+
+
 def _fill(result: Plan, files: list[Summary], start: int, stop: int | None) -> None:
     """The files, their links' problems, their GTIDs and the command."""
     names = {os.path.basename(s.file) for s in files}
-    for s in files:
+    for i, s in enumerate(files):
         if s.error is not None or s.truncated:
-            result.problems.append(Problem("damaged", s.file, s.error or "truncated"))
+            result.problems.append(_damage(s, stop if i == len(files) - 1 else None))
     for f, g in pairwise(files):
         result.problems += successor_problems(f, g, names)[1] + pair_problems(f, g)
         if f.end_reason == "none" and f.error is None and not f.truncated:
@@ -230,6 +243,16 @@ def _fill(result: Plan, files: list[Summary], start: int, stop: int | None) -> N
         result.files.append(entry)
     if result.possible:
         result.command = replay_command(files, start, stop)
+
+
+def _damage(s: Summary, stop: int | None) -> Problem:
+    """A damaged file of the plan: ``damaged_past_stop`` (which does not block) when the
+    plan stops at or before the offset the damage starts at (an in-use copy of the
+    newest file, cut inside its last event), else ``damaged``."""
+    where = DAMAGE_AT.match(s.error or "")
+    if stop is not None and where is not None and stop <= int(where.group(1)):
+        return Problem("damaged_past_stop", s.file, f"{s.error} (after the stop, {stop})")
+    return Problem("damaged", s.file, s.error or "truncated")
 
 
 def replay_command(files: list[Summary], start: int, stop: int | None) -> str:

@@ -166,11 +166,12 @@ class _Seeker:
         self.first, self.f, self.size = stream.first, f, size
         self.windows = PROBE_WINDOWS
 
-    def walk(self, start: int, bodies: frozenset[int] = WALK_BODIES) -> Iterator[Event]:
-        """Events from ``start`` (an event boundary), headers and the bodies the
-        transaction tracker needs (or ``bodies``)."""
+    def walk(self, start: int, bodies: frozenset[int] = WALK_BODIES,
+             stop: int | None = None) -> Iterator[Event]:
+        """Events from ``start`` (an event boundary) to ``stop``, headers and the bodies
+        the transaction tracker needs (or ``bodies``)."""
         stream = BinlogStream(self.f, fmt=self.first.format, bodies=bodies)
-        return stream.events(start)
+        return stream.events(start, stop)
 
     def probe(self, at: int) -> Event | None:
         """The first real event starting at or after ``at``, within the largest window."""
@@ -242,9 +243,7 @@ class _Seeker:
 
     def gtids(self, start: int, stop: int) -> Iterator[tuple[Event, Gtid]]:
         """The GTID events starting in [start, stop), with their GTIDs."""
-        for ev in self.walk(start, kinds.GTID):
-            if ev.pos >= stop:
-                return
+        for ev in self.walk(start, kinds.GTID, stop):
             gtid = Gtid.of(ev)
             if gtid is not None:
                 yield ev, gtid

@@ -107,6 +107,25 @@ def test_gaps_make_the_plan_impossible(tmp_path: Path, capsys: pytest.CaptureFix
         ("no_start", "not among the archive's binlogs")]
 
 
+def test_a_cut_newest_file_blocks_only_what_it_lacks(tmp_path: Path) -> None:
+    """binlog.000002 as the newest file, copied while its ROTATE at 801 was being
+    written: a plan through 0-1-15 (which ends at 801) holds, one to its end does not."""
+    folder = copy_set(tmp_path)
+    (folder / "binlog.000003").unlink()
+    cut = folder / "binlog.000002"
+    cut.write_bytes(cut.read_bytes()[:830])
+    found = plan([str(folder)], from_position=("binlog.000001", 4),
+                 to_gtid=Gtid.parse("0-1-15"))
+    assert found.possible and found.files[-1].stop == 801
+    assert [(p.kind, p.detail) for p in found.problems] == [(
+        "damaged_past_stop", "offset 801: file ends inside an event (29 bytes after the "
+        "last complete event) (after the stop, 801)")]
+    found = plan([str(folder)], from_position=("binlog.000001", 4), to_datetime=2 << 31)
+    assert not found.possible and [(p.kind, p.detail) for p in found.problems] == [(
+        "damaged", "offset 801: event of 44 bytes runs past the end of the file "
+        "(29 bytes remain)")]
+
+
 def test_plan_over_mysql_files(tmp_path: Path) -> None:
     """MySQL 8.0.31's files (binlog.000690 and 000691 absent): to a time inside
     binlog.000694, the stop is the transaction start a sequential scan gives; from
