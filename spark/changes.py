@@ -16,7 +16,6 @@ result against the reference path (one record per row) on every real binlog.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -136,13 +135,17 @@ class ColumnarGroup:
         self.size += len(ev.body.row_data)
         self.length += ev.length
 
-    def decode(self) -> DecodedRows | None:
-        """The rows of every event, or None when the columnar decoder refuses them (the
-        reference decoder then decodes each event, and says why it cannot)."""
+    def decode(self, path: str, gtid: str | None) -> ColumnarChanges | None:
+        """The ``row_changes`` rows of every event (of file ``path``, in transaction
+        ``gtid``), or None when the columnar decoder refuses them: the reference decoder
+        then decodes each event, and says why it cannot. (So does any other failure
+        here: a bug of this path must not cost the rows the reference path can give.)"""
         try:
-            return decode_row_data([ev.body.row_data for ev in self.events], self.table,
-                                   self.shape)
-        except DECODE_ERRORS:
+            decoded = decode_row_data([ev.body.row_data for ev in self.events], self.table,
+                                      self.shape)
+            return ColumnarChanges(changes_batch(decoded, self, path, gtid),
+                                   decoded.rows_per_event.tolist())
+        except Exception:
             return None
 
 
@@ -171,20 +174,22 @@ def columnar_key(decoder: RowDecoder, ev: Event
 
 @dataclass(frozen=True, slots=True)
 class ColumnarChanges:
-    """The row changes of a decoded group, but for the transaction's XID."""
+    """The ``row_changes`` rows of a decoded group, waiting for the transaction's XID."""
 
-    decoded: DecodedRows
-    table: TableInfo
-    events: Sequence[Event]
-    gtid: str | None
+    rows_batch: pa.RecordBatch
+    """The rows, ``xid`` null."""
+    per_event: list[int]
+    """Rows of each event of the group."""
 
     @property
     def rows(self) -> int:
-        return len(self.decoded.batch)
+        return len(self.rows_batch)
 
-    def batch(self, path: str, xid: int | None) -> pa.RecordBatch:
-        """The ``row_changes`` rows, in the table's columns."""
-        return changes_batch(self, path, xid)
+    def batch(self, xid: int | None) -> pa.RecordBatch:
+        """The rows with their XID."""
+        at = ROW_CHANGES_SCHEMA.get_field_index("xid")
+        return self.rows_batch.set_column(at, ROW_CHANGES_SCHEMA.field(at), _constant(
+            xid, pa.int64(), self.rows))
 
 
 def _ints(values: np.ndarray, kind: pa.DataType, nulls: np.ndarray | None = None
@@ -203,15 +208,21 @@ def _image(batch: pa.RecordBatch, name: str) -> pa.Array:
     return image_map(batch.column(at))
 
 
-def changes_batch(changes: ColumnarChanges, path: str, xid: int | None) -> pa.RecordBatch:
-    """The ``row_changes`` rows of a decoded group: what the reference path's records
-    hold (``SplitParser.change_row``), a column at a time."""
-    per_event = changes.decoded.rows_per_event
-    rows = int(per_event.sum())
-    events, table = changes.events, changes.table
+def _constant(value: Any, kind: pa.DataType, rows: int) -> pa.Array:
+    """``value`` ``rows`` times (take: 50 times quicker than pa.repeat)."""
+    return pa.array([value], kind).take(np.zeros(rows, np.int32))
 
-    def repeat(value: Any, kind: pa.DataType) -> pa.Array:  # (take: 50x pa.repeat's speed)
-        return pa.array([value], kind).take(np.zeros(rows, np.int32))
+
+def changes_batch(decoded: DecodedRows, group: ColumnarGroup, path: str, gtid: str | None
+                  ) -> pa.RecordBatch:
+    """The ``row_changes`` rows of a decoded group: what the reference path's records
+    hold (``SplitParser.change_row``), a column at a time; ``xid`` null."""
+    per_event = decoded.rows_per_event
+    rows = int(per_event.sum())
+    events, table = group.events, group.table
+
+    def repeat(value: Any, kind: pa.DataType) -> pa.Array:
+        return _constant(value, kind, rows)
 
     def each(values: list[int]) -> np.ndarray:
         return np.repeat(np.array(values, np.int64), per_event)
@@ -223,16 +234,16 @@ def changes_batch(changes: ColumnarChanges, path: str, xid: int | None) -> pa.Re
         "op": repeat(OP_CODES[events[0].type_code], pa.string()),
         "db": repeat(table.schema, pa.string()),
         "table": repeat(table.table, pa.string()),
-        "before": _image(changes.decoded.batch, "before"),
-        "after": _image(changes.decoded.batch, "after"),
+        "before": _image(decoded.batch, "before"),
+        "after": _image(decoded.batch, "after"),
         "pk": repeat(table.pk, PK_TYPE),
         "file": repeat(path, pa.string()),
         "pos": _ints(each([ev.pos for ev in events]), pa.int64()),
         "inner_pos": _ints(inner, pa.int64(), inner < 0),
         "row": _ints(np.arange(rows) - starts, pa.int32()),
         "server_id": _ints(each([ev.server_id for ev in events]), pa.int64()),
-        "gtid": repeat(changes.gtid, pa.string()),
-        "xid": repeat(xid, pa.int64()),
+        "gtid": repeat(gtid, pa.string()),
+        "xid": repeat(None, pa.int64()),
         "ts": _ints(seconds * 1_000_000, pa.int64()).view(pa.timestamp("us", tz="UTC")),
         "event_date": _ints(seconds // 86400, pa.int32()).view(pa.date32()),
     }

@@ -439,11 +439,11 @@ class SplitParser:
         group, self.group = self.group, None
         deferred, self.deferred = self.deferred, []
         assert group is not None and self.trx is not None
-        decoded = group.decode()
+        decoded = group.decode(self.path, self.decoder.gtid)
         if decoded is not None:
-            counts: list[int | None] = decoded.rows_per_event.tolist()
-            chunks: list[tuple[Event, int, Changes]] = [(group.events[-1], group.length, (
-                ColumnarChanges(decoded, group.table, group.events, self.decoder.gtid)))]
+            counts: list[int | None] = list(decoded.per_event)
+            chunks: list[tuple[Event, int, Changes]] = [(group.events[-1], group.length,
+                                                         decoded)]
         else:
             counts, chunks = [], []
             for ev in group.events:
@@ -502,7 +502,7 @@ class SplitParser:
         reference decoder's gathered :data:`CHANGE_BATCH_ROWS` at a time."""
         if isinstance(changes, ColumnarChanges):
             yield from self.flush_changes()
-            yield "row_changes", changes.batch(self.path, xid)
+            yield "row_changes", changes.batch(xid)
             return
         self.change_records.extend(self.change_row(c, xid) for c in changes)
         if len(self.change_records) >= CHANGE_BATCH_ROWS:
