@@ -208,7 +208,7 @@ def bench_spark_bulk(bulk: Path, tiny: Path) -> dict[str, dict[str, Any]]:
     the 1 -> 2 cores scaling. Returns each master's run."""
     print(f"\n== Spark job on one bulk file ({bulk.name}, {bulk.stat().st_size / 1e6:.0f} MB)"
           f" minus the job on {tiny.name} (fixed cost) ==")
-    runs = {m: child("--spark", m, "--fixed", str(tiny), str(bulk)) for m in MASTERS}
+    runs = {m: child("--fixed", str(tiny), "--spark", m, str(bulk)) for m in MASTERS}
     print(f"{'master':<10}{'fixed s':>8}{'job s':>7}{'marginal s':>11}{'parse s':>9}"
           f"{'write s':>9}{'CPU s':>7}{'rows/s':>9}")
     rows = runs[MASTERS[0]]["rows"]["row_changes"]
