@@ -119,12 +119,16 @@ def collect_garbage() -> None:
     enough to reach its oldest generation, collected rarely (``rows --json`` on a bulk
     binlog peaked at 330 MB, 260 MB when collected after each batch). The first call
     freezes what lives then (modules, the compiled kernels), so that each later
-    collection goes through the new objects only. Call it where no event is referenced.
+    collection goes through the new objects only, and has the collector look at the
+    young objects every 20,000 new ones instead of 700 (the events gathered for a batch
+    were walked through again and again: 0.3 s of collections on the bench file, now
+    0.1). Call it where no event is referenced.
     """
     global _frozen
     gc.collect()
     if not _frozen:
         gc.freeze()
+        gc.set_threshold(20000, 50, 10)
         _frozen = True
 
 
