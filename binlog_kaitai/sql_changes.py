@@ -334,6 +334,10 @@ class _Transaction:
     timestamp: int
     ended: bool = False
     """Its end was read."""
+    xid: str | None = None
+    """An XA transaction's XID (the text of its XA END)."""
+    prepared: bool = False
+    """It ended with XA PREPARE: its XA COMMIT or XA ROLLBACK decides."""
     gtid: str | None = None
     statements: list[tuple[int, str]] = field(default_factory=list)
     """Each statement with the number of the rows event it comes from."""
@@ -360,7 +364,12 @@ class _Transaction:
         return f"-- {what} at {self.pos}{gtid}, {when}\nBEGIN;\n{''.join(body)}COMMIT;\n"
 
     def statement(self, number: int, text: str) -> None:
-        """A SAVEPOINT or ROLLBACK TO (event number ``number``) of the transaction."""
+        """A SAVEPOINT, ROLLBACK TO or XA END (event number ``number``) of the
+        transaction."""
+        found = _XA_END.match(text)
+        if found is not None:
+            self.xid = found[1]
+            return
         found = _SAVEPOINT.match(text)
         if found is not None:
             self.savepoints[_savepoint_name(found[2])] = number
@@ -373,6 +382,9 @@ class _Transaction:
 _NAME = r"(`(?:[^`]|``)+`|[\w$]+)"
 _SAVEPOINT = re.compile(r"\s*(SAVEPOINT)\s+" + _NAME, re.I)
 _ROLLBACK_TO = re.compile(r"\s*ROLLBACK\s+(?:WORK\s+)?TO\s+(?:SAVEPOINT\s+)?" + _NAME, re.I)
+_XA_END = re.compile(r"\s*XA\s+END\s+(.+?)\s*$", re.I | re.S)
+_XA_DECIDED = re.compile(r"\s*XA\s+(COMMIT|ROLLBACK)\s+(.+?)\s*$", re.I | re.S)
+_ONE_PHASE = re.compile(r"\sONE\s+PHASE$", re.I)
 _DML = re.compile(r"\s*(?:/\*.*?\*/\s*)*(INSERT|UPDATE|DELETE|REPLACE|LOAD)\b", re.I | re.S)
 """A statement that changes rows: in a binlog, one logged as a statement."""
 
@@ -447,6 +459,10 @@ class SqlScript:
         self._of_event: dict[tuple[int, int | None], tuple[_Transaction, int]] = {}
         self._tables: dict[int, tuple[TableInfo, TableSql | None]] = {}
         self._undone = _Spool()
+        self._prepared: dict[str, _Transaction] = {}
+        """Transactions prepared (XA PREPARE), by XID, their changes all read."""
+        self._decided: dict[str, bool] = {}
+        """XA COMMIT (True) or XA ROLLBACK of transactions still waiting."""
         self._refused: set[tuple[str, str]] = set()
         if not flashback:
             out.write(HEADER)
@@ -464,10 +480,11 @@ class SqlScript:
             key = (ev.pos, ev.inner_pos)
             self._of_event[key] = (self._open, self._events)
             self._open.keys.append(key)
-        elif ev.is_query and ev.kind == "statement":
+        elif ev.is_query and ev.kind in ("statement", "xa_commit", "xa_rollback"):
             self._statement(ev)
         if step.ends and self._open is not None:
             self._open.ended = True
+            self._open.prepared = step.commit_kind == "xa_prepare"
             self._close()
         items = self.decoder.feed(ev)
         if any(isinstance(item, BinlogError) for item in items):
@@ -519,6 +536,9 @@ class SqlScript:
     def finish(self, status: int) -> int:
         """Writes the undo, last transaction first (nothing after a problem); the exit
         status, ``status`` or 1 after a refusal."""
+        for txn in self._prepared.values():
+            self._write(f"-- the XA transaction at {txn.pos} is prepared, not committed "
+                        "in what was read: left out\n")
         if self.flashback and not self.failed:
             self.out.write(HEADER)
             for text in self._undone.backwards():
@@ -538,6 +558,11 @@ class SqlScript:
         if raw is None:
             return
         text = raw.decode("utf-8", "replace")
+        decided = _XA_DECIDED.match(text)
+        if decided is not None:
+            if not _ONE_PHASE.search(decided[2]):  # one phase: ended, never prepared
+                self._decide(decided[2], decided[1].upper() == "COMMIT")
+            return
         if self._open is not None:
             self._open.statement(self._events, text)
         tables = self.decoder.decoder.tables
@@ -570,13 +595,31 @@ class SqlScript:
             self._forget(txn)
             if self.failed or not txn.statements:
                 continue
-            text = txn.text(self.flashback) if txn.ended else (
+            if txn.prepared and txn.xid is not None:
+                outcome = self._decided.pop(txn.xid, None)
+                if outcome is None:
+                    self._prepared[txn.xid] = txn
+                elif outcome:
+                    self._write(txn.text(self.flashback))
+                continue
+            self._write(txn.text(self.flashback) if txn.ended else (
                 f"-- the transaction at {txn.pos} does not end in what was read: its "
-                f"{len(txn.kept())} row change(s) left out\n")
-            if self.flashback:
-                self._undone.add(text)
-            else:
-                self.out.write(text)
+                f"{len(txn.kept())} row change(s) left out\n"))
+
+    def _decide(self, xid: str, commit: bool) -> None:
+        """XA COMMIT (``commit``) or XA ROLLBACK of a prepared transaction: written (in
+        the order of the commits) or left out."""
+        txn = self._prepared.pop(xid, None)
+        if txn is None:  # still waiting for its last changes (or one phase: none)
+            self._decided[xid] = commit
+        elif commit and not self.failed:
+            self._write(txn.text(self.flashback))
+
+    def _write(self, text: str) -> None:
+        if self.flashback:
+            self._undone.add(text)
+        else:
+            self.out.write(text)
 
     def _forget(self, txn: _Transaction) -> None:
         for key in txn.keys:

@@ -185,6 +185,22 @@ def test_rows_rolled_back_to_a_savepoint_are_left_out(
         "BEGIN;", "DELETE FROM `shop`.`items` WHERE `id`=10 LIMIT 1;", "COMMIT;"]
 
 
+def test_xa_transactions_count_once_committed(capsys: pytest.CaptureFixture[str]) -> None:
+    """XA START; INSERT mango; XA END; XA PREPARE (the transaction ends), then XA COMMIT in
+    a group of its own: written at the XA COMMIT; left out when it is not read."""
+    path = MIXED / "binlog.000001"
+    window = ["--schema", str(MIXED / "scenario.sql"), "--start-position", "5889", str(path)]
+    status, out, err = run(capsys, "--sql", *window, "--stop-position", "6494")
+    assert (status, err) == (0, "")
+    assert statements(out) == [
+        "BEGIN;", "INSERT INTO `shop`.`items` (`id`,`name`,`qty`,`price`,`added`) VALUES "
+        "(14,X'6D616E676F',2,1.99,'2024-05-06 07:08:09');", "COMMIT;"]
+    status, out, err = run(capsys, "--sql", *window, "--stop-position", "6330")
+    assert (status, err) == (0, "")
+    assert out.splitlines()[-1] == ("-- the XA transaction at 5889 is prepared, not "
+                                    "committed in what was read: left out")
+
+
 def test_minimal_images_replay(capsys: pytest.CaptureFixture[str]) -> None:
     """binlog_row_image=MINIMAL: the columns given, the rows by their key."""
     status, out, err = run(capsys, "--sql", str(MINIMAL))
