@@ -67,6 +67,7 @@ Literal = Callable[[Any], str]
 
 _ESCAPES = str.maketrans({"\\": "\\\\", "'": "\\'", "\0": "\\0", "\n": "\\n", "\r": "\\r",
                           "\x1a": "\\Z"})
+_SPECIAL = re.compile(r"[\\'\x00\n\r\x1a]")
 _FLOAT32 = struct.Struct("<f")
 _INTEGERS = frozenset({v.TINY, v.SHORT, v.INT24, v.LONG, v.LONGLONG, v.YEAR})
 _TEMPORAL = frozenset({v.DATE, v.NEWDATE, v.TIME, v.TIME2, v.DATETIME, v.DATETIME2,
@@ -79,6 +80,8 @@ _TEMPORAL = frozenset({v.DATE, v.NEWDATE, v.TIME, v.TIME2, v.DATETIME, v.DATETIM
 
 def quoted(text: str) -> str:
     """A string literal (backslash escapes, as under the script's sql_mode)."""
+    if _SPECIAL.search(text) is None:  # most text: nothing to escape
+        return "'" + text + "'"
     return "'" + text.translate(_ESCAPES) + "'"
 
 
@@ -92,9 +95,9 @@ def _hex(raw: bytes) -> str:
 
 def _binary(value: Any) -> str:
     """Bytes the decoder gives as ``{"base64": ...}`` (or text, as its UTF-8 bytes)."""
-    if isinstance(value, dict):
-        return _hex(base64.b64decode(value["base64"]))
-    return _hex(value.encode("utf-8"))
+    if value.__class__ is str:
+        return "X'" + value.encode("utf-8").hex().upper() + "'"
+    return _hex(base64.b64decode(value["base64"]))
 
 
 def _text(value: Any) -> str:
