@@ -25,11 +25,13 @@ script sets ``sql_mode='NO_AUTO_VALUE_ON_ZERO'``: a 0 in an AUTO_INCREMENT colum
 
 What cannot be made exact is refused, as ``FILE: offset N: what``: a table whose column
 names are unknown, a row that its image cannot identify (no primary key known and columns
-missing: ``binlog_row_image=MINIMAL`` or ``NOBLOB``), and, for an undo, a before image
-that lacks what the undo must write back. A MySQL partial JSON update whose document is
-not in the before image is replayed with JSON_REPLACE/JSON_INSERT/JSON_ARRAY_INSERT/
-JSON_REMOVE on the column. MySQL's JSON opaque values (DECIMAL, dates inside a document)
-are written as the strings the decoder gives them.
+missing: ``binlog_row_image=MINIMAL`` or ``NOBLOB``), for an undo a before image that
+lacks what the undo must write back, and a change logged as a statement (its rows are not
+in the binlog). A MySQL partial JSON update whose document is not in the before image is
+replayed with JSON_REPLACE/JSON_INSERT/JSON_ARRAY_INSERT/JSON_REMOVE on the column.
+MySQL's JSON opaque values (DECIMAL, dates inside a document) are written as the strings
+the decoder gives them. Rows rolled back to a savepoint (logged, then ROLLBACK TO) are
+left out; an XA transaction counts once its XA COMMIT is read.
 """
 
 from __future__ import annotations
