@@ -254,6 +254,25 @@ def test_partial_json_without_its_document(capsys: pytest.CaptureFixture[str]) -
                    "cannot be undone\n")
 
 
+def test_mysql_compressed_transaction_and_vectors(capsys: pytest.CaptureFixture[str],
+                                                  tmp_path: Path) -> None:
+    """A TRANSACTION_PAYLOAD's rows in the transaction its GTID opens; VECTOR columns."""
+    path = corpus("blackbeam__rust_mysql_common/"
+                  "test-data__binlogs__transaction_compression.000001")
+    schema = tmp_path / "tb1.sql"
+    schema.write_text("CREATE TABLE test.tb1 (a INT PRIMARY KEY);")
+    status, out, err = run(capsys, "--sql", "--schema", str(schema), str(path))
+    assert (status, err) == (0, "")
+    assert statements(out) == ["BEGIN;", "INSERT INTO `test`.`tb1` (`a`) VALUES (1);",
+                               "COMMIT;"]
+    path = corpus("blackbeam__rust_mysql_common/test-data__binlogs__vector.binlog")
+    status, out, err = run(capsys, "--sql", str(path))
+    assert (status, err) == (0, "")
+    assert ("INSERT INTO `dtb`.`bar` (`id`,`vector_column`,`foo`,`vector_column2`) VALUES "
+            "(2,STRING_TO_VECTOR('[1.01,-1.01]'),'bar',"
+            "STRING_TO_VECTOR('[42.0,43.0,44.0,45.0]'));") in statements(out)
+
+
 def test_sql_and_json_exclude_each_other(capsys: pytest.CaptureFixture[str]) -> None:
     for args in (["--sql", "--json"], ["--flashback"], ["--gtid", "0-1-16"]):
         with pytest.raises(SystemExit) as exc:
