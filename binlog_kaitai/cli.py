@@ -272,8 +272,8 @@ def run_rows(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     # here so `summary` and `events` start fast (a DBA may run summary over many files).
     from binlog_kaitai.ordered_rows import (
         Item,
-        JsonRows,
         OrderedRows,
+        RenderedRows,
         collect_garbage,
         keep_freed_memory,
     )
@@ -288,7 +288,8 @@ def run_rows(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         print(f"{exc.filename}: cannot read schema file: {exc.strerror}", file=err)
         return 1
     keep_freed_memory()
-    decoder = OrderedRows(schema=schema, tables=args.table, json=args.json)
+    decoder = OrderedRows(schema=schema, tables=args.table,
+                          render=None if args.sql else "json" if args.json else "text")
     sql = SqlScript(decoder, out, err, flashback=args.flashback,
                     gtids=args.gtid) if args.sql else None
 
@@ -299,7 +300,7 @@ def run_rows(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 print(f"{name}: offset {item.offset}: {item.message}", file=err)
                 status = 1
                 continue
-            if isinstance(item, JsonRows):  # bulk events' lines, rendered together
+            if isinstance(item, RenderedRows):  # bulk events' lines, rendered together
                 write_utf8(out, item.lines([wanted(ev) for ev in item.events]))
                 continue
             ev, changes = item
@@ -334,7 +335,7 @@ def run_rows(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 if args.stop_datetime is not None and ev.timestamp >= args.stop_datetime:
                     break
                 items = feed(ev)
-                batch = any(isinstance(item, JsonRows) for item in items)
+                batch = any(isinstance(item, RenderedRows) for item in items)
                 status = max(status, show(name, items))
                 if batch:  # its events are dropped with the items, and no others
                     del items

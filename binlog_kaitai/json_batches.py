@@ -21,6 +21,8 @@ used once those are (:func:`available`): below that, the reference's values and
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -36,28 +38,25 @@ from binlog_kaitai.columnar import (
     reference_values,
     timestamp_texts,
 )
-from binlog_kaitai.row_text import ROW_FIELDS, Part, Slot, image_parts, line_parts
+from binlog_kaitai.row_text import ROW_FIELDS, Part, Slot, image_parts, line_parts, text_parts
 from binlog_kaitai.rows import RowChange
+from binlog_kaitai.sql_changes import quoted, sql_literal
 
 CONST, RAW, TEXT, EVENT = 0, 1, 2, 3
 """What a part of a line is: literal text; a per-row fragment copied as it is; a per-row
 text fragment, written as a JSON string; a per-event text (see :func:`assemble`)."""
-NULL = b"null"
-ESCAPES = [orjson.dumps(chr(c))[1:-1] for c in range(128)]
-"""How orjson writes each ASCII character inside a JSON string (other bytes of UTF-8 text
-are written as they are)."""
 
 
 def assemble(src, kinds, where, const_len, row_offsets, row_valid,  # type: ignore[no-untyped-def]
-             event_offsets, event_of_row, escapes, escape_len):
+             event_offsets, event_of_row, quote, null_len, escapes, escape_len):
     """The lines of every row, end to end (for each row, each part ``p``), and where each
     line ends.
 
-    ``src`` holds every byte a part takes: ``src[0:4]`` is ``null``. Part ``p`` is, by
-    ``kinds[p]``: CONST, ``src[where[p]:where[p] + const_len[p]]``; RAW or TEXT, the
-    fragment of the row at ``src[row_offsets[where[p], row]:row_offsets[where[p],
-    row + 1]]``, or ``null`` when ``row_valid[where[p], row]`` is False; TEXT fragments
-    between double quotes, each byte ``c`` written as ``escapes[c, :escape_len[c]]``
+    ``src`` holds every byte a part takes: ``src[0:null_len]`` is the text of NULL. Part
+    ``p`` is, by ``kinds[p]``: CONST, ``src[where[p]:where[p] + const_len[p]]``; RAW or
+    TEXT, the fragment of the row at ``src[row_offsets[where[p], row]:row_offsets[where[p],
+    row + 1]]``, or NULL when ``row_valid[where[p], row]`` is False; TEXT fragments
+    between ``quote`` bytes, each byte ``c`` written as ``escapes[c, :escape_len[c]]``
     (itself when ``escape_len[c]`` is 1); EVENT, the same from ``event_offsets[where[p]]``
     for the row's event, ``event_of_row[row]``. The lines go to a buffer of a size no
     line can exceed, written once: the pages past the end are never touched.
@@ -71,7 +70,7 @@ def assemble(src, kinds, where, const_len, row_offsets, row_valid,  # type: igno
     for r in range(rows):
         for p in range(kinds.shape[0]):
             kind, at = kinds[p], where[p]
-            start, end = np.int64(0), np.int64(4)  # null
+            start, end = np.int64(0), null_len
             if kind == CONST:
                 start, end = at, at + const_len[p]
             elif kind == EVENT:
@@ -83,9 +82,9 @@ def assemble(src, kinds, where, const_len, row_offsets, row_valid,  # type: igno
                 _copy(out, pos, src, start, end - start)
                 pos += end - start
             elif escaped[p]:
-                pos = _escape(out, pos, src, start, end - start, escapes, escape_len)
+                pos = _escape(out, pos, src, start, end - start, quote, escapes, escape_len)
             else:
-                out[pos] = out[pos + end - start + 1] = 34  # "
+                out[pos] = out[pos + end - start + 1] = quote
                 _copy(out, pos + 1, src, start, end - start)
                 pos += end - start + 2
         ends[r + 1] = pos
@@ -112,16 +111,17 @@ def _capacity(kinds, where, const_len, row_offsets,  # type: ignore[no-untyped-d
     return total
 
 
-def _escape(out, pos, src, start, size, escapes, escape_len):  # type: ignore[no-untyped-def]
-    """Write ``src[start:start + size]`` as a JSON string at ``out[pos]``; the end."""
-    out[pos] = 34
+def _escape(out, pos, src, start, size, quote, escapes,  # type: ignore[no-untyped-def]
+            escape_len):
+    """Write ``src[start:start + size]`` quoted and escaped at ``out[pos]``; the end."""
+    out[pos] = quote
     pos += 1
     for b in range(start, start + size):
         c = src[b]
         for k in range(escape_len[c]):
             out[pos + k] = escapes[c, k]
         pos += escape_len[c]
-    out[pos] = 34
+    out[pos] = quote
     return pos + 1
 
 
@@ -179,7 +179,8 @@ def _kernel() -> Callable[..., tuple[np.ndarray, np.ndarray]]:
         ints, matrix = types.Array(i64, 1, "C"), types.Array(i64, 2, "C")
         signature = types.Tuple((types.Array(u8, 1, "C"), ints))(
             types.Array(u8, 1, "C", readonly=True), ints, ints, ints, matrix,
-            types.Array(types.boolean, 2, "C"), matrix, ints, types.Array(u8, 2, "C"), ints)
+            types.Array(types.boolean, 2, "C"), matrix, ints, i64, i64,
+            types.Array(u8, 2, "C"), ints)
         def jit(function: Any, **callees: Any) -> Any:
             return njit(cache=True, nogil=True)(row_kernel.calling(function, **callees))
 
@@ -189,26 +190,47 @@ def _kernel() -> Callable[..., tuple[np.ndarray, np.ndarray]]:
     return _compiled
 
 
-def _escape_tables() -> tuple[np.ndarray, np.ndarray]:
-    table = np.zeros((256, 6), np.uint8)
-    lengths = np.ones(256, np.int64)
-    for c, text in enumerate(ESCAPES):
-        table[c, :len(text)] = np.frombuffer(text, np.uint8)
-        lengths[c] = len(text)
-    return table, lengths
+@dataclass(frozen=True)
+class _Style:
+    """How an output writes values: NULL, text (between ``quote`` bytes, each ASCII
+    character ``c`` as ``escapes[c]``), JSON columns (as they are, or value by value),
+    and any other value (``literal``)."""
+
+    null: bytes
+    quote: int
+    escapes: list[bytes]
+    json_as_is: bool
+    literal: Callable[[Any], bytes]
+
+    @cached_property
+    def tables(self) -> tuple[np.ndarray, np.ndarray]:
+        """The escapes as :func:`assemble` takes them."""
+        table = np.zeros((256, 6), np.uint8)
+        lengths = np.ones(256, np.int64)
+        for c, text in enumerate(self.escapes):
+            table[c, :len(text)] = np.frombuffer(text, np.uint8)
+            lengths[c] = len(text)
+        return table, lengths
 
 
-ESCAPE_TABLE, ESCAPE_LEN = _escape_tables()
+JSON = _Style(b"null", ord('"'), [orjson.dumps(chr(c))[1:-1] for c in range(128)], True,
+              orjson.dumps)
+"""``rows --json``: orjson's texts (its escapes of the ASCII characters read from it)."""
+SQL = _Style(b"NULL", ord("'"), [quoted(chr(c))[1:-1].encode() for c in range(128)], False,
+             lambda value: sql_literal(value).encode())
+"""``rows``: :func:`~binlog_kaitai.sql_changes.sql_literal`'s texts (its escapes read from
+:func:`~binlog_kaitai.sql_changes.quoted`)."""
 
 
 class _Parts:
     """The parts of a batch's lines and the bytes they take, as :func:`assemble` wants
     them."""
 
-    def __init__(self, rows: int) -> None:
+    def __init__(self, rows: int, style: _Style) -> None:
         self.rows = rows
-        self.buffers: list[Any] = [NULL]
-        self.size = len(NULL)
+        self.style = style
+        self.buffers: list[Any] = [style.null]
+        self.size = len(style.null)
         self.kinds: list[int] = []
         self.where: list[int] = []
         self.const_len: list[int] = []
@@ -261,7 +283,7 @@ class _Parts:
             matrix(self.row_offsets, self.rows + 1, np.int64),
             matrix(self.row_valid, self.rows, np.bool_),
             matrix(self.event_offsets, events + 1, np.int64),
-            event_of_row, ESCAPE_TABLE, ESCAPE_LEN)
+            event_of_row, self.style.quote, len(self.style.null), *self.style.tables)
         return memoryview(out), ends
 
 
@@ -270,21 +292,59 @@ def json_text(heads: Sequence[RowChange], decoded: DecodedRows
     """The ``rows --json`` lines of the rows of ``decoded``, whose events' changes share
     what ``heads`` has (one change per event, any row and images), and where each line
     ends (from 0). What differs between the events (their ``pos``, mostly) is a slot."""
-    per_event = decoded.rows_per_event
-    event_of_row = np.repeat(np.arange(len(per_event), dtype=np.int64), per_event)
-    row_in_event = np.arange(len(event_of_row)) - np.repeat(np.cumsum(per_event) - per_event,
-                                                            per_event)
     first = heads[0]
     varying = [key for key, value in first.to_json_dict().items() if key not in ROW_FIELDS
                and any(getattr(head, key) != value for head in heads)]
-    parts = _Parts(len(event_of_row))
-    for part in line_parts(heads[0], (*ROW_FIELDS, *varying)):
+    layout: list[Part] = []
+    for part in line_parts(first, (*ROW_FIELDS, *varying)):
+        if isinstance(part, Slot) and part.key in ("before", "after"):
+            image = str(part.key)
+            names = _names(decoded.batch).get(image)
+            layout += ["null"] if names is None else [
+                Slot((image, p.key)) if isinstance(p, Slot) else p for p in image_parts(names)]
+        else:
+            layout.append(part)
+    return _render([layout], heads, decoded, JSON)
+
+
+def sql_text(heads: Sequence[RowChange], decoded: DecodedRows
+             ) -> tuple[memoryview, np.ndarray]:
+    """The ``rows`` text (:func:`~binlog_kaitai.row_text.text_parts`) of the rows of
+    ``decoded``, as :func:`json_text` gives their lines."""
+    names = _names(decoded.batch)
+    return _render([text_parts(head, names) for head in heads], heads, decoded, SQL)
+
+
+def _names(batch: pa.RecordBatch) -> dict[str, list[str]]:
+    """The column names of each image of a batch."""
+    return {image: batch.column(image).type.names for image in ("before", "after")
+            if batch.schema.get_field_index(image) >= 0}
+
+
+def _render(layouts: Sequence[Sequence[Part]], heads: Sequence[RowChange],
+            decoded: DecodedRows, style: _Style) -> tuple[memoryview, np.ndarray]:
+    """The lines of each row, laid out as its event's layout (``layouts[e]``, or one
+    for all): a literal text the same in every layout is written as it is, else the
+    event's; the slots: the row in its event, an image's column, or a field of the
+    event's head."""
+    per_event = decoded.rows_per_event
+    event_of_row = np.repeat(np.arange(len(per_event), dtype=np.int64), per_event)
+    parts = _Parts(len(event_of_row), style)
+    for i, part in enumerate(layouts[0]):
         if isinstance(part, str):
-            parts.const(part)
+            texts = [layout[i] for layout in layouts]
+            if all(text == part for text in texts):
+                parts.const(part)
+            else:
+                parts.per_event(_binary([text.encode() for text in texts]))  # type: ignore[union-attr]
         elif part.key == "row":
-            parts.per_row(pc.cast(_int64(row_in_event), pa.string()), RAW)
-        elif part.key in ROW_FIELDS:
-            _image(parts, decoded.batch, str(part.key))
+            starts = np.repeat(np.cumsum(per_event) - per_event, per_event)
+            parts.per_row(pc.cast(_int64(np.arange(len(event_of_row)) - starts), pa.string()),
+                          RAW)
+        elif isinstance(part.key, tuple):
+            struct = decoded.batch.column(part.key[0])
+            j = part.key[1]
+            parts.per_row(*_fragment(struct.field(j), struct.type.field(j), style))
         else:
             parts.per_event(_event_texts([getattr(head, str(part.key)) for head in heads]))
     return parts.render(event_of_row)
@@ -295,7 +355,10 @@ def _event_texts(values: list[Any]) -> pa.Array:
     by Arrow, anything else by orjson."""
     if all(type(v) is int for v in values):
         return pc.cast(pa.array(values, pa.int64()), pa.string())
-    encoded = [orjson.dumps(v) for v in values]
+    return _binary([orjson.dumps(v) for v in values])
+
+
+def _binary(encoded: list[bytes]) -> pa.Array:
     offsets = np.zeros(len(encoded) + 1, np.int32)
     np.cumsum([len(e) for e in encoded], out=offsets[1:])
     return pa.Array.from_buffers(pa.binary(), len(encoded), [
@@ -307,49 +370,24 @@ def _int64(values: np.ndarray) -> pa.Array:
     return pa.Array.from_buffers(pa.int64(), len(values), [None, pa.py_buffer(values)])
 
 
-def _image(parts: _Parts, batch: pa.RecordBatch, name: str) -> None:
-    """The ``before`` or ``after`` image: ``null`` when the batch has none."""
-    at = batch.schema.get_field_index(name)
-    if at < 0:
-        parts.const(NULL.decode())
-        return
-    struct = batch.column(at)
-    fields = [struct.type.field(i) for i in range(struct.type.num_fields)]
-    layout: list[Part] = image_parts([f.name for f in fields])
-    for part in layout:
-        if isinstance(part, Slot):
-            assert isinstance(part.key, int)
-            parts.per_row(*_fragment(struct.field(part.key), fields[part.key]))
-        else:
-            parts.const(part)
-
-
-def _fragment(array: pa.Array, fld: pa.Field) -> tuple[pa.Array, int]:
-    """A column's fragments (RAW: JSON text; TEXT: text to write as a JSON string)."""
+def _fragment(array: pa.Array, fld: pa.Field, style: _Style) -> tuple[pa.Array, int]:
+    """A column's fragments (RAW: the style's text; TEXT: text to quote and escape)."""
     kind = array.type
     md = fld.metadata or {}
     if md.get(REPR_KEY) == JSON_REPR:
-        return array, RAW
-    if pa.types.is_integer(kind):
+        if style.json_as_is:
+            return array, RAW
+    elif pa.types.is_integer(kind):
         return pc.cast(array, pa.string()), RAW
-    if pa.types.is_string(kind):
+    elif pa.types.is_string(kind):
         return array, TEXT
-    if pa.types.is_date32(kind):
+    elif pa.types.is_date32(kind):
         return pc.cast(array, pa.string()), TEXT  # years 1-9999: ISO, as Python's
-    if pa.types.is_timestamp(kind):
+    elif pa.types.is_timestamp(kind):
         return timestamp_texts(array, fld), TEXT
-    if pa.types.is_decimal(kind):
+    elif pa.types.is_decimal(kind):
         text = pc.cast(array, pa.string())
         # Arrow writes a scale over 6 with an exponent when the value is small.
         if kind.scale <= 6 or not pc.any(pc.match_substring(text, "E")).as_py():
             return text, TEXT
-    return _per_value(array, fld), RAW
-
-
-def _per_value(array: pa.Array, fld: pa.Field) -> pa.Array:
-    """The reference's values of a column, each as orjson writes it (NULL as null)."""
-    encoded = [orjson.dumps(v) for v in reference_values(array, fld)]
-    offsets = np.zeros(len(encoded) + 1, np.int32)
-    np.cumsum([len(e) for e in encoded], out=offsets[1:])
-    return pa.Array.from_buffers(pa.binary(), len(encoded), [
-        None, pa.py_buffer(offsets), pa.py_buffer(b"".join(encoded))])
+    return _binary([style.literal(v) for v in reference_values(array, fld)]), RAW

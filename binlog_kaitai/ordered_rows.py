@@ -17,8 +17,9 @@ Any other event, one that prints something (a change, a problem), and
 groups' changes are then put back in binlog order, so the output is the reference's,
 event for event.
 
-With ``json=True`` (what ``rows --json`` runs), events decoded by the columnar decoder
-come back as :class:`JsonRows`, their lines rendered from the Arrow batch by
+With ``render="json"`` (what ``rows --json`` runs) or ``render="text"`` (``rows``),
+events decoded by the columnar decoder come back as :class:`RenderedRows`, their lines
+(JSON, or the ``mysqlbinlog -v`` style text) rendered from the Arrow batch by
 :mod:`~binlog_kaitai.json_batches` (once its compiled kernel is worth loading, see
 :func:`~binlog_kaitai.json_batches.available`; before, as changes).
 """
@@ -27,7 +28,7 @@ from __future__ import annotations
 
 import ctypes
 import gc
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -63,8 +64,8 @@ decoder at most takes the GTID of one, which the rows events gathered already ho
 
 
 @dataclass(frozen=True, slots=True)
-class JsonRows:
-    """The ``rows --json`` lines of rows events decoded together (UTF-8): those of
+class RenderedRows:
+    """The output lines of rows events decoded together (UTF-8): those of
     ``events[e]`` are ``spans[e]``, a buffer and where in it they start and end."""
 
     events: list[Event]
@@ -88,10 +89,13 @@ class JsonRows:
 
 @dataclass(frozen=True, slots=True)
 class _Lines:
-    """One event's lines, to be gathered into a :class:`JsonRows`."""
+    """One event's lines, to be gathered into a :class:`RenderedRows`."""
 
     event: Event
     span: tuple[memoryview, int, int]
+
+
+Renderer = Callable[[Sequence[RowChange], DecodedRows], tuple[memoryview, np.ndarray]]
 
 
 @dataclass(slots=True)
@@ -104,8 +108,8 @@ class _Group:
     size: int = 0
 
 
-Item = tuple[Event, list[RowChange]] | RowsError | JsonRows
-"""A rows event with its changes, the problem of one event, or (``json=True``) the lines
+Item = tuple[Event, list[RowChange]] | RowsError | RenderedRows
+"""A rows event with its changes, the problem of one event, or (``render``) the lines
 of rows events decoded together."""
 
 
@@ -152,10 +156,11 @@ class OrderedRows:
 
     def __init__(self, *, schema: SchemaHistory | None = None,
                  tables: Iterable[str] | None = None,
-                 max_batch_bytes: int = BATCH_BYTES, json: bool = False) -> None:
+                 max_batch_bytes: int = BATCH_BYTES, render: str | None = None) -> None:
         self.decoder = RowDecoder(schema=schema, tables=tables)
         self.max_batch_bytes = max_batch_bytes
-        self.json = json
+        self.render = {"json": json_batches.json_text, "text": json_batches.sql_text,
+                       None: None}[render]
         self._groups: dict[tuple[int, RowsShape], _Group] = {}
         self._size = 0
         self._seq = 0
@@ -213,8 +218,8 @@ class OrderedRows:
             try:
                 decoded = decode_row_data([ev.body.row_data for ev, _, _ in group.events],
                                           group.table, group.shape)
-                if self.json and json_batches.available():
-                    return _rendered(group, decoded)
+                if self.render is not None and json_batches.available():
+                    return _rendered(group, decoded, self.render)
                 return _changes(group, decoded)
             except DECODE_ERRORS:
                 pass
@@ -259,28 +264,29 @@ def _changes(group: _Group, decoded: DecodedRows) -> list[tuple[int, Item | _Lin
     return out
 
 
-def _rendered(group: _Group, decoded: DecodedRows) -> list[tuple[int, Item | _Lines]]:
+def _rendered(group: _Group, decoded: DecodedRows, render: Renderer
+              ) -> list[tuple[int, Item | _Lines]]:
     """Each event of a decoded group with its lines, rendered from the batch."""
     names = decoded.batch.schema.names
     images = ([{}] if "before" in names else None, [{}] if "after" in names else None)
     heads = [changes_of(ev, group.table, *images, gtid)[0] for ev, gtid, _ in group.events]
-    text, ends = json_batches.json_text(heads, decoded)
+    text, ends = render(heads, decoded)
     at = ends[np.concatenate([[0], np.cumsum(decoded.rows_per_event)])].tolist()
     return [(seq, _Lines(ev, (text, at[e], at[e + 1])))
             for e, (ev, _, seq) in enumerate(group.events)]
 
 
 def _gathered(pieces: list[Item | _Lines]) -> list[Item]:
-    """The items, consecutive events' lines as one :class:`JsonRows`."""
+    """The items, consecutive events' lines as one :class:`RenderedRows`."""
     out: list[Item] = []
     for piece in pieces:
         if not isinstance(piece, _Lines):
             out.append(piece)
-        elif out and isinstance(out[-1], JsonRows):
+        elif out and isinstance(out[-1], RenderedRows):
             out[-1].events.append(piece.event)
             out[-1].spans.append(piece.span)
         else:
-            out.append(JsonRows([piece.event], [piece.span]))
+            out.append(RenderedRows([piece.event], [piece.span]))
     return out
 
 

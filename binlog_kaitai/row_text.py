@@ -25,10 +25,11 @@ ROW_FIELDS = ("row", "before", "after")
 
 @dataclass(frozen=True, slots=True)
 class Slot:
-    """Where a value goes in a line: a per-row field of :data:`ROW_FIELDS` (``key``), or
-    the value of a row image's column number ``key``."""
+    """Where a value goes in a line: a per-row field of :data:`ROW_FIELDS` (``key``), the
+    value of a row image's column number ``key`` (:func:`image_parts`), or of column ``j``
+    of image ``name`` (``key`` = (name, j), :func:`text_parts`)."""
 
-    key: str | int
+    key: str | int | tuple[str, int]
 
 
 Part = str | Slot
@@ -87,19 +88,42 @@ _SQL_VERB = {"insert": ("INSERT INTO", "SET", None), "delete": ("DELETE FROM", "
              "update": ("UPDATE", "WHERE", "SET")}
 
 
-def render_change(change: RowChange) -> str:
-    """A row change as text, the way ``mysqlbinlog -v`` shows it (one ``###`` line per
-    column, named when the name is known), after a ``# at POS`` line giving the event."""
+def text_parts(change: RowChange, images: dict[str, Sequence[str]]) -> list[Part]:
+    """A change of an event as text, the way ``mysqlbinlog -v`` shows it: a ``# at POS``
+    line giving the event, the statement, then one ``###`` line per column of each image
+    (``images``: the names of the columns of the ``before`` and/or ``after`` image), the
+    row and the values as slots (``Slot("row")``, ``Slot((image, j))``)."""
     at = f"{change.pos}" if change.inner_pos is None else f"{change.pos}+{change.inner_pos}"
     gtid = f" GTID {change.gtid}" if change.gtid else ""
     when = datetime.fromtimestamp(change.timestamp, UTC).strftime("%Y-%m-%d %H:%M:%S")
-    lines = [f"# at {at} row {change.row}: {when} server id {change.server_id}{gtid}"]
     verb, first, second = _SQL_VERB[change.op]
-    lines.append(f"### {verb} `{change.schema}`.`{change.table}`")
-    for clause, image in ((first, change.before if change.op != "insert" else change.after),
-                          (second, change.after)):
-        if clause is None or image is None:
+    parts: list[Part] = [f"# at {at} row ", Slot("row"),
+                         f": {when} server id {change.server_id}{gtid}\n",
+                         f"### {verb} `{change.schema}`.`{change.table}`\n"]
+    for clause, image in ((first, "before" if change.op != "insert" else "after"),
+                          (second, "after")):
+        if clause is None or image not in images:
             continue
-        lines.append(f"### {clause}")
-        lines += [f"###   {name}={sql_literal(value)}" for name, value in image.items()]
-    return "\n".join(lines) + "\n"
+        parts.append(f"### {clause}\n")
+        for j, name in enumerate(images[image]):
+            parts += [f"###   {name}=", Slot((image, j)), "\n"]
+    return _merged(parts)
+
+
+def render_change(change: RowChange) -> str:
+    """A row change as text (:func:`text_parts`), each value as :func:`sql_literal`
+    writes it."""
+    images = {name: list(image) for name, image in (("before", change.before),
+                                                     ("after", change.after))
+              if image is not None}
+    return "".join(part if isinstance(part, str) else _text_value(change, part.key)
+                   for part in text_parts(change, images))
+
+
+def _text_value(change: RowChange, key: Any) -> str:
+    if key == "row":
+        return str(change.row)
+    image, j = key
+    values = change.before if image == "before" else change.after
+    assert values is not None
+    return sql_literal(list(values.values())[j])

@@ -14,9 +14,9 @@ import pytest
 
 from binlog_kaitai import ordered_rows, row_kernel
 from binlog_kaitai.errors import BinlogError, RowsError
-from binlog_kaitai.ordered_rows import JsonRows, OrderedRows
+from binlog_kaitai.ordered_rows import OrderedRows, RenderedRows
 from binlog_kaitai.row_text import json_lines, render_change
-from binlog_kaitai.rows import RowDecoder
+from binlog_kaitai.rows import RowChange, RowDecoder
 from binlog_kaitai.schema import SchemaHistory
 from binlog_kaitai.stream import read_events
 from tests.conftest import FIXTURES
@@ -25,14 +25,19 @@ from tools.crosscheck import default_files
 FILES = default_files()
 
 
-def reference_text(path: Path) -> list[str]:
-    """``rows --json`` lines and problems of a file through the reference decoder."""
+def text_of(changes: list[RowChange], form: str) -> str:
+    return json_lines(changes) if form == "json" else "".join(map(render_change, changes))
+
+
+def reference_text(path: Path, form: str = "json") -> list[str]:
+    """``rows --json`` lines (or ``rows`` text) and problems of a file through the
+    reference decoder."""
     decoder = RowDecoder(schema=SchemaHistory())
     out = []
     try:
         for ev in read_events(path, expand_payloads=True):
             try:
-                out.append(json_lines(decoder.feed(ev)))
+                out.append(text_of(decoder.feed(ev), form))
             except RowsError as exc:
                 out.append(f"problem {exc}\n")
     except BinlogError as exc:
@@ -40,17 +45,17 @@ def reference_text(path: Path) -> list[str]:
     return [line for line in out if line]
 
 
-def ordered_text(path: Path, **kwargs: Any) -> list[str]:
+def ordered_text(path: Path, form: str = "json", **kwargs: Any) -> list[str]:
     decoder = OrderedRows(schema=SchemaHistory(), **kwargs)
     out: list[str] = []
 
     def show(items: list[ordered_rows.Item]) -> None:
         for item in items:
-            if isinstance(item, JsonRows):
+            if isinstance(item, RenderedRows):
                 out.append(str(item.lines([True] * len(item.events)), "utf-8"))
             else:
                 out.append(f"problem {item}\n" if isinstance(item, RowsError)
-                           else json_lines(item[1]))
+                           else text_of(item[1], form))
 
     try:
         for ev in read_events(path, expand_payloads=True):
@@ -81,18 +86,20 @@ def compiled(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     yield
 
 
+@pytest.mark.parametrize("form", ["json", "text"])
 @pytest.mark.parametrize("path", FILES, ids=[str(p.relative_to(p.parents[1])) for p in FILES])
-def test_json_lines_rendered_from_batches(path: Path, monkeypatch: pytest.MonkeyPatch,
-                                          compiled: None) -> None:
-    expected = "".join(reference_text(path))
-    assert "".join(ordered_text(path, json=True)) == expected
+def test_lines_rendered_from_batches(path: Path, form: str, monkeypatch: pytest.MonkeyPatch,
+                                     compiled: None) -> None:
+    """``rows --json`` lines and ``rows`` text rendered from the batches."""
+    expected = "".join(reference_text(path, form))
+    assert "".join(ordered_text(path, form, render=form)) == expected
     monkeypatch.setattr(ordered_rows, "COLUMNAR_MIN_BYTES", 0)
-    assert "".join(ordered_text(path, json=True, max_batch_bytes=2048)) == expected
+    assert "".join(ordered_text(path, form, render=form, max_batch_bytes=2048)) == expected
 
 
 def test_rendered_lines_of_chosen_events(monkeypatch: pytest.MonkeyPatch,
                                          compiled: None) -> None:
-    """``JsonRows.lines`` keeps the lines of the events asked for (``rows --json
+    """``RenderedRows.lines`` keeps the lines of the events asked for (``rows --json
     --start-datetime`` or ``--type`` drop the others), each event's lines the reference's."""
     path = FIXTURES / "mariadb" / "alltypes_full" / "binlog.000001"
     reference = RowDecoder(schema=SchemaHistory())
@@ -100,9 +107,9 @@ def test_rendered_lines_of_chosen_events(monkeypatch: pytest.MonkeyPatch,
     for ev in read_events(path, expand_payloads=True):
         lines[(ev.pos, ev.inner_pos)] = json_lines(reference.feed(ev))
     monkeypatch.setattr(ordered_rows, "COLUMNAR_MIN_BYTES", 0)
-    decoder = OrderedRows(schema=SchemaHistory(), json=True)
+    decoder = OrderedRows(schema=SchemaHistory(), render="json")
     groups = [item for ev in read_events(path, expand_payloads=True)
-              for item in decoder.feed(ev) if isinstance(item, JsonRows)]
+              for item in decoder.feed(ev) if isinstance(item, RenderedRows)]
     assert sum(len(g.events) for g in groups) >= 10
     for group in groups:
         keep = [i % 2 == 1 for i in range(len(group.events))]
