@@ -20,8 +20,8 @@ event for event.
 With ``render="json"`` (what ``rows --json`` runs) or ``render="text"`` (``rows``),
 events decoded by the columnar decoder come back as :class:`RenderedRows`, their lines
 (JSON, or the ``mysqlbinlog -v`` style text) rendered from the Arrow batch by
-:mod:`~binlog_kaitai.json_batches` (once its compiled kernel is worth loading, see
-:func:`~binlog_kaitai.json_batches.available`; before, as changes).
+:mod:`~binlog_kaitai.batch_text` (once its compiled kernel is worth loading, see
+:func:`~binlog_kaitai.batch_text.available`; before, as changes).
 """
 
 from __future__ import annotations
@@ -35,8 +35,8 @@ from typing import Any
 import numpy as np
 import pyarrow as pa
 
+from binlog_kaitai import batch_text
 from binlog_kaitai import event_kinds as kinds
-from binlog_kaitai import json_batches
 from binlog_kaitai.columnar import (
     PARTIAL_UPDATE_ROWS,
     DecodedRows,
@@ -159,7 +159,7 @@ class OrderedRows:
                  max_batch_bytes: int = BATCH_BYTES, render: str | None = None) -> None:
         self.decoder = RowDecoder(schema=schema, tables=tables)
         self.max_batch_bytes = max_batch_bytes
-        self.render = {"json": json_batches.json_text, "text": json_batches.sql_text,
+        self.render = {"json": batch_text.json_text, "text": batch_text.sql_text,
                        None: None}[render]
         self._groups: dict[tuple[int, RowsShape], _Group] = {}
         self._size = 0
@@ -218,7 +218,7 @@ class OrderedRows:
             try:
                 decoded = decode_row_data([ev.body.row_data for ev, _, _ in group.events],
                                           group.table, group.shape)
-                if self.render is not None and json_batches.available():
+                if self.render is not None and batch_text.available():
                     return _rendered(group, decoded, self.render)
                 return _changes(group, decoded)
             except DECODE_ERRORS:

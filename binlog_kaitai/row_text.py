@@ -1,10 +1,11 @@
 """Row changes as the ``rows`` command prints them: JSON lines (``--json``) or the
 ``mysqlbinlog -v`` style text.
 
-A JSON line's layout is declared once, by :func:`line_parts` and :func:`image_parts`:
-literal text with a :class:`Slot` where each row's own values go. :func:`json_lines`
-fills the slots change by change; :mod:`binlog_kaitai.json_batches` fills them a column
-at a time from Arrow batches.
+Each layout is declared once, as literal text with a :class:`Slot` where each row's own
+values go: a JSON line by :func:`line_parts` and :func:`image_parts`, the text by
+:func:`text_parts`. :func:`json_lines` and :func:`render_change` fill the slots change
+by change; :mod:`binlog_kaitai.batch_text` fills them a column at a time from Arrow
+batches.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 every real binlog its output is the reference decoder's, byte for byte, problems
 included and in the same order, whether events are decoded in groups or alone, and
 whether ``rows --json`` lines are rendered from the changes or from the Arrow batches
-(binlog_kaitai/json_batches.py)."""
+(binlog_kaitai/batch_text.py)."""
 
 from __future__ import annotations
 

@@ -1,21 +1,25 @@
-"""``rows --json`` lines rendered from the columnar decoder's Arrow batches, a column at
-a time: what ``rows --json`` prints for bulk events, byte for byte the lines
-:func:`~binlog_kaitai.row_text.json_lines` prints for the same changes.
+"""What ``rows`` prints for bulk events, rendered from the columnar decoder's Arrow
+batches a column at a time: ``rows --json`` lines (:func:`json_text`) and the
+``mysqlbinlog -v`` style text (:func:`sql_text`), byte for byte what
+:func:`~binlog_kaitai.row_text.json_lines` and
+:func:`~binlog_kaitai.row_text.render_change` print for the same changes.
 
-The layout of a line is :mod:`~binlog_kaitai.row_text`'s (:func:`line_parts`,
-:func:`image_parts`): literal text with slots. Each slot gets a column of fragments, one
-per row, as an Arrow string array built in one vectorised step: integers cast to text,
-DECIMAL, DATE, DATETIME and TIMESTAMP as the reference's text, text as it is, JSON as the
-JSON text the columnar decoder made. Any other column (floats, binary, GEOMETRY, VECTOR,
-...) goes value by value through :func:`~binlog_kaitai.columnar.reference_values` and
-orjson, the path the reference's values take. Then one compiled kernel (:func:`assemble`)
-writes the lines end to end: literal texts, fragments, ``null`` for NULLs, and text
-fragments quoted and escaped as orjson escapes them (its escapes of the ASCII
-characters, read from orjson itself, are the kernel's table).
+The layout of the output is :mod:`~binlog_kaitai.row_text`'s (:func:`line_parts` and
+:func:`image_parts`, :func:`text_parts`): literal text with slots. Each slot gets a
+column of fragments, one per row, as an Arrow string array built in one vectorised
+step: integers cast to text, DECIMAL, DATE, DATETIME and TIMESTAMP as the reference's
+text, text as it is, JSON as the JSON text the columnar decoder made (``--json``). Any
+other column (floats, binary, GEOMETRY, VECTOR, ...) goes value by value through
+:func:`~binlog_kaitai.columnar.reference_values` and orjson or
+:func:`~binlog_kaitai.sql_changes.sql_literal`, the path the reference's values take.
+Then one compiled kernel (:func:`assemble`) writes the lines end to end: literal texts,
+fragments, NULLs, and text fragments quoted and escaped as orjson or
+:func:`~binlog_kaitai.sql_changes.quoted` escape them (their escapes of the ASCII
+characters, read from them, are the kernel's table; see :class:`_Style`).
 
 The kernel is compiled by numba, cached like :mod:`~binlog_kaitai.row_kernel`'s, and only
-used once those are (:func:`available`): below that, the reference's values and
-:func:`~binlog_kaitai.row_text.json_lines` cost less than loading it.
+used once those are (:func:`available`): below that, the reference's values and the
+per-change output cost less than loading it.
 """
 
 from __future__ import annotations
