@@ -510,8 +510,8 @@ class SqlScript:
         key = (changes[0].schema, changes[0].table)
         info = self.decoder.decoder.describe(ev.table_map, ev.format.is_mariadb)
         assert info is not None
-        table = self._table(info, ev.format.is_mariadb)
         try:
+            table = self._table(info, ev.format.is_mariadb)
             if table is None:
                 raise ValueError("column names unknown (no binlog_row_metadata=FULL, no "
                                  "CREATE TABLE in the binlogs read, no --schema)")
