@@ -37,6 +37,7 @@ left out; an XA transaction counts once its XA COMMIT is read.
 from __future__ import annotations
 
 import base64
+import io
 import json
 import re
 import struct
@@ -400,6 +401,13 @@ def _savepoint_name(quoted_name: str) -> str:
     return quoted_name.casefold()
 
 
+def _utf8(out: TextIO) -> None:
+    """The script is UTF-8 whatever the locale: it says ``SET NAMES utf8mb4``."""
+    encoding = (getattr(out, "encoding", None) or "utf-8").lower().replace("-", "")
+    if encoding != "utf8" and isinstance(out, io.TextIOWrapper):
+        out.reconfigure(encoding="utf-8")
+
+
 class _Spool:
     """Texts kept in a temporary file, to be read back last first: an undo is written
     only once the whole window is read, and may be larger than memory."""
@@ -469,6 +477,7 @@ class SqlScript:
         self._decided: dict[str, bool] = {}
         """XA COMMIT (True) or XA ROLLBACK of transactions still waiting."""
         self._refused: set[tuple[str, str]] = set()
+        _utf8(out)
         if not flashback:
             out.write(HEADER)
 

@@ -4,6 +4,9 @@ applies the SQL to a real server)."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -13,7 +16,7 @@ from binlog_kaitai.ordered_rows import OrderedRows
 from binlog_kaitai.rows import RowChange
 from binlog_kaitai.sql_changes import HEADER, TableSql, quoted, sql_literal
 from binlog_kaitai.stream import read_events
-from tests.conftest import FIXTURES, corpus
+from tests.conftest import FIXTURES, REPO, corpus
 
 MARIADB = FIXTURES / "mariadb"
 FULL = MARIADB / "alltypes_full" / "binlog.000001"
@@ -271,6 +274,16 @@ def test_mysql_compressed_transaction_and_vectors(capsys: pytest.CaptureFixture[
     assert ("INSERT INTO `dtb`.`bar` (`id`,`vector_column`,`foo`,`vector_column2`) VALUES "
             "(2,STRING_TO_VECTOR('[1.01,-1.01]'),'bar',"
             "STRING_TO_VECTOR('[42.0,43.0,44.0,45.0]'));") in statements(out)
+
+
+def test_script_is_utf8_whatever_the_locale() -> None:
+    """It says SET NAMES utf8mb4: a Latin-1 stdout must not change (or stop) it."""
+    command = [sys.executable, "-m", "binlog_kaitai", "rows", "--sql", str(FULL)]
+    outputs = [subprocess.run(command, capture_output=True, check=True, cwd=REPO,
+                              env=os.environ | {"PYTHONIOENCODING": encoding}).stdout
+               for encoding in ("utf-8", "latin-1")]
+    assert outputs[0] == outputs[1]
+    assert "'héllo wörld 😀'".encode() in outputs[1]
 
 
 def test_sql_and_json_exclude_each_other(capsys: pytest.CaptureFixture[str]) -> None:
