@@ -46,18 +46,25 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import IO, TYPE_CHECKING, Any, TextIO
+from typing import IO, Any, Protocol, TextIO
 
 from binlog_kaitai import values as v
 from binlog_kaitai.errors import BinlogError
 from binlog_kaitai.event import Event
 from binlog_kaitai.event_kinds import statement_bytes
-from binlog_kaitai.rows import RowChange
+from binlog_kaitai.rows import RowChange, RowDecoder
 from binlog_kaitai.table_info import TableInfo
 from binlog_kaitai.transactions import TransactionTracker
 
-if TYPE_CHECKING:  # imported by row_text, which need not load the columnar decoder
-    from binlog_kaitai.ordered_rows import Item, OrderedRows
+
+class Decoder(Protocol):
+    """What the script needs of :class:`~binlog_kaitai.ordered_rows.OrderedRows` (not
+    imported: ordered_rows renders text through row_text, which imports this module)."""
+
+    decoder: RowDecoder
+
+    def feed(self, ev: Event) -> list[Any]: ...
+
 
 HEADER = ("SET NAMES utf8mb4;\n"
           "SET time_zone='+00:00';\n"
@@ -453,7 +460,7 @@ class SqlScript:
     more is written: a forward script is a clean prefix, an undo all or nothing.
     """
 
-    def __init__(self, decoder: OrderedRows, out: TextIO, err: TextIO, *,
+    def __init__(self, decoder: Decoder, out: TextIO, err: TextIO, *,
                  flashback: bool = False, gtids: Iterable[Any] | None = None) -> None:
         """``gtids``: only the changes of these transactions (GTIDs with their ``text``
         as the server prints it, :class:`~binlog_kaitai.seek.Gtid`)."""
@@ -481,7 +488,7 @@ class SqlScript:
         if not flashback:
             out.write(HEADER)
 
-    def feed(self, ev: Event) -> list[Item]:
+    def feed(self, ev: Event) -> list[Any]:
         """The decoder's :meth:`~binlog_kaitai.ordered_rows.OrderedRows.feed`; the
         changes it gives back belong to transactions this has seen begin."""
         step = self._tracker.step(ev.type_code, ev.kind)
