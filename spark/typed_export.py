@@ -28,7 +28,13 @@ import pyarrow.parquet as pq
 
 from binlog_kaitai.schema import SchemaHistory
 from spark.snapshot import SnapshotBuilder, primary_key, why_no_snapshot
-from spark.typed_tables import POSITIONAL, TypedChanges, conform, union_schema
+from spark.typed_tables import (
+    POSITIONAL,
+    TypedChanges,
+    conform,
+    positional_note,
+    union_schema,
+)
 
 HIVE_NULL = "__HIVE_DEFAULT_PARTITION__"
 
@@ -48,8 +54,8 @@ class _Table:
     rows: int = 0
     partial: bool = False
     """Some image lacks columns (before_/after_columns set)."""
-    positional: bool = False
-    """Some version's column names are unknown."""
+    positional: dict[str, tuple[int, date | None]] = field(default_factory=dict)
+    """Per file, the position and date of its first change with unknown column names."""
 
 
 class TableSpool:
@@ -66,7 +72,10 @@ class TableSpool:
             table = self.tables[name] = _Table((batch.column("file")[0].as_py(),
                                                 batch.column("pos")[0].as_py(),
                                                 batch.column("event_date")[0].as_py()))
-        table.positional = table.positional or POSITIONAL in (batch.schema.metadata or {})
+        file = batch.column("file")[0].as_py()
+        if POSITIONAL in (batch.schema.metadata or {}) and file not in table.positional:
+            table.positional[file] = (batch.column("pos")[0].as_py(),
+                                      batch.column("event_date")[0].as_py())
         current = table.runs[-1][1] if table.runs else None
         schema = batch.schema if current is None else union_schema([current, batch.schema])
         if schema != current or table.writer is None:
@@ -110,9 +119,9 @@ class TypedResult:
     """Rows per change table."""
     snapshots: dict[str, int] = field(default_factory=dict)
     problems: list[tuple[str, int, str, date | None]] = field(default_factory=list)
-    """(file, offset, message, event date): tables with positional column names or
-    without a snapshot (at their first change), and, from :func:`export_typed`, damaged
-    input and rows that cannot be decoded (no date)."""
+    """(file, offset, message, event date): tables with positional column names (per
+    file, at its first such change) or without a snapshot (at their first change), and,
+    from :func:`export_typed`, damaged input and rows that cannot be decoded (no date)."""
 
 
 class TypedOutput:
@@ -136,10 +145,8 @@ class TypedOutput:
             shutil.rmtree(os.path.join(self.output, folder), ignore_errors=True)
         for name in sorted(spool.tables):
             table = spool.tables[name]
-            file, pos, day = table.first
-            if table.positional:
-                result.problems.append((file, pos, f"table {name}: column names unknown, "
-                                        "positional names col_1, col_2, ... used", day))
+            for file, (pos, day) in table.positional.items():
+                result.problems.append((file, pos, positional_note(name), day))
             result.tables[name] = write_change_table(
                 spool.batches(name), spool.schema(name),
                 os.path.join(self.output, "tables", name))

@@ -24,7 +24,7 @@ import orjson
 import pyarrow as pa
 
 from spark.snapshot import SNAPSHOT_META, primary_key, why_no_snapshot
-from spark.typed_tables import ORDER, POSITIONAL, conform, union_schema
+from spark.typed_tables import ORDER, POSITIONAL, conform, positional_note, union_schema
 
 TYPED, TYPED_SCHEMA = "typed:", "typed_schema:"
 FIRST_AT, PARTIAL = b"first_at", b"partial_images"
@@ -52,10 +52,11 @@ class Packer:
         md = batch.schema.metadata or {}
         partial_images = any(batch.column(c).null_count < batch.num_rows
                              for c in ("before_columns", "after_columns"))
-        key = (name, batch.schema, tuple(sorted(md.items())), partial_images)
+        file = batch.column("file")[0].as_py()
+        key = (name, file, batch.schema, tuple(sorted(md.items())), partial_images)
         if key not in self.sent:
             self.sent.add(key)
-            first = [batch.column("file")[0].as_py(), batch.column("pos")[0].as_py(),
+            first = [file, batch.column("pos")[0].as_py(),
                      batch.column("event_date")[0].as_py().isoformat()]
             extra = {FIRST_AT: orjson.dumps(first), PARTIAL: b"1" if partial_images else b""}
             yield (TYPED_SCHEMA + name, 0,
@@ -73,8 +74,8 @@ class TypedPlan:
     schemas: dict[str, pa.Schema] = field(default_factory=dict)
     """Each table's union schema."""
     problems: list[tuple[str, int, str, date]] = field(default_factory=list)
-    """(file, offset, message, event date): tables with positional names or without a
-    snapshot, at their first change."""
+    """(file, offset, message, event date): tables with positional names (in each file,
+    at its first such change), tables without a snapshot (at their first change)."""
     keys: dict[str, list[str]] = field(default_factory=dict)
     """The key of each table that gets a snapshot."""
 
@@ -93,11 +94,12 @@ def typed_plan(rows: Iterable[tuple[str, bytes]], snapshot: bool) -> TypedPlan:
     for name, versions in sorted(found.items()):
         versions.sort(key=lambda v: v[0][:2])
         plan.schemas[name] = schema = union_schema(s for _, s, _ in versions)
+        noted: set[str] = set()
+        for (file, pos, day), version, _ in versions:  # once per file, at its first
+            if POSITIONAL in (version.metadata or {}) and file not in noted:
+                noted.add(file)
+                plan.problems.append((file, pos, positional_note(name), date.fromisoformat(day)))
         file, pos, day = versions[0][0]
-        if any(POSITIONAL in (s.metadata or {}) for _, s, _ in versions):
-            plan.problems.append((file, pos, f"table {name}: column names unknown, "
-                                  "positional names col_1, col_2, ... used",
-                                  date.fromisoformat(day)))
         if not snapshot:
             continue
         why = why_no_snapshot(schema, any(p for _, _, p in versions))

@@ -202,6 +202,11 @@ def _json_default(value: Any) -> Any:
 # One batch
 
 
+def positional_note(table: str) -> str:
+    """The ``errors`` line of a table whose column names are unknown."""
+    return f"table {table}: column names unknown, positional names col_1, col_2, ... used"
+
+
 def positional(name: str) -> str:
     """The change table's name of a column: ``@3`` (name unknown) is ``col_3``."""
     return f"col_{name[1:]}" if name.startswith("@") else name
