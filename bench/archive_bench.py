@@ -15,10 +15,10 @@ import contextlib
 import io
 import subprocess
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 
+from bench.timing import best_of
 from binlog_kaitai.seek import Gtid, SeekResult, seek_datetime, seek_gtid
 from binlog_kaitai.stream import read_events
 from binlog_kaitai.summary import iso_utc, summary
@@ -29,14 +29,6 @@ CLI = [sys.executable, "-m", "binlog_kaitai"]
 SEEK_MS, SEEK_BYTES, CHECK_S, CHECK_FILES = 50, 1 << 20, 5.0, 1000
 
 
-def best_of(runs: int, fn: Callable[[], object]) -> float:
-    """Best wall time of ``runs`` calls (seconds): the least disturbed measurement."""
-    best = float("inf")
-    for _ in range(runs):
-        t = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - t)
-    return best
 
 
 def verdict(ok: bool) -> str:

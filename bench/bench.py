@@ -20,8 +20,6 @@ import re
 import shutil
 import subprocess
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +28,7 @@ from bench.columnar_bench import bench_columnar
 from bench.rows_bench import bench_files, bench_rows
 from bench.spark_bench import bench_spark, bench_spark_bulk
 from bench.sql_bench import bench_sql
+from bench.timing import best_of
 from binlog_kaitai.summary import summary
 
 REPO = Path(__file__).resolve().parents[1]
@@ -44,14 +43,6 @@ print(n, time.perf_counter() - t, peak_rss_kib())
 """
 
 
-def best_of(runs: int, fn: Callable[[], object]) -> float:
-    """Best wall time of ``runs`` calls (seconds): the least disturbed measurement."""
-    best = float("inf")
-    for _ in range(runs):
-        t = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - t)
-    return best
 
 
 def run_quiet(cmd: list[str]) -> None:
