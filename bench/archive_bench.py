@@ -29,8 +29,6 @@ CLI = [sys.executable, "-m", "binlog_kaitai"]
 SEEK_MS, SEEK_BYTES, CHECK_S, CHECK_FILES = 50, 1 << 20, 5.0, 1000
 
 
-
-
 def verdict(ok: bool) -> str:
     return "ok" if ok else "OVER"
 

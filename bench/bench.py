@@ -43,8 +43,6 @@ print(n, time.perf_counter() - t, peak_rss_kib())
 """
 
 
-
-
 def run_quiet(cmd: list[str]) -> None:
     subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True,
                    cwd=REPO)
