@@ -48,7 +48,7 @@ from binlog_kaitai.sql_changes import quoted, sql_literal
 
 CONST, RAW, TEXT, EVENT = 0, 1, 2, 3
 """What a part of a line is: literal text; a per-row fragment copied as it is; a per-row
-text fragment, written as a JSON string; a per-event text (see :func:`assemble`)."""
+text fragment, quoted and escaped; a per-event text (see :func:`assemble`)."""
 
 
 def assemble(src, kinds, where, const_len, row_offsets, row_valid,  # type: ignore[no-untyped-def]
@@ -143,6 +143,7 @@ def _escaped_parts(src, kinds, where, row_offsets, escape_len):  # type: ignore[
 
 
 def _copy(dst, dst_at, src, src_at, n):  # type: ignore[no-untyped-def]
+    """What :func:`assemble` means by a copy; compiled, one memcpy (the intrinsic below)."""
     dst[dst_at:dst_at + n] = src[src_at:src_at + n]
 
 
@@ -185,6 +186,7 @@ def _kernel() -> Callable[..., tuple[np.ndarray, np.ndarray]]:
             types.Array(u8, 1, "C", readonly=True), ints, ints, ints, matrix,
             types.Array(types.boolean, 2, "C"), matrix, ints, i64, i64,
             types.Array(u8, 2, "C"), ints)
+
         def jit(function: Any, **callees: Any) -> Any:
             return njit(cache=True, nogil=True)(row_kernel.calling(function, **callees))
 
