@@ -68,7 +68,7 @@ import pyarrow.compute as pc
 from binlog_kaitai import event_kinds as kinds
 from binlog_kaitai import json_value, row_kernel, values
 from binlog_kaitai.errors import RowsError
-from binlog_kaitai.event import DECODE_ERRORS, EventType, event_type_name
+from binlog_kaitai.event import DECODE_ERRORS, Event, EventType, event_type_name
 from binlog_kaitai.json_diff import patched
 from binlog_kaitai.packed import decimal_size
 from binlog_kaitai.rows import RowDecoder
@@ -795,6 +795,25 @@ def _add_to_group(ev: Any, decoder: RowDecoder, pending: dict[tuple[Any, ...], _
                          decoder.gtid, ev.index))
     group.size += len(data)
     return key
+
+
+def columnar_key(decoder: RowDecoder, ev: Event
+                 ) -> tuple[tuple[Any, ...], TableInfo, RowsShape] | None:
+    """What a rows event shares with the events it may be decoded with (its group's key),
+    its table and shape; None when it must take the reference path (what
+    the gatherers of :mod:`~binlog_kaitai.ordered_rows` and :mod:`spark.changes` need)."""
+    body = ev.body
+    if body is None or ev.table_map is None or ev.type_code == PARTIAL_UPDATE_ROWS:
+        return None
+    try:
+        table = decoder.describe(ev.table_map, ev.format.is_mariadb)
+        data = body.row_data
+    except DECODE_ERRORS:
+        return None
+    if table is None or data is None:
+        return None
+    shape = RowsShape.of(body, ev.type_code)
+    return (id(table), shape), table, shape
 
 
 def _flush(group: _Pending) -> Iterator[pa.RecordBatch]:

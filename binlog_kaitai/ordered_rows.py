@@ -38,9 +38,9 @@ import pyarrow as pa
 from binlog_kaitai import batch_text
 from binlog_kaitai import event_kinds as kinds
 from binlog_kaitai.columnar import (
-    PARTIAL_UPDATE_ROWS,
     DecodedRows,
     RowsShape,
+    columnar_key,
     decode_row_data,
     reference_values,
 )
@@ -168,9 +168,9 @@ class OrderedRows:
     def feed(self, ev: Event) -> list[Item]:
         self._seq += 1
         if ev.is_rows:
-            found = self._columnar_key(ev)
+            found = columnar_key(self.decoder, ev)
             if found is not None:
-                return self._gather(ev, *found)
+                return self._gather(ev, *found[:2])
         elif ev.type_code not in PASSIVE:
             return self._flush() + self._reference([(ev, self.decoder.gtid)])
         items = self._reference([(ev, self.decoder.gtid)])
@@ -188,22 +188,6 @@ class OrderedRows:
         group.size += size
         self._size += size
         return self._flush() if self._size >= self.max_batch_bytes else []
-
-    def _columnar_key(self, ev: Event) -> tuple[tuple[int, RowsShape], TableInfo] | None:
-        """What the event shares with the events it may be decoded with, and its table;
-        None when it must take the reference path."""
-        body = ev.body
-        if body is None or ev.table_map is None or ev.type_code == PARTIAL_UPDATE_ROWS:
-            return None
-        try:
-            table = self.decoder.describe(ev.table_map, ev.format.is_mariadb)
-            data = body.row_data
-        except DECODE_ERRORS:
-            return None
-        if table is None or data is None:
-            return None
-        shape = RowsShape.of(body, ev.type_code)
-        return (id(table), shape), table
 
     def _flush(self) -> list[Item]:
         """Every group decoded, their events' items in binlog order."""

@@ -27,7 +27,6 @@ import pyarrow.compute as pc
 from binlog_kaitai import event_kinds as kinds
 from binlog_kaitai.columnar import (
     JSON_REPR,
-    PARTIAL_UPDATE_ROWS,
     REPR_KEY,
     DecodedRows,
     RowsShape,
@@ -35,8 +34,7 @@ from binlog_kaitai.columnar import (
     reference_values,
     timestamp_texts,
 )
-from binlog_kaitai.event import DECODE_ERRORS, Event
-from binlog_kaitai.rows import RowDecoder
+from binlog_kaitai.event import Event
 from binlog_kaitai.table_info import TableInfo
 from spark.schemas import ROW_CHANGES, arrow_schema
 
@@ -147,25 +145,6 @@ class ColumnarGroup:
                                    decoded.rows_per_event.tolist())
         except Exception:
             return None
-
-
-def columnar_key(decoder: RowDecoder, ev: Event
-                 ) -> tuple[tuple[Any, ...], TableInfo, RowsShape] | None:
-    """What a rows event shares with the events it may be decoded with (its group's key),
-    its table and shape; None when it must take the reference path (as
-    :class:`~binlog_kaitai.ordered_rows.OrderedRows` decides)."""
-    body = ev.body
-    if body is None or ev.table_map is None or ev.type_code == PARTIAL_UPDATE_ROWS:
-        return None
-    try:
-        table = decoder.describe(ev.table_map, ev.format.is_mariadb)
-        data = body.row_data
-    except DECODE_ERRORS:
-        return None
-    if table is None or data is None:
-        return None
-    shape = RowsShape.of(body, ev.type_code)
-    return (id(table), shape), table, shape
 
 
 # ---------------------------------------------------------------------------------------

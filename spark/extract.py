@@ -45,7 +45,7 @@ from typing import Any
 import orjson
 
 from binlog_kaitai import event_kinds as kinds
-from binlog_kaitai.columnar import MAX_BATCH_BYTES, RowsShape
+from binlog_kaitai.columnar import MAX_BATCH_BYTES, RowsShape, columnar_key
 from binlog_kaitai.errors import BinlogError
 from binlog_kaitai.event import DECODE_ERRORS, Event, EventType, event_type_name
 from binlog_kaitai.event_kinds import statement_bytes
@@ -66,7 +66,6 @@ from spark.changes import (
     ROW_CHANGES_SCHEMA,
     ColumnarChanges,
     ColumnarGroup,
-    columnar_key,
 )
 from spark.plan import Split, schema_history, thaw
 from spark.schemas import (
