@@ -133,6 +133,8 @@ def plan(inputs: list[str], *, from_position: tuple[str, int] | None = None,
                  else _start_at_gtids(groups, GtidState(from_gtid or "")))
     except GtidTextError as exc:
         found = Problem("no_start", "", f"not a GTID set: {exc}")
+    except BinlogError as exc:  # the walk for the first GTID outside the set met damage
+        found = damaged(exc)
     if isinstance(found, Problem):
         result.problems.append(found)
         return result
@@ -187,8 +189,7 @@ def _stop(chain: list[Summary], index: int, start: int, to_datetime: int | None,
         try:
             stop = _stop_in(chain, i, to_datetime, to_gtid)
         except BinlogError as exc:
-            result.problems.append(Problem("damaged", s.file,
-                                           f"offset {exc.offset}: {exc.message}"))
+            result.problems.append(damaged(exc))
             return None
         if stop is False:
             continue
@@ -238,11 +239,15 @@ def _fill(result: Plan, files: list[Summary], start: int, stop: int | None) -> N
         try:
             entry.first_gtid, entry.last_gtid = gtids_between(s.file, entry.start, entry.stop)
         except BinlogError as exc:
-            result.problems.append(Problem("damaged", s.file,
-                                           f"offset {exc.offset}: {exc.message}"))
+            result.problems.append(damaged(exc))
         result.files.append(entry)
     if result.possible:
         result.command = replay_command(files, start, stop)
+
+
+def damaged(exc: BinlogError) -> Problem:
+    """The damage a read of a file of the plan met."""
+    return Problem("damaged", exc.file, f"offset {exc.offset}: {exc.message}")
 
 
 def _damage(s: Summary, stop: int | None) -> Problem:

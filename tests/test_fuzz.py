@@ -4,15 +4,18 @@ the fuzzer found, kept as small regression fixtures (``tests/fixtures/fuzz``).""
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-from binlog_kaitai.errors import BinlogError, CorruptEventError, RowsError
+from binlog_kaitai.errors import BinlogError, CorruptEventError, RowsError, TruncatedError
+from binlog_kaitai.plan import plan
 from binlog_kaitai.rows import RowDecoder, iter_row_changes
 from binlog_kaitai.schema import SchemaHistory
+from binlog_kaitai.seek import Gtid
 from binlog_kaitai.stream import read_events
 from binlog_kaitai.summary import summary
 from tests.conftest import FIXTURES, REPO
@@ -21,20 +24,27 @@ from tools.crosscheck import default_files
 
 CI_INPUTS = 30000
 """About a minute of inputs on two cores (``make fuzz`` runs longer)."""
+CI_COMMAND_INPUTS = 3000
+"""The first of them through the drivers that run commands (:data:`tools.fuzz.COMMANDS`)
+too: a fifth more time."""
 CI_SEED = 2026
 FUZZ = FIXTURES / "fuzz"
 
 
-def test_ci_fuzz_pass() -> None:
-    """A fixed-seed pass over every real file: every driver, the JS build too. The
-    columnar decoder's plain kernels (``make fuzz`` runs its compiled ones: the same code,
-    whose LLVM would add a fixed 150 MB to the memory bound checked here)."""
+@pytest.mark.parametrize(("inputs", "drivers", "use_js"), [
+    (CI_INPUTS, tuple(n for n, _ in fuzz.DRIVERS if n not in fuzz.COMMANDS), True),
+    (CI_COMMAND_INPUTS, fuzz.COMMANDS, False)], ids=["parse", "commands"])
+def test_ci_fuzz_pass(inputs: int, drivers: tuple[str, ...], use_js: bool) -> None:
+    """A fixed-seed pass over every real file: the drivers that parse, with the JS build
+    too; then the first inputs again through the commands. The columnar decoder's plain
+    kernels (``make fuzz`` runs its compiled ones: the same code, whose LLVM would add a
+    fixed 150 MB to the memory bound checked here)."""
     seeds = fuzz.load_seeds(default_files())
-    outcome = fuzz.run(seeds, inputs=CI_INPUTS, seconds=None, base_seed=CI_SEED, workers=2,
-                       compiled=False)
+    outcome = fuzz.run(seeds, inputs=inputs, seconds=None, base_seed=CI_SEED, workers=2,
+                       compiled=False, drivers=drivers, use_js=use_js)
     found = "\n".join(f"{key}\n{report}" for key, (_, report) in outcome.failures.items())
     assert (outcome.internal, outcome.hangs) == (0, 0), found
-    assert outcome.inputs == CI_INPUTS
+    assert outcome.inputs == inputs
     assert outcome.peak_rss_kb < 300 * 1024
 
 
@@ -43,7 +53,7 @@ def test_inputs_are_reproducible() -> None:
     seeds = fuzz.load_seeds(sorted(FIXTURES.glob("mariadb/mixed/binlog.*"))[:1])
     made = [fuzz.make_input(n, CI_SEED, seeds) for n in range(50)]
     assert made == [fuzz.make_input(n, CI_SEED, seeds) for n in range(50)]
-    assert sum(data != seeds[0].data for data, _ in made) >= 45
+    assert sum(data != seeds[0].data for data, _, _ in made) >= 45
 
 
 def test_fde_then_part_of_a_header(tmp_path: Path) -> None:
@@ -126,6 +136,7 @@ FOUND = {
     "fde_length_below_header.bin": Found(1, error=(CorruptEventError, 126),
                                          last_event_pos=4),
     "date_past_year_9999.bin": Found(10, last_event_pos=890),
+    "plan_gtid_walk_truncated.bin": Found(3, error=(TruncatedError, 319), last_event_pos=281),
 }
 
 
@@ -177,6 +188,17 @@ def test_unknown_json_diff_operation_is_named() -> None:
     diff = changes[4].after["@2"]["json_diff"]
     assert diff[-1] == {"operation": "UNKNOWN_5"}
     assert [d["operation"] for d in changes[3].after["@2"]["json_diff"]] == ["REPLACE"]
+
+
+def test_plan_from_gtid_set_through_damage(tmp_path: Path) -> None:
+    """``plan --from-gtid``: the walk for the first GTID outside the set meets damage
+    before finding one. A ``damaged`` problem at the damage's offset, no plan."""
+    shutil.copy(FUZZ / "plan_gtid_walk_truncated.bin", tmp_path / "binlog.000001")
+    found = plan([str(tmp_path)], from_gtid="0-1-1", to_gtid=Gtid.parse("0-1-2"))
+    assert [(p.kind, p.file, p.detail) for p in found.problems] == [
+        ("damaged", str(tmp_path / "binlog.000001"),
+         "offset 319: event of 9728 bytes runs past the end of the file (583 bytes remain)")]
+    assert (found.possible, found.files, found.command) == (False, [], None)
 
 
 @pytest.mark.parametrize("name", sorted(FOUND))

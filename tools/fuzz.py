@@ -14,27 +14,35 @@ Every input drives what a user can reach (:data:`DRIVERS`): the Spark executors'
 :class:`~spark.extract.SplitParser` (``read_events`` with payloads expanded, the row
 decoder) with each event and row change rendered as the CLI prints them, ``rows`` (the
 CLI's :class:`~binlog_kaitai.ordered_rows.OrderedRows`, every rows event through the
-columnar decoder), ``summary``, and the JavaScript build (``tools/dump.js --fuzz``, one
-Node process per worker; its errors must be the spec's own). Anything but a
-``BinlogError`` (or a ``RowsError`` for one event) is an internal error; an input
-running over :data:`HANG_SECONDS` is a hang.
+columnar decoder), ``summary``, ``seek`` (times and GTIDs of the input's own events),
+``rows --sql`` and ``--flashback`` and ``events`` between two times, ``check`` and
+``plan`` over a folder holding the input beside the files around the one it was made from
+(the commands run in process as the CLI runs them, their output dropped), and the
+JavaScript build (``tools/dump.js --fuzz``, one Node process per worker; its errors must
+be the spec's own). Anything but a ``BinlogError`` (or a ``RowsError`` for one event, or
+a command's ``FILE: offset N: what``) is an internal error; an input running over
+:data:`HANG_SECONDS` is a hang.
 Each distinct failure (driver, exception type, innermost frame) is written to ``--out``
 (``build/fuzz``): the input's bytes and a ``.txt`` with the traceback; ``--minimize INPUT
-DRIVER`` shrinks one. The last line printed is ``fuzz: N inputs ...: I internal errors
-..., H hangs, peak RSS ...`` and the exit status is 1 when anything failed. Inputs are
-numbered and each one's mutations come from ``(--seed, number)``, so a run is
-reproducible whatever the number of workers.
+DRIVER [--origin FILE]`` shrinks one. The last line printed is ``fuzz: N inputs ...: I
+internal errors ..., H hangs, peak RSS ...`` and the exit status is 1 when anything
+failed. Inputs are numbered and each one's mutations come from ``(--seed, number)``, so a
+run is reproducible whatever the number of workers.
 """
 
 from __future__ import annotations
 
 import argparse
+import atexit
 import hashlib
+import io
 import json
 import multiprocessing
 import os
 import random
+import re
 import select
+import shutil
 import signal
 import subprocess
 import sys
@@ -43,14 +51,20 @@ import time
 import traceback
 import zlib
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
 from bench.memory import peak_rss_kib
+from binlog_kaitai import cli, seek
+from binlog_kaitai import event_kinds as kinds
+from binlog_kaitai.archive import NUMBERED
 from binlog_kaitai.errors import BinlogError, RowsError
 from binlog_kaitai.event import FDE, MIN_HEADER_LEN, header_fields
-from binlog_kaitai.stream import read_events
+from binlog_kaitai.seek import Gtid
+from binlog_kaitai.stream import BinlogStream, read_events
 from tools.crosscheck import default_files
 
 REPO = Path(__file__).resolve().parents[1]
@@ -58,6 +72,10 @@ DUMP_JS = REPO / "tools" / "dump.js"
 SEED_BYTES = 1 << 10
 MAX_WINDOWS = 16
 HANG_SECONDS = 5.0
+DDL = "scenario.sql"
+"""The SQL beside a fixture that made it (``tools/make_fixtures.py``)."""
+SCRATCH = "/dev/shm" if os.path.isdir("/dev/shm") else None
+"""Where inputs are written (in memory where there is a tmpfs)."""
 CHUNK = 100
 """Inputs handed to a worker at a time."""
 INTERESTING = (0, 1, 2, 3, 4, 7, 8, 15, 16, 19, 0x7F, 0x80, 0xFF, 0x7FFF, 0x8000, 0xFFFF,
@@ -71,9 +89,11 @@ class Hang(BaseException):
 
 @dataclass(frozen=True)
 class Seed:
-    """A real binlog (or its first 64 KiB of whole events) and where its events start."""
+    """A real binlog (or a window of whole events of it) and where its events start."""
 
     name: str
+    origin: str
+    """The real file."""
     data: bytes
     events: tuple[tuple[int, int], ...]
     """(offset, length) of each event, the first at 4."""
@@ -105,8 +125,8 @@ def load_seed(path: Path) -> list[Seed]:
     data = path.read_bytes()
     events, header_len, has_crc = frame(path)
     if len(data) <= SEED_BYTES or len(events) < 3:
-        return [Seed(str(path), data[:max(SEED_BYTES, events[-1][0] + events[-1][1] if events
-                                          else 0)], tuple(events), header_len, has_crc)]
+        end = max(SEED_BYTES, events[-1][0] + events[-1][1] if events else 0)
+        return [Seed(str(path), str(path), data[:end], tuple(events), header_len, has_crc)]
     head = data[:events[0][0] + events[0][1]]
     seeds = []
     for k in range(MAX_WINDOWS):
@@ -117,8 +137,8 @@ def load_seed(path: Path) -> list[Seed]:
                 break
             window.append((len(head) + len(body), length))
             body += data[pos:pos + length]
-        seeds.append(Seed(f"{path}@{events[start][0]}", head + bytes(body), tuple(window),
-                          header_len, has_crc))
+        seeds.append(Seed(f"{path}@{events[start][0]}", str(path), head + bytes(body),
+                          tuple(window), header_len, has_crc))
     return seeds
 
 
@@ -230,8 +250,9 @@ def fix_crcs(data: bytearray, header_len: int) -> None:
         pos += length
 
 
-def make_input(number: int, base_seed: int, seeds: Sequence[Seed]) -> tuple[bytes, str]:
-    """Input ``number`` of a run: its bytes and a description of how it was made."""
+def make_input(number: int, base_seed: int, seeds: Sequence[Seed]) -> tuple[bytes, str, str]:
+    """Input ``number`` of a run: its bytes, a description of how it was made and the
+    real file it was made from."""
     rng = random.Random(f"{base_seed}:{number}")
     seed = rng.choice(seeds)
     data = bytearray(seed.data)
@@ -243,19 +264,33 @@ def make_input(number: int, base_seed: int, seeds: Sequence[Seed]) -> tuple[byte
     if seed.has_crc and rng.random() < 0.5:
         fix_crcs(data, seed.header_len)
         labels.append("crc fixed")
-    return bytes(data), " ".join(labels)
+    return bytes(data), " ".join(labels), seed.origin
 
 
 # ---------------------------------------------------------------------------------------
 # What every input drives.
 
 
+Driver = Callable[[str, str | None], None]
+"""Runs one input (a path) made from a real file (its path; None when unknown)."""
+
+
 class Bug(BaseException):
-    """A failure met inside the split parser, carried past its safety nets (which turn
-    an ``Exception`` into an ``internal error`` row) with its traceback."""
+    """A failure met inside the split parser or a command, carried past their safety nets
+    (which turn an ``Exception`` into an ``internal error`` row or line) with its
+    traceback as its cause."""
 
 
-def drive_rows(path: str) -> None:
+@contextmanager
+def unwrapped() -> Iterator[None]:
+    """A :class:`Bug` raised inside becomes the exception it carries."""
+    try:
+        yield
+    except Bug as bug:
+        raise (bug.__cause__ or AssertionError(*bug.args)) from None
+
+
+def drive_rows(path: str, origin: str | None = None) -> None:
     """``rows`` and ``rows --json`` as the CLI runs them (:class:`OrderedRows` over
     ``read_events`` with payloads expanded), every rows event through the columnar
     decoder, in groups of a few: the inputs are small."""
@@ -280,7 +315,7 @@ def drive_rows(path: str) -> None:
     show(decoder.finish())
 
 
-def drive_parse(path: str) -> None:
+def drive_parse(path: str, origin: str | None = None) -> None:
     """One parse of the whole file as a Spark executor runs it (a
     :class:`~spark.extract.SplitParser`, which streams ``read_events`` with payloads
     expanded into the row decoder), every event and row change also rendered as the CLI
@@ -312,27 +347,224 @@ def drive_parse(path: str) -> None:
     # As a file's second split that starts at its beginning: the first split would also
     # summarise the file, which the summary driver does.
     split = Split(FileInfo(path, st.st_size, st.st_mtime), 1, 2, None, None)
-    try:
+    with unwrapped():
         for kind, values in Rendering(split).records():
             for text in (v for v in values if isinstance(v, str)):
                 if "internal error" in text:
                     drive_rows(path)
                     raise AssertionError(f"SplitParser {kind} row: {text}")
-    except Bug as bug:
-        raise bug.__cause__ from None  # type: ignore[misc]
 
 
-def drive_summary(path: str) -> None:
+def drive_summary(path: str, origin: str | None = None) -> None:
     """``summary --json``."""
     from binlog_kaitai.summary import summary
 
     json.dumps(summary(path).to_dict())
 
 
-DRIVERS: tuple[tuple[str, Callable[[str], None]], ...] = (
+class Stdout(io.TextIOBase):
+    """A command's stdout, thrown away once encoded as a UTF-8 terminal's would be (a lone
+    surrogate fails there)."""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        text.encode("utf-8")
+        return len(text)
+
+
+class Stderr(Stdout):
+    """A command's stderr: ``FILE: offset N: what`` is a refusal, as it should be; a line
+    saying ``internal error`` (a command's safety net caught an exception) is a
+    :class:`Bug`, with the exception being handled as its cause."""
+
+    def write(self, text: str) -> int:
+        if "internal error" in text:
+            raise Bug(text) from sys.exc_info()[1]
+        return super().write(text)
+
+
+def run_command(runner: Callable[[argparse.Namespace, Any, Any], int],
+                args: argparse.Namespace) -> None:
+    """A command of :mod:`binlog_kaitai.cli` (``run_rows``...) as ``main`` runs it, in
+    process: anything it raises but a BinlogError it reports, or says is an internal
+    error, goes on up (as a failure)."""
+    with unwrapped():
+        runner(args, Stdout(), Stderr())
+
+
+@cache
+def _parser() -> argparse.ArgumentParser:
+    return cli.build_parser()
+
+
+def command_args(*argv: str, **parsed: Any) -> argparse.Namespace:
+    """The arguments of the command line ``argv``, with ``parsed`` values set after
+    parsing (times as seconds, :class:`~binlog_kaitai.seek.Gtid` objects)."""
+    args = _parser().parse_args(argv)
+    for key, value in parsed.items():
+        setattr(args, key, value)
+    return args
+
+
+@dataclass(frozen=True)
+class Landmarks:
+    """Times and GTIDs of an input's own events, to seek, filter and plan by."""
+
+    times: tuple[int, ...] = ()
+    """The first event's, the middle one's, the last one's and one second after it."""
+    gtids: tuple[Gtid, ...] = ()
+    """The middle GTID, the last one, and the one after it (in no event)."""
+
+
+def landmarks(path: str) -> Landmarks:
+    """The input's :class:`Landmarks` (found once for the drivers that need them)."""
+    return _landmarks(Path(path).read_bytes())
+
+
+@lru_cache(maxsize=4)
+def _landmarks(data: bytes) -> Landmarks:
+    """By a walk of the headers and GTID events up to the end or the damage."""
+    stamps: list[int] = []
+    gtids: list[Gtid] = []
+    try:
+        with BinlogStream(io.BytesIO(data), bodies=kinds.GTID) as stream:
+            for ev in stream.events():
+                stamps.append(ev.timestamp)
+                gtid = Gtid.of(ev)
+                if gtid is not None:
+                    gtids.append(gtid)
+    except BinlogError:
+        pass
+    times = (stamps[0], stamps[len(stamps) // 2], stamps[-1], stamps[-1] + 1) if stamps else ()
+    return Landmarks(times, (gtids[len(gtids) // 2], gtids[-1], next_gtid(gtids[-1]))
+                     if gtids else ())
+
+
+def next_gtid(gtid: Gtid, step: int = 1) -> Gtid:
+    """The GTID numbered ``step`` after ``gtid`` (at least 1) in its domain or UUID."""
+    number = max(1, gtid.number + step)
+    return Gtid(re.sub(r"\d+$", str(number), gtid.text), gtid.key, number)
+
+
+@contextmanager
+def small_windows() -> Iterator[None]:
+    """:mod:`~binlog_kaitai.seek` bisecting inputs of a kilobyte as it does large files
+    (its defaults walk anything under 64 KiB): probe windows, the bracket it walks and
+    the look-back for a transaction's start, of hundreds of bytes."""
+    saved = seek.PROBE_WINDOWS, seek.SCAN_BELOW, seek.LOOKBACK
+    seek.PROBE_WINDOWS, seek.SCAN_BELOW, seek.LOOKBACK = (256, 4096, 1 << 20), 128, (256, 4096)
+    try:
+        yield
+    finally:
+        seek.PROBE_WINDOWS, seek.SCAN_BELOW, seek.LOOKBACK = saved
+
+
+def drive_seek(path: str, origin: str | None = None) -> None:
+    """``seek --datetime`` the middle event's time and one past the last event's (none
+    is at or after it: a walk to the end), and ``seek --gtid`` the middle GTID and one
+    after the last (absent: a walk of the whole file); text and ``--json``."""
+    marks = landmarks(path)
+    targets = [*marks.times[1::2], *marks.gtids[::2]]
+    with small_windows():
+        for i, target in enumerate(targets):
+            when, gtid = (target, None) if isinstance(target, int) else (None, target)
+            run_command(cli.run_seek, argparse.Namespace(files=[path], datetime=when,
+                                                         gtid=gtid, json=i % 2 == 1))
+
+
+def drive_sql(path: str, origin: str | None = None) -> None:
+    """``rows --sql`` of the whole input (one of odd size), or ``rows --sql --flashback``
+    from its middle event's time to its last one's (both bounds sought by bisection,
+    :func:`~binlog_kaitai.seek.datetime_bounds`; the DDL before the start read by
+    :func:`~binlog_kaitai.seek.statements`); with ``--schema`` the SQL the origin was
+    made from, when there is one (the columns of a table map without names are then
+    named, and their values written as SQL, not refused)."""
+    marks = landmarks(path)
+    _, middle, last, _ = marks.times or (None, None, None, None)
+    ddl = [f"--schema={f}" for f in [os.path.join(os.path.dirname(origin or path), DDL)]
+           if os.path.isfile(f)]
+    with small_windows():
+        if os.path.getsize(path) % 2 == 1:
+            run_command(cli.run_rows, command_args("rows", "--sql", *ddl, path))
+        else:
+            run_command(cli.run_rows, command_args("rows", "--sql", "--flashback", *ddl, path,
+                                                   start_datetime=middle, stop_datetime=last))
+
+
+def drive_archive(path: str, origin: str | None = None) -> None:
+    """``check`` and ``plan`` over a folder holding the input as ``origin`` beside its
+    neighbours (:func:`archive_folder`). The plan is ``--from-gtid`` the GTID before the
+    input's middle one ``--to-gtid`` its last one, or (for an input of odd size, or one
+    without GTIDs) ``--from INPUT:4 --to-datetime`` its middle event's time; the odd
+    sizes in text, the even ones ``--json``."""
+    marks = landmarks(path)
+    folder, name = archive_folder(path, origin)
+    odd = os.path.getsize(path) % 2 == 1
+    plan = argparse.Namespace(files=[folder], from_position=None, from_gtid=None,
+                              to_datetime=None, to_gtid=None, json=not odd)
+    if marks.gtids and not odd:
+        plan.from_gtid, plan.to_gtid = next_gtid(marks.gtids[0], -1).text, marks.gtids[1]
+    elif marks.times:
+        plan.from_position, plan.to_datetime = (name, 4), marks.times[1]
+    with small_windows():
+        run_command(cli.run_check, argparse.Namespace(files=[folder], json=not odd))
+        if plan.from_gtid or plan.from_position:
+            run_command(cli.run_plan, plan)
+
+
+_ARCHIVES: dict[str, str] = {}
+"""The folder made for each real file by :func:`archive_folder`."""
+
+
+def archive_folder(path: str, origin: str | None) -> tuple[str, str]:
+    """A folder (and a name in it) holding a copy of the input named as ``origin`` (the
+    input's own name when None) and links to the files just before and after ``origin``
+    in its chain (:func:`neighbours`); made once per real file, removed at exit."""
+    real = origin or path
+    folder = _ARCHIVES.get(real)
+    if folder is None:
+        folder = _ARCHIVES[real] = tempfile.mkdtemp(prefix="archive-", dir=scratch())
+        for other in neighbours(real):
+            os.symlink(os.path.abspath(other), os.path.join(folder, os.path.basename(other)))
+    name = os.path.basename(real)
+    shutil.copyfile(path, os.path.join(folder, name))
+    return folder, name
+
+
+@cache
+def scratch() -> str:
+    """A temporary folder of this process, removed at its exit."""
+    root = tempfile.mkdtemp(prefix="fuzz-archives-", dir=SCRATCH)
+    atexit.register(shutil.rmtree, root, True)
+    return root
+
+
+def neighbours(real: str) -> list[str]:
+    """The files of ``real``'s chain (its folder, its base name) numbered just below and
+    just above it."""
+    folder, name = os.path.split(real)
+    mine = NUMBERED.match(name)
+    if mine is None:
+        return []
+    numbered = sorted((int(m.group(2)), f) for f in os.listdir(folder or ".")
+                      if (m := NUMBERED.match(f)) and m.group(1) == mine.group(1) and f != name)
+    number = int(mine.group(2))
+    below = [f for n, f in numbered if n < number][-1:]
+    above = [f for n, f in numbered if n > number][:1]
+    return [os.path.join(folder, f) for f in below + above]
+
+
+COMMANDS = ("seek", "sql", "archive")
+"""The drivers that run whole commands, each a few: twice the time of the others."""
+DRIVERS: tuple[tuple[str, Driver], ...] = (
     ("parse", drive_parse),
     ("rows", drive_rows),
     ("summary", drive_summary),
+    ("seek", drive_seek),
+    ("sql", drive_sql),
+    ("archive", drive_archive),
 )
 
 
@@ -415,37 +647,40 @@ def on_alarm(signum: int, frame: object) -> None:
 _STATE: dict[str, object] = {}
 
 
-def init_worker(seeds: list[Seed], base_seed: int, use_js: bool, compiled: bool) -> None:
+def init_worker(seeds: list[Seed], base_seed: int, use_js: bool, compiled: bool,
+                drivers: Sequence[str]) -> None:
     from binlog_kaitai import row_kernel
 
     row_kernel.JIT_MIN_BYTES = 0 if compiled else 1 << 62
     signal.signal(signal.SIGALRM, on_alarm)
     _STATE.update(seeds=seeds, base_seed=base_seed,
+                  drivers=[(n, d) for n, d in DRIVERS if n in drivers],
                   node=NodeChecker() if use_js else None,
-                  tmp=tempfile.mkdtemp(prefix="fuzz-", dir="/dev/shm"
-                                       if os.path.isdir("/dev/shm") else None))
+                  tmp=tempfile.mkdtemp(prefix="fuzz-", dir=SCRATCH))
 
 
 def run_one(number: int, outcome: Outcome) -> tuple[str, bytes, str]:
     """Make input ``number``, run the Python drivers on it; returns (path, bytes, how) of
     the input file, left for the JavaScript check."""
     seeds: list[Seed] = _STATE["seeds"]  # type: ignore[assignment]
-    data, how = make_input(number, _STATE["base_seed"], seeds)  # type: ignore[arg-type]
+    data, how, origin = make_input(number, _STATE["base_seed"], seeds)  # type: ignore[arg-type]
+    how = f"input {number}: {how}\norigin: {origin}"
     path = os.path.join(str(_STATE["tmp"]), f"input-{number}.bin")
     Path(path).write_bytes(data)
-    for name, driver in DRIVERS:
+    drivers: list[tuple[str, Driver]] = _STATE["drivers"]  # type: ignore[assignment]
+    for name, driver in drivers:
         try:
             signal.setitimer(signal.ITIMER_REAL, HANG_SECONDS)
-            driver(path)
+            driver(path, origin)
         except Hang as exc:
             outcome.hangs += 1
-            record(outcome, name, exc, data, f"input {number}: {how}")
+            record(outcome, name, exc, data, how)
         except Exception as exc:  # the failures the fuzzer is looking for
             outcome.internal += 1
-            record(outcome, name, exc, data, f"input {number}: {how}")
+            record(outcome, name, exc, data, how)
         finally:
             signal.setitimer(signal.ITIMER_REAL, 0)
-    return path, data, f"input {number}: {how}"
+    return path, data, how
 
 
 def check_js(made: list[tuple[str, bytes, str]], outcome: Outcome) -> None:
@@ -503,15 +738,17 @@ def chunks(total: int | None, deadline: float) -> Iterator[tuple[int, int, float
 
 def run(seeds: list[Seed], *, inputs: int | None, seconds: float | None, base_seed: int,
         workers: int, use_js: bool = True, compiled: bool = True,
+        drivers: Sequence[str] = tuple(n for n, _ in DRIVERS),
         progress: Callable[[Outcome], None] | None = None) -> Outcome:
-    """Fuzz with ``workers`` processes until ``inputs`` are done or ``seconds`` pass.
+    """Fuzz with ``workers`` processes until ``inputs`` are done or ``seconds`` pass,
+    running the Python ``drivers`` named (and the JavaScript build with ``use_js``).
     With ``compiled``, the columnar decoder runs its numba-compiled kernels from the first
     input (their memory safety on damaged rows is what is fuzzed, LLVM's 150 MB or so in
     each worker with them); else its plain Python kernels."""
     deadline = time.time() + (seconds if seconds is not None else 10 ** 9)
     total = Outcome()
     ctx = multiprocessing.get_context("spawn")  # safe beside the threads of a JVM gateway
-    with ctx.Pool(workers, init_worker, (seeds, base_seed, use_js, compiled)) as pool:
+    with ctx.Pool(workers, init_worker, (seeds, base_seed, use_js, compiled, drivers)) as pool:
         for part in pool.imap_unordered(run_chunk, chunks(inputs, deadline)):
             total.add(part)
             if progress is not None:
@@ -521,7 +758,7 @@ def run(seeds: list[Seed], *, inputs: int | None, seconds: float | None, base_se
     return total
 
 
-def failure(data: bytes, driver: str, tmp: str) -> str | None:
+def failure(data: bytes, driver: str, tmp: str, origin: str | None = None) -> str | None:
     """The signature of what ``driver`` ("js" too) fails with on ``data``, else None."""
     path = os.path.join(tmp, "minimize.bin")
     Path(path).write_bytes(data)
@@ -533,26 +770,26 @@ def failure(data: bytes, driver: str, tmp: str) -> str | None:
             node.stop()
         return None if problem is None else problem.split("\n")[0]
     try:
-        dict(DRIVERS)[driver](path)
+        dict(DRIVERS)[driver](path, origin)
     except Exception as exc:
         return signature(driver, exc)
     return None
 
 
-def minimize(data: bytes, driver: str) -> bytes:
+def minimize(data: bytes, driver: str, origin: str | None = None) -> bytes:
     """A smaller input with the same failure: whole events dropped one at a time (from
     the last), then the shortest prefix of the rest that still fails."""
     tmp = tempfile.mkdtemp(prefix="fuzz-min-")
-    wanted = failure(data, driver, tmp)
+    wanted = failure(data, driver, tmp, origin)
     if wanted is None:
         return data
     events = list(walk(data))
     for pos, length in reversed(events[1:]):
         shorter = data[:pos] + data[pos + length:]
-        if failure(shorter, driver, tmp) == wanted:
+        if failure(shorter, driver, tmp, origin) == wanted:
             data = shorter
     for end in sorted({4, *(p + n for p, n in walk(data)), len(data)}):
-        if failure(data[:end], driver, tmp) == wanted:
+        if failure(data[:end], driver, tmp, origin) == wanted:
             return data[:end]
     return data
 
@@ -583,15 +820,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="base of every input's mutations")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--no-js", action="store_true", help="skip the JavaScript build")
+    names = [n for n, _ in DRIVERS]
+    parser.add_argument("--drivers", type=lambda text: text.split(","), default=names,
+                        help=f"the Python drivers to run, comma-separated ({','.join(names)})")
     parser.add_argument("--out", type=Path, default=REPO / "build" / "fuzz")
     parser.add_argument("--minimize", nargs=2, metavar=("INPUT", "DRIVER"),
                         help="shrink a failing input, keeping its failure in DRIVER "
                              f"({', '.join(n for n, _ in DRIVERS)} or js); writes INPUT.min")
+    parser.add_argument("--origin", metavar="FILE", help="with --minimize: the real file the "
+                        "input was made from (its report's origin: line)")
     parser.add_argument("files", nargs="*", type=Path, help="seeds (default: every real file)")
     args = parser.parse_args(argv)
     if args.minimize:
         source, driver = Path(args.minimize[0]), args.minimize[1]
-        small = minimize(source.read_bytes(), driver)
+        small = minimize(source.read_bytes(), driver, args.origin)
         source.with_suffix(".min").write_bytes(small)
         print(f"{source}: {source.stat().st_size} -> {len(small)} bytes")
         return 0
@@ -608,7 +850,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                   file=sys.stderr, flush=True)
 
     outcome = run(seeds, inputs=args.inputs, seconds=args.seconds, base_seed=args.seed,
-                  workers=args.workers, use_js=not args.no_js, progress=progress)
+                  workers=args.workers, use_js=not args.no_js, drivers=args.drivers,
+                  progress=progress)
     took = time.time() - started
     save_failures(outcome, args.out)
     for key in sorted(outcome.failures):
