@@ -98,22 +98,37 @@ class GtidState:
             self.mysql = GtidSet.parse(text)  # GtidTextError when neither
 
     def holds(self, gtid: Gtid) -> bool:
+        """Is ``gtid`` in the set? (Never one of the other server kind's.)"""
         if self.mariadb is not None:
             return gtid.number <= self.mariadb.get(gtid.key, 0)
         assert self.mysql is not None
+        if ":" not in gtid.key:  # a MariaDB GTID: its key is a domain
+            return False
         uuid, tag = gtid.key.split(":")
         return any(a <= gtid.number <= b for a, b in self.mysql.intervals.get((uuid, tag), []))
 
     def holds_state(self, text: str | None) -> bool:
-        """Does the set hold every GTID of a file's GTID state (its start)?"""
+        """Does the set hold every GTID of a file's GTID state (its start)? Not when that
+        state is damaged (no GTID set text)."""
         if not text:
             return True
-        other = GtidState(text)
+        other = file_state(text)
+        if other is None:
+            return False
         if self.mariadb is not None and other.mariadb is not None:
             return all(seq <= self.mariadb.get(d, 0) for d, seq in other.mariadb.items())
         if self.mysql is not None and other.mysql is not None:
             return self.mysql.contains(other.mysql)
         return False
+
+
+def file_state(text: str) -> GtidState | None:
+    """A file's GTID state (a summary's ``previous_gtids``); None when damage made it
+    no GTID set text."""
+    try:
+        return GtidState(text)
+    except GtidTextError:
+        return None
 
 
 def plan(inputs: list[str], *, from_position: tuple[str, int] | None = None,
@@ -211,8 +226,8 @@ def _stop_in(chain: list[Summary], i: int, to_datetime: int | None, to_gtid: Gti
     transaction does not end there); False when the stop is not in this file."""
     s, last = chain[i], i == len(chain) - 1
     if to_gtid is not None:
-        later = None if last else GtidState(chain[i + 1].previous_gtids or "")
-        if later is not None and not later.holds(to_gtid):
+        later = None if last else file_state(chain[i + 1].previous_gtids or "")
+        if later is not None and not later.holds(to_gtid):  # (a damaged one rules out none)
             return False
         found = seek_gtid(s.file, to_gtid)
         return False if found.pos is None else transaction_end(s.file, found.pos)

@@ -137,6 +137,7 @@ FOUND = {
                                          last_event_pos=4),
     "date_past_year_9999.bin": Found(10, last_event_pos=890),
     "plan_gtid_walk_truncated.bin": Found(3, error=(TruncatedError, 319), last_event_pos=281),
+    "previous_gtids_interval_reversed.bin": Found(2, last_event_pos=126),
 }
 
 
@@ -199,6 +200,24 @@ def test_plan_from_gtid_set_through_damage(tmp_path: Path) -> None:
         ("damaged", str(tmp_path / "binlog.000001"),
          "offset 319: event of 9728 bytes runs past the end of the file (583 bytes remain)")]
     assert (found.possible, found.files, found.command) == (False, [], None)
+
+
+def test_plan_past_a_damaged_gtid_state(tmp_path: Path) -> None:
+    """Files whose GTID state is no GTID set (``uuid:5-2``: a PREVIOUS_GTIDS interval
+    ending before it starts). ``plan --to-gtid``: a successor's state rules nothing out,
+    so every file is searched (was a GtidTextError, an internal error); ``plan
+    --from-gtid``: no chain starts within the set (was blamed on the set given)."""
+    for name in ("binlog.000001", "binlog.000002"):
+        shutil.copy(FUZZ / "previous_gtids_interval_reversed.bin", tmp_path / name)
+    uuid = "3e11fa47-71ca-11e1-9e33-c80aa9429562"
+    found = plan([str(tmp_path)], from_position=("binlog.000001", 4),
+                 to_gtid=Gtid.parse(f"{uuid}:4"))
+    assert [(p.kind, p.file, p.detail) for p in found.problems] == [
+        ("no_stop", str(tmp_path / "binlog.000002"),
+         f"{uuid}:4 is not in the files from the start on")]
+    found = plan([str(tmp_path)], from_gtid=f"{uuid}:1-2", to_datetime=2000000000)
+    assert [(p.kind, p.detail) for p in found.problems] == [
+        ("no_start", f"no chain of binlogs starts within {uuid}:1-2")]
 
 
 @pytest.mark.parametrize("name", sorted(FOUND))

@@ -82,6 +82,20 @@ def test_plan_from_a_gtid_set_to_a_time(capsys: pytest.CaptureFixture[str]) -> N
         "(793)", "# no plan: no_stop"]
 
 
+def test_plan_from_a_mysql_set_over_mariadb_files() -> None:
+    """A MySQL GTID set holds no MariaDB GTID (the check was a ValueError, an internal
+    error): from the chain whose first state is empty, everything from its first GTID
+    event on is replayed."""
+    uuid = "3e11fa47-71ca-11e1-9e33-c80aa9429562"
+    found = plan([str(GTID_SET)], from_gtid=f"{uuid}:1-5", to_datetime=1893456000)
+    assert [(Path(f.file).name, f.start, f.stop) for f in found.files] == [
+        ("binlog.000001", 325, None), ("binlog.000002", 4, None), ("binlog.000003", 4, None)]
+    assert found.possible
+    found = plan([str(GTID_SET)], from_gtid="0-1-3", to_gtid=Gtid.parse(f"{uuid}:4"))
+    assert [(p.kind, Path(p.file).name) for p in found.problems] == [
+        ("no_stop", "binlog.000003")]
+
+
 def test_gaps_make_the_plan_impossible(tmp_path: Path, capsys: pytest.CaptureFixture[str]
                                        ) -> None:
     folder = copy_set(tmp_path)
