@@ -60,9 +60,10 @@ fuzz: setup
 	$(PY) -m tools.fuzz --seconds $(SECONDS)
 
 # The Spark job in local mode on the sample binlogs: a few rows of each table it writes
-# (under build/demo) and the per-file summary (the files table).
+# (under build/demo), the per-file summary (the files table), then one typed change table
+# and its snapshot.
 demo: setup
-	$(VENV)/bin/binlog-kaitai-spark --input $(SAMPLES) --output build/demo --show 5
+	$(VENV)/bin/binlog-kaitai-spark --input $(SAMPLES) --output build/demo --snapshot --show 5
 
 # The package and its pure-Python dependencies for spark-submit --py-files (see spark/job.py).
 spark-zip: setup
@@ -81,6 +82,7 @@ bench: setup
 	$(PY) -m tools.make_bench_data --out bench/data
 	$(SPARK_BENCH_DATA)
 	$(PY) -m bench.bench --data bench/data --spark-data bench/data/spark
+	$(PY) -m bench.typed_bench bench/data/large-001.binlog
 
 clean:
 	rm -rf build .pytest_cache .ruff_cache

@@ -117,6 +117,11 @@ def build_parser() -> argparse.ArgumentParser:
                         help="failfast: stop at the first problem, writing nothing")
     export.add_argument("--schema", action="append", metavar="FILE", default=[],
                         help="DDL giving column names the binlog lacks (repeatable)")
+    export.add_argument("--snapshot", action="store_true",
+                        help="also snapshots/<db>.<table>: each table's rows at the end, "
+                        "or at --as-of")
+    export.add_argument("--as-of", metavar="DATETIME",
+                        help="the snapshot's time, UTC (YYYY-MM-DD HH:MM:SS[.ffffff])")
     return parser
 
 

@@ -142,7 +142,7 @@ class ColumnarGroup:
             decoded = decode_row_data([ev.body.row_data for ev in self.events], self.table,
                                       self.shape)
             return ColumnarChanges(changes_batch(decoded, self, path, gtid),
-                                   decoded.rows_per_event.tolist())
+                                   decoded.rows_per_event.tolist(), decoded.batch, self.table)
         except Exception:
             return None
 
@@ -159,6 +159,10 @@ class ColumnarChanges:
     """The rows, ``xid`` null."""
     per_event: list[int]
     """Rows of each event of the group."""
+    images: pa.RecordBatch | None = None
+    """The decoded ``before``/``after`` images, for the typed change tables
+    (:func:`spark.typed_tables.typed_from_changes`)."""
+    table: TableInfo | None = None
 
     @property
     def rows(self) -> int:

@@ -11,6 +11,10 @@ Memory is bounded: records (and the ``row_changes`` batches the parse makes from
 columnar decoder's) are written to Parquet about :data:`BATCH_ROWS` rows at a time, per
 table and date, as the parse makes them; only the small per-file statistics wait for
 the end (the ``files`` table).
+
+The typed change tables and snapshots (``tables/``, ``snapshots/``) come from the same
+parse: its decoded row groups, typed (:mod:`spark.typed_tables`), spilled to disk and
+written at the end (:class:`spark.typed_export.TypedOutput`).
 """
 
 from __future__ import annotations
@@ -18,8 +22,10 @@ from __future__ import annotations
 import os
 import shutil
 import sys
+from argparse import ArgumentTypeError
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any, TextIO
 
 import pyarrow as pa
@@ -28,7 +34,9 @@ import pyarrow.parquet as pq
 
 from spark.extract import FailFast, SplitParser, fold_files, parser_version
 from spark.plan import FileInfo, list_inputs, read_scripts, whole_file
-from spark.schemas import TABLES, arrow_schema, record_batch
+from spark.schemas import TABLES, ErrorsRecord, arrow_schema, record_batch
+from spark.typed_export import TypedOutput
+from spark.typed_spark import utc_datetime
 
 BATCH_ROWS = 8192
 HIVE_NULL = "__HIVE_DEFAULT_PARTITION__"
@@ -111,10 +119,15 @@ class _TableWriter:
 
 
 def export(inputs: Sequence[str], output: str, *, failfast: bool = False,
-           schema_files: Sequence[str] = (), progress: TextIO | None = None) -> ExportResult:
+           schema_files: Sequence[str] = (), progress: TextIO | None = None,
+           typed: bool = True, snapshot: bool = False, as_of: datetime | None = None
+           ) -> ExportResult:
     """Parse ``inputs`` (paths, directories, globs) and write every table under ``output``
-    (replacing those tables). Raises :class:`ExportFailed` when nothing matches, or in
-    ``failfast`` mode at the first problem (nothing is left written then)."""
+    (replacing those tables); with ``typed``, each source table's typed change table
+    (``output/tables/<db>.<table>``) and with ``snapshot`` its state at the end or
+    ``as_of`` (``output/snapshots/<db>.<table>``, see :mod:`spark.typed_export`). Raises
+    :class:`ExportFailed` when nothing matches, or in ``failfast`` mode at the first
+    problem (nothing is left written then)."""
     files, unmatched = list_inputs(inputs)
     for pattern in unmatched:
         print(f"binlog-kaitai export: no file matches {pattern}", file=sys.stderr)
@@ -124,32 +137,56 @@ def export(inputs: Sequence[str], output: str, *, failfast: bool = False,
                for table, columns in TABLES.items()}
     for writer in writers.values():
         shutil.rmtree(writer.folder, ignore_errors=True)
+    typed_out = TypedOutput(output, snapshot=snapshot, as_of=as_of) if typed else None
+    typed_rows: dict[str, int] = {}
     try:
-        stats = _parse(files, writers, failfast, read_scripts(schema_files), progress)
+        stats = _parse(files, writers, failfast, read_scripts(schema_files), progress,
+                       typed_out)
         for record in fold_files(stats, parser_version()):
             writers["files"].add(record)
+        if typed_out is not None:
+            typed_rows = _write_typed(typed_out, writers["errors"])
     except BaseException:
         for writer in writers.values():
             writer.close()
             shutil.rmtree(writer.folder, ignore_errors=True)
         raise
+    finally:
+        if typed_out is not None:
+            typed_out.close()
     for writer in writers.values():
         writer.close()
     return ExportResult(len(files), sum(f.size for f in files),
-                        {table: w.rows for table, w in writers.items()})
+                        {**{table: w.rows for table, w in writers.items()}, **typed_rows})
+
+
+def _write_typed(typed_out: TypedOutput, errors: _TableWriter) -> dict[str, int]:
+    """The typed tables and snapshots written; their problems (positional names, no
+    snapshot) as ``errors`` rows; rows per ``tables/...`` and ``snapshots/...``."""
+    result = typed_out.write()
+    for file, offset, message, day in result.problems:
+        errors.add(ErrorsRecord(file=file, offset=offset, event_type=None, message=message,
+                                event_date=day))
+    return {**{f"tables/{t}": n for t, n in result.tables.items()},
+            **{f"snapshots/{t}": n for t, n in result.snapshots.items()}}
 
 
 def _parse(files: Iterable[FileInfo], writers: dict[str, _TableWriter], failfast: bool,
-           scripts: tuple[str, ...], progress: TextIO | None) -> list[dict[str, Any]]:
-    """Every record of every file to its table; the ``split_stats`` of each file."""
+           scripts: tuple[str, ...], progress: TextIO | None,
+           typed_out: TypedOutput | None = None) -> list[dict[str, Any]]:
+    """Every record of every file to its table (typed batches to ``typed_out``); the
+    ``split_stats`` of each file."""
     files = list(files)
     total, done = sum(f.size for f in files), 0
     stats: list[dict[str, Any]] = []
     for info in files:
         (split,) = whole_file(info)
-        for kind, values in SplitParser(split, failfast=failfast,
-                                        schema_scripts=scripts).records():
-            if kind == "split_stats":
+        for kind, values in SplitParser(split, failfast=failfast, schema_scripts=scripts,
+                                        typed=typed_out is not None).records():
+            if kind == "typed":
+                assert typed_out is not None
+                typed_out.add(values)
+            elif kind == "split_stats":
                 stats.append(values._asdict())  # type: ignore[attr-defined]
             elif kind == "failfast":
                 raise ExportFailed(str(FailFast(*values)))
@@ -177,9 +214,11 @@ def main(args: Any, out: TextIO, err: TextIO) -> int:
     """The CLI's ``export`` command (``binlog_kaitai.cli``)."""
     progress = err if err.isatty() else None
     try:
+        as_of = None if args.as_of is None else utc_datetime(args.as_of)
         result = export(args.files, args.output, failfast=args.mode == "failfast",
-                        schema_files=args.schema or (), progress=progress)
-    except ExportFailed as exc:
+                        schema_files=args.schema or (), progress=progress,
+                        snapshot=args.snapshot or as_of is not None, as_of=as_of)
+    except (ExportFailed, ArgumentTypeError) as exc:
         print(f"binlog-kaitai export: {exc}", file=err)
         return 1
     rows = ", ".join(f"{n} {t}" for t, n in result.rows.items())

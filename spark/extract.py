@@ -79,6 +79,7 @@ from spark.schemas import (
     record_batch,
 )
 from spark.storage import open_input, stat
+from spark.typed_tables import TypedBuffer, typed_from_changes
 
 Record = tuple[str, Any]
 """``(kind, values)``: a record of the kind's type, or for ``row_changes`` an Arrow
@@ -200,12 +201,15 @@ class SplitParser:
 
     def __init__(self, split: Split, *, failfast: bool = False,
                  schema_scripts: Sequence[str] = (),
-                 min_group_bytes: int = COLUMNAR_MIN_BYTES) -> None:
+                 min_group_bytes: int = COLUMNAR_MIN_BYTES, typed: bool = False) -> None:
         self.split = split
-        self.min_group_bytes = min_group_bytes
+        self.min_group_bytes = 0 if typed else min_group_bytes
         """Row data from which a rows event starts a columnar group (0: every rows event
         the columnar decoder may take; more than any event: none, the reference path
-        alone)."""
+        alone). With ``typed``, 0: the typed change tables are made from the groups."""
+        self.typed = TypedBuffer() if typed else None
+        """``typed``: each decoded group's rows also as ``typed`` records, batches of
+        :mod:`spark.typed_tables`' change tables, gathered per table."""
         self.path = split.path
         self.failfast = failfast
         self.tracker = TransactionTracker()
@@ -276,6 +280,9 @@ class SplitParser:
             yield from self.close_transaction(None)
             self.close_ahead()
         yield from self.flush_changes()
+        if self.typed is not None:
+            for ready in self.typed.finish():
+                yield "typed", ready
         error_kind, error_offset, error_message = fatal or (None, None, None)
         yield "split_stats", SplitStatsRecord(
             file=self.path, split_index=split.index, bytes=split.nbytes,
@@ -501,7 +508,14 @@ class SplitParser:
         reference decoder's gathered :data:`CHANGE_BATCH_ROWS` at a time."""
         if isinstance(changes, ColumnarChanges):
             yield from self.flush_changes()
-            yield "row_changes", changes.batch(xid)
+            batch = changes.batch(xid)
+            yield "row_changes", batch
+            table = changes.table
+            if self.typed is not None and table is not None and changes.images is not None:
+                for ready in self.typed.add(typed_from_changes(
+                        batch, changes.images, table.schema, table.table,
+                        len(table.column_metas), table.pk)):
+                    yield "typed", ready
             return
         self.change_records.extend(self.change_row(c, xid) for c in changes)
         if len(self.change_records) >= CHANGE_BATCH_ROWS:

@@ -1,5 +1,6 @@
 """Spark batch job: binlog files in, ``files``/``events``/``transactions``/``row_changes``/
-``errors`` tables out.
+``errors`` tables out, and per source table a typed change table and, with
+``--snapshot``, its state at a time (:mod:`spark.typed_spark`).
 
     spark-submit --py-files build/binlog_kaitai_spark.zip spark/job.py \\
         --input 'dumps/**/binlog.*' --output tables/
@@ -26,10 +27,11 @@ import os
 import pickle
 import sys
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import nullcontext
 from dataclasses import dataclass, field
+from datetime import datetime
 from functools import cache, partial
 from typing import Any, TextIO
 
@@ -52,6 +54,16 @@ from spark.plan import (
 )
 from spark.progress import DoneParam, ProgressPrinter
 from spark.schemas import FILES, PARSED, TABLES, arrow_schema, column_names, ddl, record_batch
+from spark.typed_spark import (
+    TYPED,
+    Packer,
+    TypedPlan,
+    collect_plan,
+    error_rows,
+    show_typed,
+    typed_writes,
+    utc_datetime,
+)
 
 SORT_KEYS = {
     "files": ("file",),
@@ -100,8 +112,8 @@ def plan_files(files: Iterable[FileInfo], split_size: int, schema_scripts: tuple
 
 
 def parse_tasks(batches: Iterable[pa.RecordBatch], schemas: dict[str, pa.Schema],
-                batch_rows: int, failfast: bool, schema_scripts: tuple[str, ...], done: Any
-                ) -> Iterator[pa.RecordBatch]:
+                batch_rows: int, failfast: bool, schema_scripts: tuple[str, ...], done: Any,
+                typed: bool = False) -> Iterator[pa.RecordBatch]:
     """Executor side of the parse. Each input row is one task (its splits, pickled). The
     records of each kind become Arrow batches of that table's typed columns,
     ``batch_rows`` at a time, each stored as Arrow IPC bytes in one row of the persisted
@@ -109,15 +121,23 @@ def parse_tasks(batches: Iterable[pa.RecordBatch], schemas: dict[str, pa.Schema]
     Arrow as they are (:func:`unpack`). ``row_changes`` come from the parse as Arrow
     batches already, and are stored as they are, several small ones together. Nothing
     is held longer than one batch per kind. In FAILFAST mode the task parses nothing
-    after its first ``failfast`` record."""
+    after its first ``failfast`` record. ``typed``: the typed change tables' batches too,
+    as rows of their own (:class:`spark.typed_spark.Packer`)."""
     pending: dict[str, list[tuple[Any, ...]]] = {kind: [] for kind in PARSED}
     made: list[pa.RecordBatch] = []
     failed = False
+    packer = Packer(IPC_OPTIONS)
     for split in task_splits(batches):
         if failed:
             continue  # the rest of the input is still read, as Spark's worker expects
-        parser = SplitParser(split, failfast=failfast, schema_scripts=schema_scripts)
+        parser = SplitParser(split, failfast=failfast, schema_scripts=schema_scripts,
+                             typed=typed)
         for kind, values in parser.records():
+            if kind == "typed":
+                for row in packer.rows(values):
+                    yield pa.RecordBatch.from_arrays(
+                        [pa.array([col]) for col in row], schema=PACKED_ARROW)
+                continue
             if isinstance(values, pa.RecordBatch):
                 made.append(values)
                 if sum(map(len, made)) >= batch_rows:
@@ -176,14 +196,17 @@ def unpack(batches: Iterable[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
 
 def run_job(spark: SparkSession, inputs: Sequence[str], output: str, *, split_size: int =
             DEFAULT_SPLIT_SIZE, mode: str = "permissive", fmt: str = "parquet",
-            schema_files: Sequence[str] = (), progress: TextIO | None = sys.stderr
+            schema_files: Sequence[str] = (), progress: TextIO | None = sys.stderr,
+            typed: bool = True, snapshot: bool = False, as_of: datetime | None = None
             ) -> JobResult:
     """Parse ``inputs`` (paths, directories, globs) and write every table under ``output``.
 
     ``schema_files`` are DDL scripts (``mysqldump --no-data``) the row decoder's schema
     history starts from in every file, for tables created before the binlogs at hand.
     Four stages: list the inputs, plan their splits, parse them once (persisted), write
-    each table from that parse.
+    each table from that parse. ``typed``: also each source table's typed change table
+    (``output/tables/<db>.<table>``), and with ``snapshot`` its state at the end or
+    ``as_of`` (``output/snapshots/<db>.<table>``), see :mod:`spark.typed_spark`.
 
     Raises :class:`JobFailed` when nothing matches the inputs, or in ``failfast`` mode at
     the first problem.
@@ -200,7 +223,7 @@ def run_job(spark: SparkSession, inputs: Sequence[str], output: str, *, split_si
 
     t1 = time.monotonic()
     parsed, counts = parse_stage(spark, splits, tasks, result.bytes, mode == "failfast",
-                                 scripts, progress)
+                                 scripts, progress, typed)
     result.seconds["parse"] = time.monotonic() - t1
 
     t2 = time.monotonic()
@@ -209,13 +232,19 @@ def run_job(spark: SparkSession, inputs: Sequence[str], output: str, *, split_si
                  for row in unpacked(r.records).to_pylist()]
         result.worker_peak_rss = max((s["worker_peak_rss"] for s in stats), default=0)
         file_rows = fold_files(stats, parser_version())
-        write_stage(spark, parsed, file_rows, output, fmt,
-                    outputs=min(len(tasks), max(spark.sparkContext.defaultParallelism,
-                                                -(-result.bytes // OUTPUT_BYTES))))
+        plan = collect_plan(parsed, snapshot) if typed else TypedPlan()
+        outputs = min(len(tasks), max(spark.sparkContext.defaultParallelism,
+                                      -(-result.bytes // OUTPUT_BYTES)))
+        write_stage(spark, parsed, file_rows, output, fmt, outputs,
+                    typed_writes(spark, parsed, plan, output, fmt, outputs, as_of),
+                    error_rows(plan))
     finally:
         parsed.unpersist()
     result.rows = {table: len(file_rows) if table == "files" else counts.get(table, 0)
                    for table in TABLES}
+    result.rows["errors"] += len(plan.problems)
+    result.rows.update({f"tables/{name}": counts.get(TYPED + name, 0)
+                        for name in plan.schemas})
     result.seconds["write"] = time.monotonic() - t2
     result.seconds["total"] = time.monotonic() - t0
     return result
@@ -257,7 +286,7 @@ def spark_schemas() -> dict[str, Any]:
 
 def parse_stage(spark: SparkSession, splits: list[Split], tasks: list[list[Split]],
                 total_bytes: int, failfast: bool, scripts: tuple[str, ...],
-                progress: TextIO | None) -> tuple[Any, dict[str, int]]:
+                progress: TextIO | None, typed: bool = False) -> tuple[Any, dict[str, int]]:
     """The one parse of every split, persisted, and the number of records of each kind.
     A FAILFAST problem fails the job as :class:`JobFailed` once the parse is done."""
     sc = spark.sparkContext
@@ -266,7 +295,8 @@ def parse_stage(spark: SparkSession, splits: list[Split], tasks: list[list[Split
     arrow_schemas = {kind: arrow_schema(columns) for kind, columns in PARSED.items()}
     parsed = spark.createDataFrame(task_rows, "task binary").mapInArrow(
         partial(parse_tasks, schemas=arrow_schemas, batch_rows=BATCH_ROWS,
-                failfast=failfast, schema_scripts=scripts, done=done), PACKED_DDL)
+                failfast=failfast, schema_scripts=scripts, done=done, typed=typed),
+        PACKED_DDL)
     parsed = parsed.persist(StorageLevel.MEMORY_AND_DISK)
     sc.setJobDescription("binlog-kaitai: parse")
     split_counts = {s.path: s.count for s in splits}
@@ -294,9 +324,11 @@ def first_failure(parsed: Any) -> str:
 
 
 def write_stage(spark: SparkSession, parsed: Any, file_rows: list[Any], output: str,
-                fmt: str, outputs: int) -> None:
+                fmt: str, outputs: int, typed: Sequence[Callable[[], None]] = (),
+                extra_errors: Sequence[tuple[Any, ...]] = ()) -> None:
     """Every table under ``output``, written from the persisted parse (``files`` from the
-    folded split statistics) by ``outputs`` tasks each."""
+    folded split statistics) by ``outputs`` tasks each; then the ``typed`` writes (the
+    typed change tables and snapshots); ``extra_errors`` are more ``errors`` rows."""
     sc = spark.sparkContext
 
     def write(table: str) -> None:
@@ -306,6 +338,9 @@ def write_stage(spark: SparkSession, parsed: Any, file_rows: list[Any], output: 
         else:
             df = parsed.where(f"kind = '{table}'").select("records").coalesce(
                 outputs).mapInArrow(unpack, spark_schemas()[table])
+            if table == "errors" and extra_errors:
+                df = df.union(spark.createDataFrame(list(extra_errors),
+                                                    spark_schemas()["errors"]))
         df = df.select(*column_names(TABLES[table])).sortWithinPartitions(
             "event_date", *SORT_KEYS[table])
         (df.write.mode("overwrite").partitionBy("event_date").format(fmt)
@@ -314,7 +349,9 @@ def write_stage(spark: SparkSession, parsed: Any, file_rows: list[Any], output: 
     # One job per table, submitted together: the small tables' tasks fill the cores the
     # last tasks of the large ones leave idle.
     with ThreadPoolExecutor(len(TABLES)) as pool:
-        for done_writing in [pool.submit(write, table) for table in TABLES]:
+        futures = [pool.submit(write, table) for table in TABLES]
+        futures += [pool.submit(typed_write) for typed_write in typed]
+        for done_writing in futures:
             done_writing.result()
 
 
@@ -333,6 +370,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--mode", choices=("permissive", "failfast"), default="permissive",
                         help="permissive (default): a bad file goes to the errors table; "
                              "failfast: the first problem fails the job")
+    parser.add_argument("--no-typed-tables", dest="typed", action="store_false",
+                        help="skip the typed change tables (tables/<db>.<table>)")
+    parser.add_argument("--snapshot", action="store_true",
+                        help="also write snapshots/<db>.<table>: each table's rows at the "
+                             "end of the input, or at --as-of")
+    parser.add_argument("--as-of", type=utc_datetime, metavar="DATETIME",
+                        help="the snapshot's time, UTC (YYYY-MM-DD HH:MM:SS[.ffffff])")
     parser.add_argument("--split-size", type=parse_size, default=DEFAULT_SPLIT_SIZE,
                         metavar="SIZE", help="target bytes per task (default 64m)")
     parser.add_argument("--schema", action="append", default=[], metavar="DDL_FILE",
@@ -384,9 +428,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     spark = create_session(args.master, args.driver_memory)
     try:
         result = run_job(spark, args.input, args.output, split_size=args.split_size,
-                         mode=args.mode, fmt=args.fmt, schema_files=args.schema)
+                         mode=args.mode, fmt=args.fmt, schema_files=args.schema,
+                         typed=args.typed, snapshot=args.snapshot or args.as_of is not None,
+                         as_of=args.as_of)
         if args.show:
             show_tables(spark, args.output, args.fmt, args.show, sys.stdout)
+            show_typed(spark, args.output, args.fmt, args.show, sys.stdout)
     except JobFailed as exc:
         print(f"binlog-kaitai-spark: {exc}", file=sys.stderr)
         return 1

@@ -37,6 +37,7 @@ from spark.extract import OPS, SplitParser, parser_version, string_map
 from spark.job import JobFailed, JobResult, packed, run_job, unpacked
 from spark.plan import FileInfo, plan_file, whole_file
 from spark.schemas import ERRORS, FAILFAST, TABLES, FailfastRecord, column_names, ddl
+from spark.typed_tables import positional_note
 from tests.conftest import CORPUS, FIXTURES, REPO
 from tools.crosscheck import default_files
 
@@ -430,6 +431,12 @@ def test_schema_files_name_the_columns(spark: SparkSession, tmp_path: Path) -> N
     assert ours[0]["after"]["name"] == "orange" and ours[0]["pk"] == ["id"]
 
 
+def is_typed_note(message: str | None) -> bool:
+    """An ``errors`` line of the typed change tables (positional names), which the data
+    source's ``errors`` table, read a split at a time without them, does not have."""
+    return message is not None and message.endswith(positional_note("")[len("table "):])
+
+
 def test_data_source_reads_the_same_tables(spark: SparkSession, split_run: Run) -> None:
     register(spark)
     pattern = str(MARIADB / "mixed" / "binlog.*")
@@ -446,7 +453,8 @@ def test_data_source_reads_the_same_tables(spark: SparkSession, split_run: Run) 
         ours = [{k: as_utc(v) for k, v in r.asDict().items()} for r in df.collect()]
         assert column_names(TABLES[name]) == df.columns
         expected = [r for r in table(spark, split_run.out, name)
-                    if r["file"] in {str(p) for p in paths}]
+                    if r["file"] in {str(p) for p in paths}
+                    and not is_typed_note(r.get("message"))]
         assert ours or name == "errors"
         assert sorted(map(repr, ours)) == sorted(map(repr, expected))
     events = spark.read.format("mysql_binlog").load([str(p) for p in paths])  # default table
