@@ -11,9 +11,12 @@ import itertools
 import pickle
 import shutil
 import subprocess
+from collections.abc import Iterable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
+import pyarrow as pa
 import pytest
 
 from binlog_kaitai.errors import BinlogError
@@ -22,6 +25,7 @@ from binlog_kaitai.rows import iter_row_changes
 from binlog_kaitai.stream import BinlogStream, read_events
 from binlog_kaitai.transactions import WALK_BODIES, TransactionTracker
 from spark import extract, schemas
+from spark.changes import ROW_CHANGES_SCHEMA
 from spark.extract import OPS, FailFast, SplitParser, fold_files, parse_splits, string_map
 from spark.plan import (
     OPEN_COST,
@@ -34,7 +38,14 @@ from spark.plan import (
     task_weight,
     thaw,
 )
-from spark.schemas import PARSED, RECORDS, TABLES, ErrorsRecord, column_names
+from spark.schemas import (
+    PARSED,
+    RECORDS,
+    TABLES,
+    ErrorsRecord,
+    RowChangesRecord,
+    column_names,
+)
 from tests.conftest import CORPUS, FIXTURES
 
 MARIADB = FIXTURES / "mariadb"
@@ -53,9 +64,40 @@ def many_splits(path: Path) -> list[Split]:
     return plan_file(info(path), 1)
 
 
+def exploded(parsed: Iterable[tuple[str, Any]]) -> Iterator[tuple[str, tuple]]:
+    """A parse's records with each ``row_changes`` batch as one record per row, built by
+    column name (so a batch whose columns are not the record's fields fails)."""
+    for kind, values in parsed:
+        if isinstance(values, pa.RecordBatch):
+            assert kind == "row_changes" and values.schema == ROW_CHANGES_SCHEMA
+            yield from ((kind, RowChangesRecord(**{**row, "before": maps(row["before"]),
+                                                   "after": maps(row["after"])}))
+                        for row in values.to_pylist())
+        else:
+            yield kind, values
+
+
+def maps(pairs: list[tuple[str, str | None]] | None) -> dict[str, str | None] | None:
+    """A ``map<string,string>`` value as pyarrow gives it (pairs), as a dict."""
+    return None if pairs is None else dict(pairs)
+
+
+def in_order(parsed: Iterable[tuple[str, Any]]) -> list[tuple[str, tuple]]:
+    """Every record but the per-split statistics, which differ by construction, in parse
+    order, a row change a record."""
+    return [(k, v) for k, v in exploded(parsed) if k != "split_stats"]
+
+
+def by_table(parsed: Iterable[tuple[str, Any]]) -> list[tuple[str, tuple]]:
+    """:func:`in_order`'s records table by table, in parse order within each: each table
+    is written apart, so only the order within one counts (where a split ends moves
+    where a batch of row changes comes out among the other tables' records)."""
+    return sorted(in_order(parsed), key=lambda record: record[0])
+
+
 def records(splits: list[Split]) -> list[tuple[str, tuple]]:
-    """Every record but the per-split statistics, which differ by construction."""
-    return [(k, v) for k, v in parse_splits(splits) if k != "split_stats"]
+    """:func:`by_table` of the splits' parse."""
+    return by_table(parse_splits(splits))
 
 
 def test_query_kind() -> None:
@@ -168,7 +210,7 @@ def test_row_changes_of_a_late_split_have_names_from_earlier_ddl() -> None:
     """A task starting after `ALTER TABLE t.a ADD COLUMN w` names the new column."""
     path = MARIADB / "gtid" / "binlog.000001"
     last = plan_file(info(path), 1)[-1]
-    changes = [v for k, v in parse_splits([last]) if k == "row_changes"]
+    changes = [v for k, v in exploded(parse_splits([last])) if k == "row_changes"]
     assert changes and all(c[4] is not None and set(c[4]) == {"id", "v", "w"} for c in changes)
     assert [c for k, c in records(plan_file(info(path), 1 << 40))
             if k == "row_changes"][-len(changes):] == changes
@@ -325,7 +367,7 @@ def test_records_are_built_by_column_name() -> None:
     seen = set()
     stats = []
     for path in BINLOGS:
-        for kind, values in parse_splits(plan_file(info(path), 4096)):
+        for kind, values in exploded(parse_splits(plan_file(info(path), 4096))):
             assert type(values) is RECORDS[kind], kind
             assert pickle.loads(pickle.dumps(values)) == values
             seen.add(kind)
@@ -349,15 +391,14 @@ def test_failfast_ends_the_parse_with_a_failfast_record(tmp_path: Path) -> None:
         list(read_events(cut))
     good = MARIADB / "mixed" / "binlog.000002"
     splits = plan_file(info(cut), 1 << 40) + plan_file(info(good), 1 << 40)
-    recs = list(parse_splits(splits, failfast=True))
+    recs = list(exploded(parse_splits(splits, failfast=True)))
     assert recs[-1] == ("failfast", (str(cut), raised.value.offset, raised.value.message))
     # PERMISSIVE has the same records up to its errors row, then goes on
-    permissive = records(plan_file(info(cut), 1 << 40))
+    permissive = in_order(parse_splits(plan_file(info(cut), 1 << 40)))
     assert recs[:-1] == permissive[:len(recs) - 1]
     assert permissive[len(recs) - 1][0] == "errors"
     failure = recs[-1][1]
     assert str(FailFast(failure.file, failure.offset, failure.message)) == (
         f"{cut}: offset {raised.value.offset}: {raised.value.message}")
     clean = plan_file(info(good), 1 << 40)
-    assert [r for r in parse_splits(clean, failfast=True) if r[0] != "split_stats"] == records(
-        clean)
+    assert by_table(parse_splits(clean, failfast=True)) == records(clean)
