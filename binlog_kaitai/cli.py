@@ -276,10 +276,10 @@ def run_rows(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     # Row decoding pulls in value conversion, the JSON specs, Arrow and orjson: imported
     # here so `summary` and `events` start fast (a DBA may run summary over many files).
     from binlog_kaitai.ordered_rows import (
+        GarbageCollector,
         Item,
         OrderedRows,
         RenderedRows,
-        collect_garbage,
         keep_freed_memory,
     )
     from binlog_kaitai.row_text import json_lines, render_change
@@ -297,6 +297,7 @@ def run_rows(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                           render=None if args.sql else "json" if args.json else "text")
     sql = SqlScript(decoder, out, err, flashback=args.flashback,
                     gtids=args.gtid) if args.sql else None
+    garbage = GarbageCollector()
 
     def show(name: str, items: list[Item]) -> int:
         status = 0
@@ -340,11 +341,10 @@ def run_rows(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 if args.stop_datetime is not None and ev.timestamp >= args.stop_datetime:
                     break
                 items = feed(ev)
-                batch = any(isinstance(item, RenderedRows) for item in items)
                 status = max(status, show(name, items))
-                if batch:  # its events are dropped with the items, and no others
-                    del items
-                    collect_garbage()
+                garbage.rendered(items)
+                del items  # a batch's events are dropped with the items, and no others
+                garbage.collect()
             clean = True
         finally:  # the rows of every event before the end, or before the damage
             status = max(status, show(name, decoder.finish()))

@@ -113,27 +113,43 @@ Item = tuple[Event, list[RowChange]] | RowsError | RenderedRows
 of rows events decoded together."""
 
 
-_frozen = False
+class GarbageCollector:
+    """Frees the parse trees of the events of the batches rendered so far, once every
+    ``every`` bytes of such events, rather than when Python's collector gets to them:
+    the generated parser's objects point back at their parents, so only the collector
+    frees them, and a batch's events live long enough to reach its oldest generation,
+    collected rarely (``rows --json`` on a bulk binlog peaked at 330 MB, 260 MB when
+    collected after each 4 MB batch). Counting bytes, not batches, keeps a file of many
+    small transactions from paying a collection per small batch.
 
-
-def collect_garbage() -> None:
-    """Free the parse trees of the events of the groups rendered so far, now, rather than
-    when Python's collector gets to them: the generated parser's objects point back at
-    their parents, so only the collector frees them, and a group's events live long
-    enough to reach its oldest generation, collected rarely (``rows --json`` on a bulk
-    binlog peaked at 330 MB, 260 MB when collected after each batch). The first call
-    freezes what lives then (modules, the compiled kernels), so that each later
-    collection goes through the new objects only, and has the collector look at the
-    young objects every 20,000 new ones instead of 700 (the events gathered for a batch
-    were walked through again and again: 0.3 s of collections on the bench file, now
-    0.1). Call it where no event is referenced.
+    The first collection freezes what lives then (modules, the compiled kernels), so
+    that each later one goes through the new objects only, and has the collector look at
+    the young objects every 20,000 new ones instead of 700 (the events gathered for a
+    batch were walked through again and again: 0.3 s of collections on the bench file,
+    now 0.1).
     """
-    global _frozen
-    gc.collect()
-    if not _frozen:
-        gc.freeze()
-        gc.set_threshold(20000, 50, 10)
-        _frozen = True
+
+    def __init__(self, every: int = BATCH_BYTES) -> None:
+        self.every = every
+        self.pending = 0
+        self.frozen = False
+
+    def rendered(self, items: Iterable[Item]) -> None:
+        """Count the bytes of the events of the batches among ``items``."""
+        self.pending += sum(ev.length for item in items if isinstance(item, RenderedRows)
+                            for ev in item.events)
+
+    def collect(self) -> None:
+        """Collect when the events counted since the last collection reach ``every``
+        bytes; call it where none of them is referenced any more."""
+        if self.pending < self.every:
+            return
+        self.pending = 0
+        gc.collect()
+        if not self.frozen:
+            gc.freeze()
+            gc.set_threshold(20000, 50, 10)
+            self.frozen = True
 
 
 def keep_freed_memory() -> None:
