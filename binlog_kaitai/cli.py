@@ -15,7 +15,6 @@ from dataclasses import asdict
 from datetime import UTC, datetime
 from typing import Any, TextIO
 
-from binlog_kaitai.archive import chain_gtids, chain_table, check
 from binlog_kaitai.errors import BinlogError, RowsError
 from binlog_kaitai.event import Event, EventType
 from binlog_kaitai.render import describe, to_jsonable
@@ -384,7 +383,7 @@ def run_summary(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             status = 1
         results.append(result)
     if args.json:
-        gtids = chain_gtids(results)  # what each file's successor among them tells
+        gtids = successor_gtids(results)
         for r in results:
             known = gtids.get(r.file)
             print(json.dumps(r.to_dict() | (asdict(known) if known else {})), file=out)
@@ -401,7 +400,20 @@ def run_summary(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return status
 
 
+def successor_gtids(results: list[Summary]) -> dict[str, Any]:
+    """What each file's successor among ``results`` tells of its GTIDs (a lone file has
+    none: the archive module, which knows chains, is then not even imported, since a DBA
+    may run ``summary`` on every file one by one)."""
+    if len(results) < 2:
+        return {}
+    from binlog_kaitai.archive import chain_gtids
+
+    return chain_gtids(results)
+
+
 def run_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from binlog_kaitai.archive import chain_table, check
+
     found = check(args.files)
     for p in found.problems:
         print(json.dumps(p.to_dict()) if args.json else f"{p.file}: {p.kind}: {p.detail}",
