@@ -68,15 +68,15 @@ import pyarrow.compute as pc
 from binlog_kaitai import event_kinds as kinds
 from binlog_kaitai import json_value, row_kernel, values
 from binlog_kaitai.errors import RowsError
-from binlog_kaitai.event import DECODE_ERRORS, Event, EventType, event_type_name
+from binlog_kaitai.event import DECODE_ERRORS, EventType, event_type_name
 from binlog_kaitai.json_diff import patched
 from binlog_kaitai.packed import decimal_size
+from binlog_kaitai.row_groups import PARTIAL_UPDATE_ROWS, RowsShape
 from binlog_kaitai.rows import RowDecoder
 from binlog_kaitai.schema import SchemaHistory
 from binlog_kaitai.stream import read_events
 from binlog_kaitai.table_info import TableInfo, present_columns
 
-PARTIAL_UPDATE_ROWS = EventType.partial_update_rows_event
 TYPE_KEY, FSP_KEY, CHARSET_KEY, REPR_KEY = (b"mysql.type", b"mysql.fsp", b"mysql.charset",
                                             b"binlog_kaitai.repr")
 BITS_KEY = b"mysql.bits"
@@ -538,24 +538,6 @@ class DecodedRows:
     rows_per_event: np.ndarray
 
 
-@dataclass(frozen=True, slots=True)
-class RowsShape:
-    """What the rows events decoded together share: their type (write, update, delete,
-    partial update), column count and columns-present bitmaps (``present_after`` None
-    for events with one image per row)."""
-
-    type_code: int
-    column_count: int
-    present: bytes
-    present_after: bytes | None
-
-    @classmethod
-    def of(cls, body: Any, type_code: int) -> RowsShape:
-        """The shape of a generated ``RowsEvent`` body."""
-        return cls(type_code, body.num_columns.value, bytes(body.columns_present),
-                   bytes(body.columns_present_after) if body.has_after_image else None)
-
-
 def decode_row_data(datas: Sequence[bytes], table: TableInfo, shape: RowsShape
                     ) -> DecodedRows:
     """All rows of consecutive rows events of one table and one :class:`RowsShape`, as
@@ -795,25 +777,6 @@ def _add_to_group(ev: Any, decoder: RowDecoder, pending: dict[tuple[Any, ...], _
                          decoder.gtid, ev.index))
     group.size += len(data)
     return key
-
-
-def columnar_key(decoder: RowDecoder, ev: Event
-                 ) -> tuple[tuple[Any, ...], TableInfo, RowsShape] | None:
-    """What a rows event shares with the events it may be decoded with (its group's key),
-    its table and shape; None when it must take the reference path (what
-    the gatherers of :mod:`~binlog_kaitai.ordered_rows` and :mod:`spark.changes` need)."""
-    body = ev.body
-    if body is None or ev.table_map is None or ev.type_code == PARTIAL_UPDATE_ROWS:
-        return None
-    try:
-        table = decoder.describe(ev.table_map, ev.format.is_mariadb)
-        data = body.row_data
-    except DECODE_ERRORS:
-        return None
-    if table is None or data is None:
-        return None
-    shape = RowsShape.of(body, ev.type_code)
-    return (id(table), shape), table, shape
 
 
 def _flush(group: _Pending) -> Iterator[pa.RecordBatch]:

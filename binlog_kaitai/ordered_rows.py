@@ -6,8 +6,9 @@ problems in the same order. Rows events are gathered in groups, one per table an
 shape, and each group is decoded at once by the columnar decoder
 (:func:`~binlog_kaitai.columnar.decode_row_data`), its values mapped back by
 :func:`~binlog_kaitai.columnar.reference_values`; any other event, a group of less than
-:data:`COLUMNAR_MIN_BYTES`, or a group the columnar decoder refuses, goes through the
-reference decoder, so damage is reported in its words.
+:data:`COLUMNAR_MIN_BYTES`, every group until :data:`COLUMNAR_AFTER_BYTES` of row data
+were fed, or a group the columnar decoder refuses, goes through the reference decoder,
+so damage is reported in its words.
 
 Groups stay open across the events that print nothing and change nothing the rows
 depend on (:data:`PASSIVE`: GTIDs, XIDs, table maps, annotations): the small
@@ -30,29 +31,33 @@ import ctypes
 import gc
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
-import pyarrow as pa
-
-from binlog_kaitai import batch_text
 from binlog_kaitai import event_kinds as kinds
-from binlog_kaitai.columnar import (
-    DecodedRows,
-    RowsShape,
-    columnar_key,
-    decode_row_data,
-    reference_values,
-)
 from binlog_kaitai.errors import RowsError
 from binlog_kaitai.event import DECODE_ERRORS, Event, EventType
+from binlog_kaitai.row_groups import RowsShape, columnar_key
 from binlog_kaitai.rows import RowChange, RowDecoder, changes_of
 from binlog_kaitai.schema import SchemaHistory
 from binlog_kaitai.table_info import TableInfo
 
+if TYPE_CHECKING:  # the columnar decoder, numpy and Arrow load with the first group
+    import numpy as np  # that takes the columnar path (see COLUMNAR_AFTER_BYTES)
+    import pyarrow as pa
+
+    from binlog_kaitai.columnar import DecodedRows
+
+    Renderer = Callable[[Sequence[RowChange], DecodedRows], tuple[memoryview, np.ndarray]]
+
 COLUMNAR_MIN_BYTES = 4096
 """Row data from which a group is decoded by the columnar decoder: below, Arrow's fixed
 cost per batch outweighs what it saves (a lone small event takes the reference path)."""
+COLUMNAR_AFTER_BYTES = 2 << 20
+"""Row data fed before any group takes the columnar path: until then the reference
+decoder is as quick (the columnar kernels would still run as plain Python, see
+:mod:`~binlog_kaitai.row_kernel`, and their values go back to Python objects), and a
+small binlog is decoded without loading numpy, Arrow and the columnar decoder (a
+quarter of a second of CPU, ``rows`` of a 1 MB binlog taking about a second)."""
 BATCH_BYTES = 4 << 20
 """Row data gathered before the groups are decoded: each MB costs about 6 MB while its
 batch is decoded and rendered (``rows --json`` on a bulk binlog peaks at 280 MB with 4,
@@ -94,8 +99,6 @@ class _Lines:
     event: Event
     span: tuple[memoryview, int, int]
 
-
-Renderer = Callable[[Sequence[RowChange], DecodedRows], tuple[memoryview, np.ndarray]]
 
 
 @dataclass(slots=True)
@@ -175,8 +178,11 @@ class OrderedRows:
                  max_batch_bytes: int = BATCH_BYTES, render: str | None = None) -> None:
         self.decoder = RowDecoder(schema=schema, tables=tables)
         self.max_batch_bytes = max_batch_bytes
-        self.render = {"json": batch_text.json_text, "text": batch_text.sql_text,
-                       None: None}[render]
+        if render not in ("json", "text", None):
+            raise ValueError(f"render: 'json', 'text' or None, not {render!r}")
+        self.render = render
+        self._fed = 0
+        """Row data gathered so far (see :data:`COLUMNAR_AFTER_BYTES`)."""
         self._groups: dict[tuple[int, RowsShape], _Group] = {}
         self._size = 0
         self._seq = 0
@@ -203,6 +209,7 @@ class OrderedRows:
         size = len(ev.body.row_data)
         group.size += size
         self._size += size
+        self._fed += size
         return self._flush() if self._size >= self.max_batch_bytes else []
 
     def _flush(self) -> list[Item]:
@@ -214,12 +221,17 @@ class OrderedRows:
 
     def _decode(self, group: _Group) -> list[tuple[int, Item | _Lines]]:
         """The items of a group's events, each with its place in the stream."""
-        if group.size >= COLUMNAR_MIN_BYTES:
+        if group.size >= COLUMNAR_MIN_BYTES and self._fed >= COLUMNAR_AFTER_BYTES:
+            from binlog_kaitai import batch_text
+            from binlog_kaitai.columnar import decode_row_data
+
             try:
                 decoded = decode_row_data([ev.body.row_data for ev, _, _ in group.events],
                                           group.table, group.shape)
                 if self.render is not None and batch_text.available():
-                    return _rendered(group, decoded, self.render)
+                    render = batch_text.json_text if self.render == "json" else (
+                        batch_text.sql_text)
+                    return _rendered(group, decoded, render)
                 return _changes(group, decoded)
             except DECODE_ERRORS:
                 pass
@@ -267,6 +279,8 @@ def _changes(group: _Group, decoded: DecodedRows) -> list[tuple[int, Item | _Lin
 def _rendered(group: _Group, decoded: DecodedRows, render: Renderer
               ) -> list[tuple[int, Item | _Lines]]:
     """Each event of a decoded group with its lines, rendered from the batch."""
+    import numpy as np
+
     names = decoded.batch.schema.names
     images = ([{}] if "before" in names else None, [{}] if "after" in names else None)
     heads = [changes_of(ev, group.table, *images, gtid)[0] for ev, gtid, _ in group.events]
@@ -293,6 +307,8 @@ def _gathered(pieces: list[Item | _Lines]) -> list[Item]:
 def _image_dicts(batch: pa.RecordBatch, image: str) -> list[dict[str, Any]] | None:
     """The ``before`` or ``after`` images of a decoded batch as the reference decoder's
     {column: value} dicts, in column order (None when the batch has no such image)."""
+    from binlog_kaitai.columnar import reference_values
+
     at = batch.schema.get_field_index(image)
     if at < 0:
         return None

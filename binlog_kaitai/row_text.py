@@ -10,6 +10,7 @@ batches.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -22,6 +23,8 @@ from binlog_kaitai.sql_changes import sql_literal
 
 ROW_FIELDS = ("row", "before", "after")
 """The fields of a change that differ between the changes of one event."""
+_SLOT_MARKER = re.compile(r'"\\u0000(\w+)\\u0000"')
+"""A slot's marker as orjson writes it (see :func:`line_parts`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,12 +41,16 @@ Part = str | Slot
 
 def line_parts(change: RowChange, slots: Collection[str] = ROW_FIELDS) -> list[Part]:
     """The ``rows --json`` line of a change: its ``to_json_dict()`` as compact JSON, the
-    fields ``slots`` names left as slots."""
-    parts: list[Part] = []
-    for i, (key, value) in enumerate(change.to_json_dict().items()):
-        parts += ["{" if i == 0 else ",", _dumps(key), ":",
-                  Slot(key) if key in slots else _dumps(value)]
-    return _merged([*parts, "}\n"])
+    fields ``slots`` names left as slots. The object is encoded by one ``orjson.dumps``
+    (a line's template is made once per rows event), each slot field holding a marker,
+    its name between NUL characters (which no file name, schema or table name holds),
+    then cut at the markers."""
+    fields = change.to_json_dict()
+    for key in slots:
+        fields[key] = f"\0{key}\0"
+    pieces = _SLOT_MARKER.split(_dumps(fields) + "\n")
+    return [Slot(piece) if i % 2 else piece for i, piece in enumerate(pieces)
+            if i % 2 or piece]
 
 
 def image_parts(names: Sequence[str]) -> list[Part]:

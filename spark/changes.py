@@ -29,12 +29,12 @@ from binlog_kaitai.columnar import (
     JSON_REPR,
     REPR_KEY,
     DecodedRows,
-    RowsShape,
     decode_row_data,
     reference_values,
     timestamp_texts,
 )
 from binlog_kaitai.event import Event
+from binlog_kaitai.row_groups import RowsShape
 from binlog_kaitai.table_info import TableInfo
 from spark.schemas import ROW_CHANGES, arrow_schema
 

@@ -45,12 +45,13 @@ from typing import Any
 import orjson
 
 from binlog_kaitai import event_kinds as kinds
-from binlog_kaitai.columnar import MAX_BATCH_BYTES, RowsShape, columnar_key
+from binlog_kaitai.columnar import MAX_BATCH_BYTES
 from binlog_kaitai.errors import BinlogError
 from binlog_kaitai.event import DECODE_ERRORS, Event, EventType, event_type_name
 from binlog_kaitai.event_kinds import statement_bytes
 from binlog_kaitai.ordered_rows import COLUMNAR_MIN_BYTES
 from binlog_kaitai.render import text
+from binlog_kaitai.row_groups import RowsShape, columnar_key
 from binlog_kaitai.rows import RowChange, RowDecoder
 from binlog_kaitai.stream import TRANSACTION_PAYLOAD, BinlogStream, payload_events, read_events
 from binlog_kaitai.summary import Summary, summary

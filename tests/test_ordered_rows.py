@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from binlog_kaitai import ordered_rows, row_kernel
+from binlog_kaitai import columnar, ordered_rows, row_kernel
 from binlog_kaitai.errors import BinlogError, RowsError
 from binlog_kaitai.ordered_rows import OrderedRows, RenderedRows
 from binlog_kaitai.row_text import json_lines, render_change
@@ -74,6 +74,7 @@ def test_same_text_as_the_reference(path: Path, monkeypatch: pytest.MonkeyPatch)
     assert "".join(ordered_text(path)) == expected
     # Every rows event through the columnar decoder, in groups flushed every 2 KB.
     monkeypatch.setattr(ordered_rows, "COLUMNAR_MIN_BYTES", 0)
+    monkeypatch.setattr(ordered_rows, "COLUMNAR_AFTER_BYTES", 0)
     assert "".join(ordered_text(path, max_batch_bytes=2048)) == expected
 
 
@@ -94,6 +95,7 @@ def test_lines_rendered_from_batches(path: Path, form: str, monkeypatch: pytest.
     expected = "".join(reference_text(path, form))
     assert "".join(ordered_text(path, form, render=form)) == expected
     monkeypatch.setattr(ordered_rows, "COLUMNAR_MIN_BYTES", 0)
+    monkeypatch.setattr(ordered_rows, "COLUMNAR_AFTER_BYTES", 0)
     assert "".join(ordered_text(path, form, render=form, max_batch_bytes=2048)) == expected
 
 
@@ -107,6 +109,7 @@ def test_rendered_lines_of_chosen_events(monkeypatch: pytest.MonkeyPatch,
     for ev in read_events(path, expand_payloads=True):
         lines[(ev.pos, ev.inner_pos)] = json_lines(reference.feed(ev))
     monkeypatch.setattr(ordered_rows, "COLUMNAR_MIN_BYTES", 0)
+    monkeypatch.setattr(ordered_rows, "COLUMNAR_AFTER_BYTES", 0)
     decoder = OrderedRows(schema=SchemaHistory(), render="json")
     groups = [item for ev in read_events(path, expand_payloads=True)
               for item in decoder.feed(ev) if isinstance(item, RenderedRows)]
@@ -119,18 +122,20 @@ def test_rendered_lines_of_chosen_events(monkeypatch: pytest.MonkeyPatch,
 
 
 def test_bulk_events_are_decoded_in_groups(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The all-types fixture's large rows events reach the columnar decoder,
-    and give the values the SQL beside the fixture inserted."""
+    """The all-types fixture's large rows events reach the columnar decoder (once the
+    row data fed passes COLUMNAR_AFTER_BYTES: here from the start), and give the values
+    the SQL beside the fixture inserted."""
     path = FIXTURES / "mariadb" / "alltypes_full" / "binlog.000001"
+    monkeypatch.setattr(ordered_rows, "COLUMNAR_AFTER_BYTES", 0)
     decoder = OrderedRows(schema=SchemaHistory())
     groups = []
-    real_decode = ordered_rows.decode_row_data
+    real_decode = columnar.decode_row_data
 
     def counting_decode(datas: list[bytes], *args: Any) -> Any:
         groups.append(len(datas))
         return real_decode(datas, *args)
 
-    monkeypatch.setattr(ordered_rows, "decode_row_data", counting_decode)
+    monkeypatch.setattr(columnar, "decode_row_data", counting_decode)
     items = [item for ev in read_events(path, expand_payloads=True)
              for item in decoder.feed(ev)] + decoder.finish()
     assert sum(groups) >= 2  # events decoded by the columnar decoder

@@ -298,7 +298,7 @@ def drive_rows(path: str, origin: str | None = None) -> None:
     from binlog_kaitai.row_text import json_lines, render_change
     from binlog_kaitai.schema import SchemaHistory
 
-    ordered_rows.COLUMNAR_MIN_BYTES = 0
+    ordered_rows.COLUMNAR_MIN_BYTES = ordered_rows.COLUMNAR_AFTER_BYTES = 0
     decoder = ordered_rows.OrderedRows(schema=SchemaHistory(()), max_batch_bytes=512)
 
     def show(items: list[ordered_rows.Item]) -> None:

@@ -1,0 +1,57 @@
+"""Which rows events can be decoded together: their group key, without decoding them.
+
+Both gatherers of rows events for the columnar decoder
+(:class:`~binlog_kaitai.ordered_rows.OrderedRows` for ``rows``, the Spark extraction's
+:class:`~spark.extract.SplitParser`) ask :func:`columnar_key` of each rows event; it
+needs neither numpy nor Arrow, so a gatherer decides its groups before the columnar
+decoder (:mod:`binlog_kaitai.columnar`) is loaded.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from binlog_kaitai.event import DECODE_ERRORS, Event, EventType
+from binlog_kaitai.rows import RowDecoder
+from binlog_kaitai.table_info import TableInfo
+
+PARTIAL_UPDATE_ROWS = EventType.partial_update_rows_event
+
+
+@dataclass(frozen=True, slots=True)
+class RowsShape:
+    """What the rows events decoded together share: their type (write, update, delete,
+    partial update), column count and columns-present bitmaps (``present_after`` None
+    for events with one image per row)."""
+
+    type_code: int
+    column_count: int
+    present: bytes
+    present_after: bytes | None
+
+    @classmethod
+    def of(cls, body: Any, type_code: int) -> RowsShape:
+        """The shape of a generated ``RowsEvent`` body."""
+        return cls(type_code, body.num_columns.value, bytes(body.columns_present),
+                   bytes(body.columns_present_after) if body.has_after_image else None)
+
+
+
+def columnar_key(decoder: RowDecoder, ev: Event
+                 ) -> tuple[tuple[Any, ...], TableInfo, RowsShape] | None:
+    """What a rows event shares with the events it may be decoded with (its group's key),
+    its table and shape; None when it must take the reference path (what
+    the gatherers of :mod:`~binlog_kaitai.ordered_rows` and :mod:`spark.changes` need)."""
+    body = ev.body
+    if body is None or ev.table_map is None or ev.type_code == PARTIAL_UPDATE_ROWS:
+        return None
+    try:
+        table = decoder.describe(ev.table_map, ev.format.is_mariadb)
+        data = body.row_data
+    except DECODE_ERRORS:
+        return None
+    if table is None or data is None:
+        return None
+    shape = RowsShape.of(body, ev.type_code)
+    return (id(table), shape), table, shape
