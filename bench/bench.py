@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -28,7 +27,7 @@ from bench.columnar_bench import bench_columnar
 from bench.rows_bench import bench_files, bench_rows
 from bench.spark_bench import bench_spark, bench_spark_bulk
 from bench.sql_bench import bench_sql
-from bench.timing import best_of
+from bench.timing import best_of, peer_program
 from binlog_kaitai.summary import summary
 
 REPO = Path(__file__).resolve().parents[1]
@@ -116,19 +115,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--spark-data", type=Path, default=REPO / "bench" / "data" / "spark",
                         help="the >= 500 MB set (a 1 GiB file and many small ones)")
     args = parser.parse_args(argv)
-    mariadb_binlog = shutil.which("mariadb-binlog")
-    if mariadb_binlog is None:
-        print("mariadb-binlog is not installed (make setup installs it)", file=sys.stderr)
+    program = peer_program()
+    if program is None:
         return 1
     files = bench_files(args.data)
     gib_file = bench_files(args.spark_data)[1]
-    full_pass = bench_summary([*files, gib_file], mariadb_binlog)
+    full_pass = bench_summary([*files, gib_file], program)
     bench_scan(files, full_pass)
     bench_archive(gib_file, args.data)
     bench_rows(args.data)
     bench_sql(args.data)
     bench_columnar(args.data)
-    bench_export(files[1], mariadb_binlog)
+    bench_export(files[1], program)
     bench_spark_bulk(files[1], files[0])
     bench_spark(args.spark_data)
     return 0

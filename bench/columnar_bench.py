@@ -25,7 +25,6 @@ from __future__ import annotations
 import argparse
 import os
 import re
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -33,6 +32,7 @@ import time
 from pathlib import Path
 
 from bench.rows_bench import bench_files
+from bench.timing import peer_program
 
 REPO = Path(__file__).resolve().parents[1]
 TARGETS = {"small-": 0.3, "large-": 1.0}
@@ -149,9 +149,8 @@ def bench_cold(path: Path) -> None:
 
 
 def bench_columnar(data_dir: Path, cold: bool = False, repeat: int = 3) -> None:
-    program = shutil.which("mariadb-binlog")
+    program = peer_program()
     if program is None:
-        print("mariadb-binlog is not installed (make setup installs it)", file=sys.stderr)
         return
     print("\n== columnar: row_batches (rows events to Arrow) vs mariadb-binlog -v "
           "--base64-output=decode-rows > file (one core) ==")

@@ -16,12 +16,13 @@ import json
 import os
 import re
 import resource
-import shutil
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+from bench.timing import peer_program
 
 REPO = Path(__file__).resolve().parents[1]
 TARGET_RATIO = 0.3
@@ -86,9 +87,8 @@ def mariadb_binlog_cpu(path: Path, program: str) -> float:
 
 
 def bench_rows(data_dir: Path, repeat: int = 3) -> None:
-    program = shutil.which("mariadb-binlog")
+    program = peer_program()
     if program is None:
-        print("mariadb-binlog is not installed (make setup installs it)", file=sys.stderr)
         return
     print("\n== rows: binlog-kaitai rows --json vs mariadb-binlog -v --base64-output=decode-rows"
           f" (one core, CPU time, best of {repeat}) ==")

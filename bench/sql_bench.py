@@ -13,13 +13,13 @@ the generator's CREATE TABLE statements, given as ``--schema``.
 from __future__ import annotations
 
 import argparse
-import shutil
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 from bench.rows_bench import bench_files, mariadb_binlog
+from bench.timing import peer_program
 from tools.make_bench_data import SCHEMA
 
 REPO = Path(__file__).resolve().parents[1]
@@ -60,9 +60,8 @@ def ours(path: Path, schema: Path, *extra: str) -> tuple[int, float, float]:
 
 
 def bench_sql(data_dir: Path) -> None:
-    program = shutil.which("mariadb-binlog")
+    program = peer_program()
     if program is None:
-        print("mariadb-binlog is not installed (make setup installs it)", file=sys.stderr)
         return
     print("\n== rows --sql: binlog-kaitai rows --sql [--flashback] vs mariadb-binlog -v "
           "--base64-output=decode-rows (one core) ==")
