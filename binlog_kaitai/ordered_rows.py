@@ -6,9 +6,9 @@ problems in the same order. Rows events are gathered in groups, one per table an
 shape, and each group is decoded at once by the columnar decoder
 (:func:`~binlog_kaitai.columnar.decode_row_data`), its values mapped back by
 :func:`~binlog_kaitai.columnar.reference_values`; any other event, a group of less than
-:data:`COLUMNAR_MIN_BYTES`, every group until :data:`COLUMNAR_AFTER_BYTES` of row data
-were fed, or a group the columnar decoder refuses, goes through the reference decoder,
-so damage is reported in its words.
+:data:`COLUMNAR_MIN_BYTES`, every rows event until :data:`COLUMNAR_AFTER_BYTES` of row
+data were fed, or a group the columnar decoder refuses, goes through the reference
+decoder, so damage is reported in its words.
 
 Groups stay open across the events that print nothing and change nothing the rows
 depend on (:data:`PASSIVE`: GTIDs, XIDs, table maps, annotations): the small
@@ -52,12 +52,15 @@ if TYPE_CHECKING:  # the columnar decoder, numpy and Arrow load with the first g
 COLUMNAR_MIN_BYTES = 4096
 """Row data from which a group is decoded by the columnar decoder: below, Arrow's fixed
 cost per batch outweighs what it saves (a lone small event takes the reference path)."""
-COLUMNAR_AFTER_BYTES = 2 << 20
-"""Row data fed before any group takes the columnar path: until then the reference
-decoder is as quick (the columnar kernels would still run as plain Python, see
-:mod:`~binlog_kaitai.row_kernel`, and their values go back to Python objects), and a
-small binlog is decoded without loading numpy, Arrow and the columnar decoder (a
-quarter of a second of CPU, ``rows`` of a 1 MB binlog taking about a second)."""
+COLUMNAR_AFTER_BYTES = 1 << 20
+"""Row data fed before rows events are gathered for the columnar path: until then each
+event goes straight through the reference decoder, which is as quick (the columnar
+kernels would still run as plain Python, see :mod:`~binlog_kaitai.row_kernel`, and
+their values go back to Python objects). So a small binlog is decoded without loading
+numpy, Arrow and the columnar decoder (a quarter of a second of CPU, ``rows`` of a 1 MB
+binlog taking about a second), and without holding its events until a group is
+flushed (their parse trees, cyclic, then outlive the collector's young generations:
+the 1 MB OLTP bench file left 115,000 objects for a full collection at exit, 0.2 s)."""
 BATCH_BYTES = 4 << 20
 """Row data gathered before the groups are decoded: each MB costs about 6 MB while its
 batch is decoded and rendered (``rows --json`` on a bulk binlog peaks at 280 MB with 4,
@@ -182,7 +185,7 @@ class OrderedRows:
             raise ValueError(f"render: 'json', 'text' or None, not {render!r}")
         self.render = render
         self._fed = 0
-        """Row data gathered so far (see :data:`COLUMNAR_AFTER_BYTES`)."""
+        """Row data fed before the gathering started (see :data:`COLUMNAR_AFTER_BYTES`)."""
         self._groups: dict[tuple[int, RowsShape], _Group] = {}
         self._size = 0
         self._seq = 0
@@ -191,8 +194,10 @@ class OrderedRows:
         self._seq += 1
         if ev.is_rows:
             found = columnar_key(self.decoder, ev)
-            if found is not None:
+            if found is not None and self._fed >= COLUMNAR_AFTER_BYTES:
                 return self._gather(ev, *found[:2])
+            if found is not None:  # no group is open yet: nothing to keep in order
+                self._fed += len(ev.body.row_data)
         elif ev.type_code not in PASSIVE:
             return self._flush() + self._reference([(ev, self.decoder.gtid)])
         items = self._reference([(ev, self.decoder.gtid)])
@@ -209,7 +214,6 @@ class OrderedRows:
         size = len(ev.body.row_data)
         group.size += size
         self._size += size
-        self._fed += size
         return self._flush() if self._size >= self.max_batch_bytes else []
 
     def _flush(self) -> list[Item]:
@@ -221,7 +225,7 @@ class OrderedRows:
 
     def _decode(self, group: _Group) -> list[tuple[int, Item | _Lines]]:
         """The items of a group's events, each with its place in the stream."""
-        if group.size >= COLUMNAR_MIN_BYTES and self._fed >= COLUMNAR_AFTER_BYTES:
+        if group.size >= COLUMNAR_MIN_BYTES:
             from binlog_kaitai import batch_text
             from binlog_kaitai.columnar import decode_row_data
 
