@@ -18,7 +18,7 @@ from __future__ import annotations
 import io
 import os
 from collections.abc import Collection, Iterator
-from contextlib import ExitStack, contextmanager
+from contextlib import contextmanager
 from dataclasses import replace
 from typing import IO, Any, BinaryIO
 
@@ -88,16 +88,15 @@ class BinlogStream:
         self.bodies = None if bodies is None else frozenset(bodies) | {FDE}
         """Header-only mode: the types whose bodies are read (None: all of them)."""
         self.base = base
-        self._exit = ExitStack()
+        self.file, self.name, size, self._owned = _opened(source)
         try:
-            self.file, self.name, size = self._exit.enter_context(open_source(source))
             self.size = None if size is None else base + size
             self.first: Event | None = None
             """The first event (FORMAT_DESCRIPTION, or START_EVENT_V3 in old binlogs)."""
             if fmt is None:
                 self.first, fmt = self._read_first_event()
         except BaseException:
-            self._exit.close()
+            self.close()
             raise
         self.first_format: BinlogFormat = fmt
         self.format: BinlogFormat = fmt
@@ -108,7 +107,10 @@ class BinlogStream:
         self._walked = False
 
     def close(self) -> None:
-        self._exit.close()
+        """Close the file when the stream opened it (a path); a file object given stays
+        open."""
+        if self._owned:
+            self.file.close()
 
     def __enter__(self) -> BinlogStream:
         return self
@@ -265,23 +267,37 @@ def read_events(
 
 @contextmanager
 def open_source(source: Source) -> Iterator[tuple[IO[bytes], str, int | None]]:
-    """Yield (stream, display name, size or None) for a path or an open binary file."""
+    """Yield (stream, display name, size or None) for a path or an open binary file; a
+    file it opened is closed after."""
+    f, name, size, owned = _opened(source)
+    try:
+        yield f, name, size
+    finally:
+        if owned:
+            f.close()
+
+
+def _opened(source: Source) -> tuple[IO[bytes], str, int | None, bool]:
+    """(stream, display name, size or None, whether it was opened here) for a path or an
+    open binary file."""
     if isinstance(source, (str, os.PathLike)):
         name = os.fspath(source)
         try:
-            f = open(name, "rb", buffering=1 << 20)  # noqa: SIM115 - closed below
+            f = open(name, "rb", buffering=1 << 20)  # noqa: SIM115 - the caller closes it
         except OSError as exc:
             raise BinlogError(name, 0, f"cannot open: {exc.strerror or exc}") from None
-        with f:
-            yield f, name, os.fstat(f.fileno()).st_size
-        return
+        try:
+            return f, name, os.fstat(f.fileno()).st_size, True
+        except BaseException:
+            f.close()
+            raise
     name = str(getattr(source, "name", "<stream>"))
     size: int | None = None
     if source.seekable():
         here = source.tell()
         size = source.seek(0, io.SEEK_END)
         source.seek(here)
-    yield source, name, size
+    return source, name, size, False
 
 
 def _read_exact(f: IO[bytes], n: int) -> bytes:
