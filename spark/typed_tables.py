@@ -537,9 +537,12 @@ class TypedChanges:
 class TypedBuffer:
     """Typed batches gathered per table until ``max_rows`` (or a new schema), so that
     the many small batches of small transactions leave as few large ones; each table's
-    batches stay in order."""
+    batches stay in order. A batch is also what ``export`` spools and writes as one
+    Parquet row group at a time, so its size bounds that memory: ``export`` of the
+    162 MB bench file peaked at 456 MB RSS with 65,536 rows, 413 MB with 32,768 and
+    360 MB with 16,384."""
 
-    def __init__(self, max_rows: int = 65536) -> None:
+    def __init__(self, max_rows: int = 16384) -> None:
         self.max_rows = max_rows
         self.pending: dict[str, list[pa.RecordBatch]] = {}
 
