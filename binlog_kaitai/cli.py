@@ -15,7 +15,7 @@ from dataclasses import asdict
 from datetime import UTC, datetime
 from typing import Any, TextIO
 
-from binlog_kaitai.errors import BinlogError, RowsError
+from binlog_kaitai.errors import BinlogError
 from binlog_kaitai.event import Event, EventType
 from binlog_kaitai.render import describe, to_jsonable
 from binlog_kaitai.stream import read_events
@@ -106,7 +106,11 @@ def build_parser() -> argparse.ArgumentParser:
     seek.add_argument("--json", action="store_true", help="one JSON object per file")
 
     add_plan_parser(sub)
+    add_export_parser(sub)
+    return parser
 
+
+def add_export_parser(sub: Any) -> None:
     export = sub.add_parser(
         "export", help="the Spark job's tables (files, events, transactions, row_changes, "
         "errors) as Parquet, in one process without Spark")
@@ -121,7 +125,6 @@ def build_parser() -> argparse.ArgumentParser:
                         "or at --as-of")
     export.add_argument("--as-of", metavar="DATETIME",
                         help="the snapshot's time, UTC (YYYY-MM-DD HH:MM:SS[.ffffff])")
-    return parser
 
 
 def add_plan_parser(sub: Any) -> None:
@@ -268,102 +271,20 @@ def run_events(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def run_rows(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    """Decode the rows of every file in order, with one decoder: the schema history and
-    the DDL it has seen carry over from one file to the next, as they would on a replica.
-    Time and type filters choose which rows are printed; every event still reaches the
-    decoder, which needs the table maps, GTIDs and DDL before the rows."""
-    # Row decoding pulls in value conversion, the JSON specs, Arrow and orjson: imported
-    # here so `summary` and `events` start fast (a DBA may run summary over many files).
-    from binlog_kaitai.ordered_rows import (
-        GarbageCollector,
-        Item,
-        OrderedRows,
-        RenderedRows,
-        keep_freed_memory,
-    )
-    from binlog_kaitai.row_text import json_lines, render_change
-    from binlog_kaitai.schema import SchemaHistory
-    from binlog_kaitai.sql_changes import SqlScript
+    """Decode the rows of every file in order, with one decoder (see
+    :class:`~binlog_kaitai.rows_command.RowsCommand`)."""
+    # Row decoding pulls in value conversion, the JSON specs and orjson: imported here so
+    # `summary` and `events` start fast (a DBA may run summary over many files).
+    from binlog_kaitai.rows_command import RowsCommand
 
-    types = set().union(*args.type) if args.type else None
     try:
-        schema = SchemaHistory(args.schema)
+        command = RowsCommand(args, out, err)
     except OSError as exc:
         print(f"{exc.filename}: cannot read schema file: {exc.strerror}", file=err)
         return 1
-    keep_freed_memory()
-    decoder = OrderedRows(schema=schema, tables=args.table,
-                          render=None if args.sql else "json" if args.json else "text")
-    sql = SqlScript(decoder, out, err, flashback=args.flashback,
-                    gtids=args.gtid) if args.sql else None
-    garbage = GarbageCollector()
-
-    def show(name: str, items: list[Item]) -> int:
-        status = 0
-        for item in items:
-            if isinstance(item, RowsError):
-                print(f"{name}: offset {item.offset}: {item.message}", file=err)
-                status = 1
-                continue
-            if isinstance(item, RenderedRows):  # bulk events' lines, rendered together
-                write_utf8(out, item.lines([wanted(ev) for ev in item.events]))
-                continue
-            ev, changes = item
-            if not wanted(ev):
-                continue
-            if sql is not None:
-                status = max(status, sql.add(name, ev, changes))
-            elif args.json:
-                out.write(json_lines(changes))
-            else:
-                out.write("".join(render_change(c) for c in changes))
-        return status
-
-    def wanted(ev: Event) -> bool:
-        return (types is None or ev.type_code in types) and (
-            args.start_datetime is None or ev.timestamp >= args.start_datetime)
-
-    def handle(name: str) -> int:
-        status = 0
-        start, stop = read_bounds(name, args)
-        if start != args.start_position:  # DDL the seek skipped still names columns
-            from binlog_kaitai.seek import statements
-
-            for ev in statements(name, args.start_position, start or 0):
-                if ev.body is not None:
-                    schema.apply_query_event(ev.body)
-        stream = read_events(name, start=start, stop=stop,
-                             strict_checksums=args.strict_checksums, expand_payloads=True)
-        feed, clean = decoder.feed if sql is None else sql.feed, False
-        try:
-            for ev in stream:
-                if args.stop_datetime is not None and ev.timestamp >= args.stop_datetime:
-                    break
-                items = feed(ev)
-                status = max(status, show(name, items))
-                garbage.rendered(items)
-                del items  # a batch's events are dropped with the items, and no others
-                garbage.collect()
-            clean = True
-        finally:  # the rows of every event before the end, or before the damage
-            status = max(status, show(name, decoder.finish()))
-            if sql is not None:
-                sql.end_file(clean and status == 0)
-        return status
-
-    status = each_file(args, out, err, handle)
-    return status if sql is None else sql.finish(status)
-
-
-def write_utf8(out: TextIO, data: bytes | memoryview) -> None:
-    """UTF-8 text to ``out``: to its bytes when it has them (no decoding and encoding
-    back of ``rows --json``'s hundreds of MB)."""
-    buffer = getattr(out, "buffer", None)
-    if buffer is None:
-        out.write(str(data, "utf-8"))
-        return
-    out.flush()
-    buffer.write(data)
+    status = each_file(args, out, err,
+                       lambda name: command.file(name, *read_bounds(name, args)))
+    return command.finish(status)
 
 
 def run_summary(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:

@@ -134,20 +134,22 @@ def test_a_bug_on_one_file_does_not_stop_the_others(
     next files still run, and the exit status stays 2 even when a later file is only
     damaged (1)."""
     import binlog_kaitai.cli as cli
+    import binlog_kaitai.rows_command as rows_command
 
+    reader = cli if command == "events" else rows_command  # the module that reads files
     good = str(corpus(ROTATE_FILE))
     buggy = tmp_path / "buggy.000001"
     buggy.write_bytes(Path(good).read_bytes())
     junk = tmp_path / "junk.txt"
     junk.write_text("hello")
-    real = cli.read_events
+    real = reader.read_events
 
     def read_events(name: str, **kwargs: object) -> object:
         if name == str(buggy):
             raise KeyError("a bug")
         return real(name, **kwargs)
 
-    monkeypatch.setattr(cli, "read_events", read_events)
+    monkeypatch.setattr(reader, "read_events", read_events)
     status, lines, err = run(capsys, command, "--json", str(buggy), str(junk), good)
     assert status == 2
     assert err.splitlines()[:2] == [f"{buggy}: internal error: KeyError: 'a bug'",

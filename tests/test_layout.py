@@ -1,4 +1,5 @@
-"""The adapter's and the job's modules import one another without cycles."""
+"""The adapter's and the job's modules import one another without cycles, and keep their
+functions small."""
 
 from __future__ import annotations
 
@@ -41,3 +42,15 @@ def test_no_import_cycles() -> None:
     for name in sorted(graph):
         visit(name, [])
     assert cycles == []
+
+
+def test_no_function_over_60_lines() -> None:
+    """Small functions: none in the adapter or the job is longer than 60 lines (nested
+    functions counted with the function that holds them)."""
+    long = [f"{path.relative_to(REPO)}:{node.lineno} {node.name} "
+            f"({node.end_lineno - node.lineno + 1} lines)"
+            for pkg in PACKAGES for path in sorted((REPO / pkg).glob("*.py"))
+            for node in ast.walk(ast.parse(path.read_text()))
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+            and node.end_lineno is not None and node.end_lineno - node.lineno + 1 > 60]
+    assert long == []

@@ -1,0 +1,117 @@
+"""The ``rows`` command's run: every file's row changes through one decoder, printed.
+
+:class:`RowsCommand` keeps what carries over from one file to the next, as it would on a
+replica: the schema history and the DDL it has seen, the decoder
+(:class:`~binlog_kaitai.ordered_rows.OrderedRows`) and, for ``--sql``, the script
+(:class:`~binlog_kaitai.sql_changes.SqlScript`). Time and type filters choose which rows
+are printed; every event still reaches the decoder, which needs the table maps, GTIDs and
+DDL before the rows.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import TextIO
+
+from binlog_kaitai.errors import RowsError
+from binlog_kaitai.event import Event
+from binlog_kaitai.ordered_rows import (
+    GarbageCollector,
+    Item,
+    OrderedRows,
+    RenderedRows,
+    keep_freed_memory,
+)
+from binlog_kaitai.row_text import json_lines, render_change
+from binlog_kaitai.schema import SchemaHistory
+from binlog_kaitai.sql_changes import SqlScript
+from binlog_kaitai.stream import read_events
+
+
+class RowsCommand:
+    """One ``rows`` run over its files (:meth:`file` each, then :meth:`finish`). Raises
+    OSError when a ``--schema`` file cannot be read."""
+
+    def __init__(self, args: argparse.Namespace, out: TextIO, err: TextIO) -> None:
+        self.args, self.out, self.err = args, out, err
+        self.types = set().union(*args.type) if args.type else None
+        self.schema = SchemaHistory(args.schema)
+        keep_freed_memory()
+        self.decoder = OrderedRows(
+            schema=self.schema, tables=args.table,
+            render=None if args.sql else "json" if args.json else "text")
+        self.sql = SqlScript(self.decoder, out, err, flashback=args.flashback,
+                             gtids=args.gtid) if args.sql else None
+        self.garbage = GarbageCollector()
+
+    def file(self, name: str, start: int | None, stop: int | None) -> int:
+        """The rows of one file, read from ``start`` to ``stop`` (its time bounds found
+        by the seek); the exit status so far."""
+        args = self.args
+        if start != args.start_position:  # DDL the seek skipped still names columns
+            from binlog_kaitai.seek import statements
+
+            for ev in statements(name, args.start_position, start or 0):
+                if ev.body is not None:
+                    self.schema.apply_query_event(ev.body)
+        stream = read_events(name, start=start, stop=stop,
+                             strict_checksums=args.strict_checksums, expand_payloads=True)
+        feed = self.decoder.feed if self.sql is None else self.sql.feed
+        status, clean = 0, False
+        try:
+            for ev in stream:
+                if args.stop_datetime is not None and ev.timestamp >= args.stop_datetime:
+                    break
+                items = feed(ev)
+                status = max(status, self.show(name, items))
+                self.garbage.rendered(items)
+                del items  # a batch's events are dropped with the items, and no others
+                self.garbage.collect()
+            clean = True
+        finally:  # the rows of every event before the end, or before the damage
+            status = max(status, self.show(name, self.decoder.finish()))
+            if self.sql is not None:
+                self.sql.end_file(clean and status == 0)
+        return status
+
+    def finish(self, status: int) -> int:
+        """The run's exit status (``--sql`` ends its script)."""
+        return status if self.sql is None else self.sql.finish(status)
+
+    def show(self, name: str, items: list[Item]) -> int:
+        """Print what the decoder gave back: changes, lines rendered together, problems."""
+        status = 0
+        for item in items:
+            if isinstance(item, RowsError):
+                print(f"{name}: offset {item.offset}: {item.message}", file=self.err)
+                status = 1
+                continue
+            if isinstance(item, RenderedRows):  # bulk events' lines, rendered together
+                write_utf8(self.out, item.lines([self.wanted(ev) for ev in item.events]))
+                continue
+            ev, changes = item
+            if not self.wanted(ev):
+                continue
+            if self.sql is not None:
+                status = max(status, self.sql.add(name, ev, changes))
+            elif self.args.json:
+                self.out.write(json_lines(changes))
+            else:
+                self.out.write("".join(render_change(c) for c in changes))
+        return status
+
+    def wanted(self, ev: Event) -> bool:
+        start = self.args.start_datetime
+        return (self.types is None or ev.type_code in self.types) and (
+            start is None or ev.timestamp >= start)
+
+
+def write_utf8(out: TextIO, data: bytes | memoryview) -> None:
+    """UTF-8 text to ``out``: to its bytes when it has them (no decoding and encoding
+    back of ``rows --json``'s hundreds of MB)."""
+    buffer = getattr(out, "buffer", None)
+    if buffer is None:
+        out.write(str(data, "utf-8"))
+        return
+    out.flush()
+    buffer.write(data)
