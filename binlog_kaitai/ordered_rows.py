@@ -53,7 +53,7 @@ COLUMNAR_MIN_BYTES = 4096
 """Row data from which a group is decoded by the columnar decoder: below, Arrow's fixed
 cost per batch outweighs what it saves (a lone small event takes the reference path)."""
 COLUMNAR_AFTER_BYTES = 1 << 20
-"""Row data fed before rows events are gathered for the columnar path: until then each
+"""Bytes of rows events fed before they are gathered for the columnar path: until then each
 event goes straight through the reference decoder, which is as quick (the columnar
 kernels would still run as plain Python, see :mod:`~binlog_kaitai.row_kernel`, and
 their values go back to Python objects). So a small binlog is decoded without loading
@@ -185,19 +185,22 @@ class OrderedRows:
             raise ValueError(f"render: 'json', 'text' or None, not {render!r}")
         self.render = render
         self._fed = 0
-        """Row data fed before the gathering started (see :data:`COLUMNAR_AFTER_BYTES`)."""
+        """Bytes of the rows events fed before the gathering started (see
+        :data:`COLUMNAR_AFTER_BYTES`)."""
         self._groups: dict[tuple[int, RowsShape], _Group] = {}
         self._size = 0
         self._seq = 0
 
     def feed(self, ev: Event) -> list[Item]:
         self._seq += 1
-        if ev.is_rows:
+        if ev.is_rows and self._fed < COLUMNAR_AFTER_BYTES:
+            self._fed += ev.length  # no group is open yet: nothing to keep in order
+            if self._fed >= COLUMNAR_AFTER_BYTES:
+                _warmed_up(self._fed)
+        elif ev.is_rows:
             found = columnar_key(self.decoder, ev)
-            if found is not None and self._fed >= COLUMNAR_AFTER_BYTES:
+            if found is not None:
                 return self._gather(ev, *found[:2])
-            if found is not None:  # no group is open yet: nothing to keep in order
-                self._fed += len(ev.body.row_data)
         elif ev.type_code not in PASSIVE:
             return self._flush() + self._reference([(ev, self.decoder.gtid)])
         items = self._reference([(ev, self.decoder.gtid)])
@@ -261,6 +264,15 @@ class OrderedRows:
             if changes:
                 out.append((ev, changes))
         return out
+
+
+def _warmed_up(fed: int) -> None:
+    """The rows events the reference decoder took count toward the threshold of the
+    columnar decoder's compiled kernels, so that no group after them runs through the
+    plain-Python ones (whose values would go back to Python objects again)."""
+    from binlog_kaitai import row_kernel
+
+    row_kernel.kernels(fed)
 
 
 def _changes(group: _Group, decoded: DecodedRows) -> list[tuple[int, Item | _Lines]]:
