@@ -11,9 +11,9 @@ data that happen to look like a header are never taken for an event.
 from __future__ import annotations
 
 import io
+import time
 import zlib
 from dataclasses import asdict, dataclass
-from datetime import UTC, datetime
 from typing import IO, Any
 
 from binlog_kaitai.errors import BinlogError, EncryptedError, TruncatedError
@@ -103,7 +103,8 @@ class CountingReader(io.RawIOBase):
 
 
 def iso_utc(ts: int) -> str:
-    return datetime.fromtimestamp(ts, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    """``YYYY-MM-DDTHH:MM:SSZ`` (time's strftime: a fifth of datetime's)."""
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(ts))
 
 
 def summary(source: Source) -> Summary:
@@ -254,9 +255,9 @@ def _last_event_in_tail(
     tail: bytes, base: int, size: int, fmt: BinlogFormat, name: str
 ) -> Event | None:
     """The smallest verified event that ends exactly at the end of the file."""
+    end = size - base
     for at in range(len(tail) - fmt.header_len - fmt.checksum_len, -1, -1):
-        length = _header_length_at(tail, at, fmt)
-        if length is None or base + at + length != size:
+        if at + header_fields(tail, at)[1] != end or _header_length_at(tail, at, fmt) is None:
             continue
         ev = parse_event(tail[at:], fmt, name, base + at, -1)
         if _verified(ev, fmt):

@@ -1,16 +1,17 @@
 """``row_changes`` rows as Arrow batches, straight from the columnar decoder's batches.
 
-The executors' parse (:mod:`spark.extract`) gathers consecutive rows events of one
-table and shape, as :class:`~binlog_kaitai.ordered_rows.OrderedRows` does for ``rows``
-(:class:`ColumnarGroup`; any event but a rows or table-map event ends a group), and
-decodes them in one call of :func:`~binlog_kaitai.columnar.decode_row_data`. Their
+The executors' parse (:mod:`spark.extract`) gathers rows events by table and shape,
+as :class:`~binlog_kaitai.ordered_rows.OrderedRows` does for ``rows`` (:class:`OpenGroups`:
+the events between them that the decoding does not depend on leave the groups open), and
+decodes each group in one call of :func:`~binlog_kaitai.columnar.decode_row_data`. Their
 ``row_changes`` rows are then made a column at a time (:func:`changes_batch`): the
 ``before``/``after`` images become ``map<string,string>`` columns whose values are the
 texts :func:`spark.extract.string_map` gives for the reference decoder's values
 (:func:`value_texts`: Arrow casts and formatting for the common types, the reference
 mapping :func:`~binlog_kaitai.columnar.reference_values` value by value for the rare
 ones), keys tiled and values interleaved into one ``MapArray``; the change metadata
-columns repeat each event's values over its rows. ``tests/test_spark.py`` checks the
+columns repeat each event's values over its rows; :func:`in_order` puts the rows of
+all the groups back in binlog order. ``tests/test_spark.py`` checks the
 result against the reference path (one record per row) on every real binlog.
 """
 
@@ -117,34 +118,102 @@ def image_map(struct: pa.StructArray) -> pa.Array:
 
 @dataclass(slots=True)
 class ColumnarGroup:
-    """Consecutive rows events of one table and shape, waiting to be decoded together."""
+    """Rows events of one table and shape, waiting to be decoded together; they may
+    belong to several transactions, between other groups' events (see
+    :class:`OpenGroups`)."""
 
     key: tuple[Any, ...]
     table: TableInfo
     shape: RowsShape
     events: list[Event] = field(default_factory=list)
+    owners: list[Any] = field(default_factory=list)
+    """The transaction each event belongs to (the parser's bookkeeping object)."""
+    gtids: list[str | None] = field(default_factory=list)
+    """The GTID of each event's transaction, as the reference decoder tells it."""
+    seqs: list[int] = field(default_factory=list)
+    """Each event's place among all the events gathered (:attr:`OpenGroups.seq`)."""
     size: int = 0
     """Bytes of row data gathered."""
-    length: int = 0
-    """Bytes of the events."""
 
-    def add(self, ev: Event) -> None:
-        self.events.append(ev)
-        self.size += len(ev.body.row_data)
-        self.length += ev.length
-
-    def decode(self, path: str, gtid: str | None) -> ColumnarChanges | None:
-        """The ``row_changes`` rows of every event (of file ``path``, in transaction
-        ``gtid``), or None when the columnar decoder refuses them: the reference decoder
-        then decodes each event, and says why it cannot. (So does any other failure
-        here: a bug of this path must not cost the rows the reference path can give.)"""
+    def decode(self, path: str, xids: list[int | None]) -> ColumnarChanges | None:
+        """The ``row_changes`` rows of every event (of file ``path``; ``xids``: each
+        event's XID), or None when the columnar decoder refuses them: the reference
+        decoder then decodes each event, and says why it cannot. (So does any other
+        failure here: a bug of this path must not cost the rows the reference path can
+        give.)"""
         try:
             decoded = decode_row_data([ev.body.row_data for ev in self.events], self.table,
                                       self.shape)
-            return ColumnarChanges(changes_batch(decoded, self, path, gtid),
+            return ColumnarChanges(changes_batch(decoded, self, path, xids),
                                    decoded.rows_per_event.tolist(), decoded.batch, self.table)
         except Exception:
             return None
+
+
+class OpenGroups:
+    """The rows events gathered since the last flush, a group per table and shape: the
+    events between them (GTIDs, table maps, XIDs...) leave the groups open, so the rows
+    of many small transactions, and of a transaction's statements on several tables,
+    are decoded in a few calls; :func:`in_order` puts their rows back in binlog order."""
+
+    __slots__ = ("groups", "seq", "size")
+
+    def __init__(self) -> None:
+        self.groups: dict[tuple[Any, ...], ColumnarGroup] = {}
+        self.seq = 0
+        """Rows events gathered."""
+        self.size = 0
+        """Bytes of row data gathered."""
+
+    def __bool__(self) -> bool:
+        return bool(self.groups)
+
+    def __contains__(self, key: tuple[Any, ...]) -> bool:
+        return key in self.groups
+
+    def add(self, ev: Event, found: tuple[tuple[Any, ...], TableInfo, RowsShape],
+            owner: Any, gtid: str | None) -> tuple[ColumnarGroup, int]:
+        """Gather a rows event (``found``: its :func:`columnar_key`); its group and its
+        index there."""
+        key, table, shape = found
+        group = self.groups.get(key)
+        if group is None:
+            group = self.groups[key] = ColumnarGroup(key, table, shape)
+        group.events.append(ev)
+        group.owners.append(owner)
+        group.gtids.append(gtid)
+        group.seqs.append(self.seq)
+        size = len(ev.body.row_data)
+        group.size += size
+        self.size += size
+        self.seq += 1
+        return group, len(group.events) - 1
+
+    def take(self) -> list[ColumnarGroup]:
+        """The groups, in order of their first event; none open after."""
+        groups = sorted(self.groups.values(), key=lambda g: g.seqs[0])
+        self.groups, self.seq, self.size = {}, 0, 0
+        return groups
+
+
+def event_order(groups: list[ColumnarGroup]) -> list[tuple[ColumnarGroup, int]]:
+    """Every event of ``groups`` as (group, index), in binlog order."""
+    return sorted(((g, i) for g in groups for i in range(len(g.events))),
+                  key=lambda gi: gi[0].seqs[gi[1]])
+
+
+def row_seqs(group: ColumnarGroup, counts: list[int]) -> np.ndarray:
+    """The place of each row's event among the gathered events."""
+    return np.repeat(np.array(group.seqs, np.int64), counts)
+
+
+def in_order(parts: list[tuple[pa.RecordBatch, np.ndarray]]) -> pa.RecordBatch:
+    """Batches of one schema, each with its rows' :func:`row_seqs`, as one batch of all
+    their rows in binlog order (within an event, as they were)."""
+    if len(parts) == 1:
+        return parts[0][0]
+    order = np.argsort(np.concatenate([seqs for _, seqs in parts]), kind="stable")
+    return pa.concat_batches([batch for batch, _ in parts]).take(order)
 
 
 # ---------------------------------------------------------------------------------------
@@ -153,26 +222,15 @@ class ColumnarGroup:
 
 @dataclass(frozen=True, slots=True)
 class ColumnarChanges:
-    """The ``row_changes`` rows of a decoded group, waiting for the transaction's XID."""
+    """The ``row_changes`` rows of a decoded group, with the decoded images."""
 
     rows_batch: pa.RecordBatch
-    """The rows, ``xid`` null."""
     per_event: list[int]
     """Rows of each event of the group."""
-    images: pa.RecordBatch | None = None
+    images: pa.RecordBatch
     """The decoded ``before``/``after`` images, for the typed change tables
     (:func:`spark.typed_tables.typed_from_changes`)."""
-    table: TableInfo | None = None
-
-    @property
-    def rows(self) -> int:
-        return len(self.rows_batch)
-
-    def batch(self, xid: int | None) -> pa.RecordBatch:
-        """The rows with their XID."""
-        at = ROW_CHANGES_SCHEMA.get_field_index("xid")
-        return self.rows_batch.set_column(at, ROW_CHANGES_SCHEMA.field(at), _constant(
-            xid, pa.int64(), self.rows))
+    table: TableInfo
 
 
 def _ints(values: np.ndarray, kind: pa.DataType, nulls: np.ndarray | None = None
@@ -196,13 +254,14 @@ def _constant(value: Any, kind: pa.DataType, rows: int) -> pa.Array:
     return pa.array([value], kind).take(np.zeros(rows, np.int32))
 
 
-def changes_batch(decoded: DecodedRows, group: ColumnarGroup, path: str, gtid: str | None
-                  ) -> pa.RecordBatch:
+def changes_batch(decoded: DecodedRows, group: ColumnarGroup, path: str,
+                  xids: list[int | None]) -> pa.RecordBatch:
     """The ``row_changes`` rows of a decoded group: what the reference path's records
-    hold (``SplitParser.change_row``), a column at a time; ``xid`` null."""
+    hold (``SplitParser.change_row``), a column at a time; ``xids``, each event's."""
     per_event = decoded.rows_per_event
     rows = int(per_event.sum())
     events, table = group.events, group.table
+    event_of_row = np.repeat(np.arange(len(events), dtype=np.int32), per_event)
 
     def repeat(value: Any, kind: pa.DataType) -> pa.Array:
         return _constant(value, kind, rows)
@@ -225,8 +284,8 @@ def changes_batch(decoded: DecodedRows, group: ColumnarGroup, path: str, gtid: s
         "inner_pos": _ints(inner, pa.int64(), inner < 0),
         "row": _ints(np.arange(rows) - starts, pa.int32()),
         "server_id": _ints(each([ev.server_id for ev in events]), pa.int64()),
-        "gtid": repeat(gtid, pa.string()),
-        "xid": repeat(None, pa.int64()),
+        "gtid": pa.array(group.gtids, pa.string()).take(event_of_row),
+        "xid": pa.array(xids, pa.int64()).take(event_of_row),
         "ts": _ints(seconds * 1_000_000, pa.int64()).view(pa.timestamp("us", tz="UTC")),
         "event_date": _ints(seconds // 86400, pa.int32()).view(pa.date32()),
     }

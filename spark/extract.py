@@ -8,21 +8,27 @@ records ``(kind, values)``: a row of ``events``, ``transactions`` or ``errors``
 an Arrow batch of ``row_changes`` rows, and last one ``split_stats`` that the driver
 folds into the ``files`` table (:func:`fold_files`).
 
-Row changes: consecutive rows events of one table and shape (a bulk statement's) are
-gathered and decoded together by the columnar decoder, their ``row_changes`` rows made
+Row changes: rows events are gathered by table and shape (:class:`~spark.changes.OpenGroups`)
+and each group decoded in one call of the columnar decoder, its ``row_changes`` rows made
 a column at a time (:mod:`spark.changes`); a rows event below
 :data:`~binlog_kaitai.ordered_rows.COLUMNAR_MIN_BYTES` of row data that starts no
 group, any other rows event, and each event of a group the columnar decoder refuses, go
-through the reference decoder, whose records are gathered into batches. Any event but a
-rows or table-map event ends a group; the ``events`` rows of a group's events wait for
-its decoding (which tells their ``rows_count``), so every table keeps the file's order.
+through the reference decoder. GTIDs, table maps, XIDs, annotations, BEGIN and COMMIT
+leave the groups open, so the rows of many small transactions are decoded together; any
+other event, or :data:`~binlog_kaitai.ordered_rows.BATCH_BYTES` of row data gathered,
+flushes them: the rows of all groups leave as one batch in binlog order, after the
+``events`` rows held back meanwhile (a rows event's ``rows_count`` is known once it is
+decoded) and before the ``transactions`` rows of the transactions that ended meanwhile,
+so every table keeps the file's order.
 
 Memory is bounded whatever the file size: an event is dropped once its rows are out, a
 transaction keeps counters only. A row change needs its transaction's XID, which is
-written after the rows: a transaction holds its changes until its end while their rows
-events add up to at most :data:`HOLD_BYTES` (most transactions); past that, the XID is
-looked up ahead with a header-only walk (:class:`~binlog_kaitai.stream.BinlogStream`
-with ``bodies``) and the changes stream out.
+written after the rows. The groups wait for it (they are flushed once their transactions
+have ended, but for a flush inside a transaction); the reference decoder's changes are
+held until the transaction's end while their rows events add up to at most
+:data:`HOLD_BYTES` (most transactions). Past that, or when groups are flushed inside a
+transaction, the XID is looked up ahead with a header-only walk
+(:class:`~binlog_kaitai.stream.BinlogStream` with ``bodies``) and the changes stream out.
 
 PERMISSIVE (the default): a damaged or unreadable file ends its split with an
 ``errors`` row and its ``split_stats`` say why; other problems (an undecodable body, a
@@ -42,20 +48,20 @@ from functools import lru_cache
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
+import numpy as np
 import orjson
+import pyarrow as pa
 
 from binlog_kaitai import event_kinds as kinds
-from binlog_kaitai.columnar import MAX_BATCH_BYTES
 from binlog_kaitai.errors import BinlogError
 from binlog_kaitai.event import DECODE_ERRORS, Event, EventType, event_type_name
 from binlog_kaitai.event_kinds import statement_bytes
-from binlog_kaitai.ordered_rows import COLUMNAR_MIN_BYTES
+from binlog_kaitai.ordered_rows import BATCH_BYTES, COLUMNAR_MIN_BYTES, PASSIVE
 from binlog_kaitai.render import text
-from binlog_kaitai.row_groups import RowsShape, columnar_key
+from binlog_kaitai.row_groups import columnar_key
 from binlog_kaitai.rows import RowChange, RowDecoder
 from binlog_kaitai.stream import TRANSACTION_PAYLOAD, BinlogStream, payload_events, read_events
 from binlog_kaitai.summary import Summary, summary
-from binlog_kaitai.table_info import TableInfo
 from binlog_kaitai.transactions import (
     WALK_BODIES,
     GtidInfo,
@@ -67,6 +73,10 @@ from spark.changes import (
     ROW_CHANGES_SCHEMA,
     ColumnarChanges,
     ColumnarGroup,
+    OpenGroups,
+    event_order,
+    in_order,
+    row_seqs,
 )
 from spark.plan import Split, schema_history, thaw
 from spark.schemas import (
@@ -80,14 +90,11 @@ from spark.schemas import (
     record_batch,
 )
 from spark.storage import open_input, stat
-from spark.typed_tables import TypedBuffer, typed_from_changes
+from spark.typed_tables import TypedBuffer, conform, typed_from_changes, union_schema
 
 Record = tuple[str, Any]
 """``(kind, values)``: a record of the kind's type, or for ``row_changes`` an Arrow
 batch of them."""
-Changes = list[RowChange] | ColumnarChanges
-"""Row changes waiting for their transaction's XID: the reference decoder's, or a
-columnar group's."""
 INT64_MAX = (1 << 63) - 1
 OPS = {"insert": "c", "update": "u", "delete": "d"}
 CHANGE_BATCH_ROWS = 4096
@@ -161,8 +168,8 @@ def string_map(values: dict[str, Any] | None) -> dict[str, str | None] | None:
 class Transaction:
     """Counters of the open transaction; becomes one ``transactions`` row."""
 
-    __slots__ = ("begin", "commit_ts", "end_pos", "event_count", "gtid", "held", "held_bytes",
-                 "is_ddl", "row_count", "tables", "xid", "xid_ahead")
+    __slots__ = ("begin", "commit_ts", "end_pos", "ended", "event_count", "gtid", "held",
+                 "held_bytes", "is_ddl", "row_count", "tables", "xid", "xid_ahead")
 
     def __init__(self, begin: Event) -> None:
         self.begin = begin
@@ -176,9 +183,17 @@ class Transaction:
         self.xid: int | None = None
         self.xid_ahead: tuple[int | None] | None = None
         """The XID found by looking ahead, once looked up."""
-        self.held: list[Changes] = []
+        self.held: list[list[RowChange]] = []
         """Changes waiting for the XID, while ``held_bytes`` <= :data:`HOLD_BYTES`."""
         self.held_bytes = 0
+        self.ended: tuple[str | None] | None = None
+        """``(commit kind,)`` once the transaction has ended while rows events of it
+        wait in the open columnar group: its row is out once they are."""
+
+    @property
+    def final_xid(self) -> int | None:
+        """The XID, as read at the end or looked up ahead."""
+        return self.xid if self.xid_ahead is None else self.xid_ahead[0]
 
     def row(self, path: str, commit_kind: str | None) -> tuple[Any, ...]:
         g = self.gtid
@@ -217,12 +232,14 @@ class SplitParser:
         history = schema_history(schema_scripts) if split.schema is None else thaw(split.schema)
         self.decoder = RowDecoder(schema=history)
         self.trx: Transaction | None = None
-        self.group: ColumnarGroup | None = None
+        self.groups = OpenGroups()
         """Rows events gathered to be decoded together."""
-        self.deferred: list[tuple[tuple[Any, ...], int]] = []
-        """The ``events`` rows of the group's events (and of the table maps among them),
-        each with its event's index in the group (-1 for a table map), until the group's
-        decoding tells their rows counts."""
+        self.deferred: list[tuple[tuple[Any, ...], ColumnarGroup | None, int]] = []
+        """The ``events`` rows of the events read while groups are open, each with its
+        group and index there (a rows event's), until the decoding tells their rows
+        counts."""
+        self.ended: list[Transaction] = []
+        """Transactions ended while groups are open: their rows wait for the groups'."""
         self.change_records: list[tuple[Any, ...]] = []
         """The reference path's ``row_changes`` records not yet out as a batch."""
         self.payload: Event | None = None
@@ -279,7 +296,9 @@ class SplitParser:
             self.close_ahead()
         if self.trx is not None:
             yield from self.close_transaction(None)
-            self.close_ahead()
+        if self.groups:
+            yield from self.flush_groups()
+        self.close_ahead()
         yield from self.flush_changes()
         if self.typed is not None:
             for ready in self.typed.finish():
@@ -348,23 +367,26 @@ class SplitParser:
     def event(self, ev: Event) -> Iterator[Record]:
         self.at = ev.pos
         found = columnar_key(self.decoder, ev) if ev.is_rows else None
-        group = self.group
-        joins = group is not None and (ev.is_table_map or (
-            found is not None and found[0] == group.key))
-        if group is not None and not joins:
-            yield from self.flush_group()
+        gathers = found is not None and (found[0] in self.groups or
+                                         len(ev.body.row_data) >= self.min_group_bytes)
+        if self.groups and not (gathers or passes(ev)):
+            yield from self.flush_groups()
         trx, step = yield from self.track(ev)
         inner = ev.inner_pos is not None
-        if found is not None and (joins or len(ev.body.row_data) >= self.min_group_bytes):
-            self.gather(ev, trx, found)
-        elif joins:  # a table map inside a group: its row waits with the group's
+        if gathers:
+            assert found is not None
+            group, index = self.groups.add(ev, found, trx, self.decoder.gtid)
             if not inner:
-                self.deferred.append((self.event_row(ev, trx, None), -1))
+                self.deferred.append((self.event_row(ev, trx, None), group, index))
         else:
             changes, rows_problem = self.decode_rows(ev)
             if not inner:
-                yield "events", self.event_row(ev, trx, len(changes) if ev.is_rows and (
+                record = self.event_row(ev, trx, len(changes) if ev.is_rows and (
                     ev.body is not None and rows_problem is None) else None)
+                if self.groups:  # its row waits with the groups' rows
+                    self.deferred.append((record, None, 0))
+                else:
+                    yield "events", record
             if rows_problem is not None:
                 yield self.error(ev.pos, ev.type_name, rows_problem, ev.timestamp)
             if changes:
@@ -378,10 +400,10 @@ class SplitParser:
         if ev.checksum_ok is False:
             self.damaged = True
             yield self.error(ev.pos, ev.type_name, "CRC32 mismatch", ev.timestamp)
-        if self.group is not None and self.group.size >= MAX_BATCH_BYTES:
-            yield from self.flush_group()
         if step.ends:
             yield from self.close_transaction(step.commit_kind)
+        if self.groups.size >= BATCH_BYTES:
+            yield from self.flush_groups()
 
     def track(self, ev: Event) -> Generator[Record, None, tuple[Transaction | None, Step]]:
         """The transaction bookkeeping of an event (a new transaction closes the open
@@ -417,77 +439,127 @@ class SplitParser:
             self.last_ts = ev.timestamp
         return trx, step
 
-    def decode_rows(self, ev: Event) -> tuple[list[RowChange], str | None]:
-        """The row changes of an event (none for most types), or why they are missing."""
+    def decode_rows(self, ev: Event, *gtid: str | None) -> tuple[list[RowChange], str | None]:
+        """The row changes of an event (none for most types), or why they are missing;
+        with ``gtid``, those of a rows event read in that transaction earlier."""
+        current = self.decoder.gtid
+        if gtid:
+            self.decoder.gtid = gtid[0]
         try:
             return self.decoder.feed(ev), None
         except BinlogError as exc:
             return [], exc.message
         except Exception as exc:  # a bug of ours on one event: report it, go on
             return [], f"internal error: {type(exc).__name__}: {exc}"
+        finally:
+            if gtid:
+                self.decoder.gtid = current
 
     # -- rows events decoded a column at a time --------------------------------------------
 
-    def gather(self, ev: Event, trx: Transaction | None,
-               found: tuple[tuple[Any, ...], TableInfo, RowsShape]) -> None:
-        """Add a rows event to the open group (or a new one); its ``events`` row waits
-        for the group's decoding, which tells its rows count."""
-        key, table, shape = found
-        if self.group is None:
-            self.group = ColumnarGroup(key, table, shape)
-        if ev.inner_pos is None:
-            self.deferred.append((self.event_row(ev, trx, None), len(self.group.events)))
-        self.group.add(ev)
-
-    def flush_group(self) -> Iterator[Record]:
-        """The open group's rows, decoded together, or, when the columnar decoder refuses
-        them, event by event by the reference decoder (which says why it cannot); then
-        the ``events`` rows held back for their rows counts."""
-        group, self.group = self.group, None
+    def flush_groups(self) -> Iterator[Record]:
+        """The open groups' rows, decoded a group at a time (or, when the columnar
+        decoder refuses a group, event by event by the reference decoder, which says
+        why it cannot): first the ``events`` rows held back for their rows counts, the
+        changes the transactions held from before, then the groups' changes as one
+        ``row_changes`` batch in binlog order (and typed batches, in binlog order per
+        table), then the rows of the transactions that ended meanwhile."""
+        groups = self.groups.take()
         deferred, self.deferred = self.deferred, []
-        assert group is not None and self.trx is not None
-        decoded = group.decode(self.path, self.decoder.gtid)
+        ended, self.ended = self.ended, []
+        yield from self.know_xids(groups)
+        parts: list[tuple[pa.RecordBatch, np.ndarray]] = []
+        typed: dict[str, list[tuple[pa.RecordBatch, np.ndarray]]] = {}
+        counts: dict[int, list[int | None]] = {}
+        for group in groups:
+            changes, counts[id(group)] = yield from self.decode_group(group)
+            seqs = row_seqs(group, [n or 0 for n in counts[id(group)]])
+            if isinstance(changes, ColumnarChanges):
+                parts.append((changes.rows_batch, seqs))
+                if self.typed is not None:
+                    table = changes.table
+                    typed.setdefault(f"{table.schema}.{table.table}", []).append(
+                        (typed_changes(changes), seqs))
+            elif changes:
+                parts.append((record_batch("row_changes", changes, ROW_CHANGES_SCHEMA), seqs))
+            for trx, n in zip(group.owners, counts[id(group)], strict=True):
+                trx.row_count += n or 0
+        for record, group, index in deferred:
+            yield "events", record if group is None else record._replace(
+                rows_count=counts[id(group)][index])
+        if parts:
+            yield from self.flush_changes()
+            batch = in_order(parts)
+            self.changes += len(batch)
+            yield "row_changes", batch
+        for tables in typed.values():
+            for ready in self.typed.add(in_order(conformed(tables))):  # type: ignore[union-attr]
+                yield "typed", ready
+        for trx in ended:
+            yield from self.finish_transaction(trx)
+
+    def know_xids(self, groups: list[ColumnarGroup]) -> Iterator[Record]:
+        """Make every XID of the groups' transactions known (that of a transaction still
+        open is looked up ahead), and let out what those transactions held from before
+        the groups (only the first can hold any: a rows event that goes through the
+        reference decoder flushes the groups first)."""
+        last: dict[int, tuple[Transaction, Event]] = {}
+        for group, i in event_order(groups):
+            last[id(group.owners[i])] = group.owners[i], group.events[i]
+        for trx, ev in last.values():
+            if trx.ended is None and trx.xid_ahead is None:
+                trx.xid_ahead = (self.find_xid(ev),)
+            held, trx.held = trx.held, []
+            for changes in held:
+                yield from self.emit(changes, i64(trx.final_xid))
+
+    def decode_group(self, group: ColumnarGroup) -> Generator[
+            Record, None, tuple[ColumnarChanges | list[tuple[Any, ...]], list[int | None]]]:
+        """A group's changes (columnar, or the reference decoder's records) and each
+        event's rows count (None where the reference decoder could not decode it)."""
+        xids = [i64(trx.final_xid) for trx in group.owners]
+        decoded = group.decode(self.path, xids)
         if decoded is not None:
-            counts: list[int | None] = list(decoded.per_event)
-            chunks: list[tuple[Event, int, Changes]] = [(group.events[-1], group.length,
-                                                         decoded)]
-        else:
-            counts, chunks = [], []
-            for ev in group.events:
-                changes, problem = self.decode_rows(ev)
-                counts.append(None if problem is not None else len(changes))
-                if problem is not None:
-                    yield self.error(ev.pos, ev.type_name, problem, ev.timestamp)
-                chunks.append((ev, ev.length, changes))
-        for record, index in deferred:
-            yield "events", record if index < 0 else record._replace(rows_count=counts[index])
-        for last, nbytes, changes in chunks:
-            rows = changes.rows if isinstance(changes, ColumnarChanges) else len(changes)
-            if rows:
-                yield from self.count_and_hold(self.trx, last, nbytes, changes, rows)
+            return decoded, list(decoded.per_event)
+        counts: list[int | None] = []
+        records: list[tuple[Any, ...]] = []
+        for ev, gtid, xid in zip(group.events, group.gtids, xids, strict=True):
+            changes, problem = self.decode_rows(ev, gtid)
+            counts.append(None if problem is not None else len(changes))
+            records.extend(self.change_row(c, xid) for c in changes)
+            if problem is not None:
+                yield self.error(ev.pos, ev.type_name, problem, ev.timestamp)
+        return records, counts
 
     # -- row changes -----------------------------------------------------------------------
 
-    def count_and_hold(self, trx: Transaction, ev: Event, nbytes: int, changes: Changes,
+    def count_and_hold(self, trx: Transaction, ev: Event, nbytes: int, changes: list[RowChange],
                        rows: int) -> Iterator[Record]:
         self.changes += rows
         trx.row_count += rows
         yield from self.hold_or_emit(trx, ev, nbytes, changes)
 
     def close_transaction(self, commit_kind: str | None) -> Iterator[Record]:
-        """The held changes of the open transaction, then its ``transactions`` row."""
-        if self.group is not None:  # the parse ended inside the group's transaction
-            yield from self.flush_group()
-        trx = self.trx
+        """End the open transaction: out with its held changes and its ``transactions``
+        row, or, while groups are open (its rows may be there), once they are out."""
+        trx, self.trx = self.trx, None
         assert trx is not None
-        xid = trx.xid if trx.xid_ahead is None else trx.xid_ahead[0]
-        for changes in trx.held:
-            yield from self.emit(changes, i64(xid))
-        self.trx = None
-        self.transactions += 1
-        yield "transactions", trx.row(self.path, commit_kind)
+        trx.ended = (commit_kind,)
+        if self.groups:
+            self.ended.append(trx)
+        else:
+            yield from self.finish_transaction(trx)
 
-    def hold_or_emit(self, trx: Transaction, ev: Event, nbytes: int, changes: Changes
+    def finish_transaction(self, trx: Transaction) -> Iterator[Record]:
+        """The held changes of an ended transaction, then its ``transactions`` row."""
+        assert trx.ended is not None
+        xid = i64(trx.final_xid)
+        for changes in trx.held:
+            yield from self.emit(changes, xid)
+        self.transactions += 1
+        yield "transactions", trx.row(self.path, trx.ended[0])
+
+    def hold_or_emit(self, trx: Transaction, ev: Event, nbytes: int, changes: list[RowChange]
                      ) -> Iterator[Record]:
         """Hold the changes of a small transaction until its end says the XID; once the
         transaction is too large for that, look the XID up ahead (from ``ev``, the last
@@ -503,21 +575,9 @@ class SplitParser:
                 yield from self.emit(earlier, i64(trx.xid_ahead[0]))
         yield from self.emit(changes, i64(trx.xid_ahead[0]))
 
-    def emit(self, changes: Changes, xid: int | None) -> Iterator[Record]:
-        """Changes out as ``row_changes`` batches: a columnar group's as its own batch
-        (after the records gathered before it, so the rows stay in binlog order), the
-        reference decoder's gathered :data:`CHANGE_BATCH_ROWS` at a time."""
-        if isinstance(changes, ColumnarChanges):
-            yield from self.flush_changes()
-            batch = changes.batch(xid)
-            yield "row_changes", batch
-            table = changes.table
-            if self.typed is not None and table is not None and changes.images is not None:
-                for ready in self.typed.add(typed_from_changes(
-                        batch, changes.images, table.schema, table.table,
-                        len(table.column_metas), table.pk)):
-                    yield "typed", ready
-            return
+    def emit(self, changes: list[RowChange], xid: int | None) -> Iterator[Record]:
+        """The reference decoder's changes out as ``row_changes`` batches, gathered
+        :data:`CHANGE_BATCH_ROWS` at a time."""
         self.change_records.extend(self.change_row(c, xid) for c in changes)
         if len(self.change_records) >= CHANGE_BATCH_ROWS:
             yield from self.flush_changes()
@@ -528,18 +588,23 @@ class SplitParser:
             yield "row_changes", record_batch("row_changes", records, ROW_CHANGES_SCHEMA)
 
     def find_xid(self, ev: Event) -> int | None:
-        if ev.inner_pos is not None and self.payload is not None:
-            for inner in payload_events(self.payload):
-                if inner.type_code == EventType.xid_event and inner.body is not None:
-                    return inner.body.xid.value
-            return None
-        tracker = self.tracker.copy()
-        for later in self.look_ahead().events(ev.next_pos):
-            step = tracker.step(later.type_code, later.kind)
-            if step.starts:
+        """The XID of the open transaction, looked up from ``ev``, one of its events
+        (None when it has none, or when the walk meets damage: the parse will)."""
+        try:
+            if ev.inner_pos is not None and self.payload is not None:
+                for inner in payload_events(self.payload):
+                    if inner.type_code == EventType.xid_event and inner.body is not None:
+                        return inner.body.xid.value
                 return None
-            if step.ends:
-                return xid_of(later)
+            tracker = self.tracker.copy()
+            for later in self.look_ahead().events(ev.next_pos):
+                step = tracker.step(later.type_code, later.kind)
+                if step.starts:
+                    return None
+                if step.ends:
+                    return xid_of(later)
+        except BinlogError:
+            pass
         return None
 
     # -- rows of the tables ----------------------------------------------------------------
@@ -582,6 +647,30 @@ class SplitParser:
             file=self.path, pos=c.pos, inner_pos=c.inner_pos, row=c.row,
             server_id=c.server_id, gtid=c.gtid, xid=xid, ts=ts, event_date=day,
         )
+
+
+def passes(ev: Event) -> bool:
+    """Whether an event leaves the open groups open: one the row decoding does not
+    depend on (:data:`~binlog_kaitai.ordered_rows.PASSIVE`) or a BEGIN or COMMIT."""
+    return ev.type_code in PASSIVE or (ev.type_code in kinds.QUERY and
+                                       ev.kind in ("begin", "commit"))
+
+
+def typed_changes(changes: ColumnarChanges) -> pa.RecordBatch:
+    """A decoded group's rows as a typed change-table batch."""
+    table = changes.table
+    return typed_from_changes(changes.rows_batch, changes.images, table.schema, table.table,
+                              len(table.column_metas), table.pk)
+
+
+def conformed(parts: list[tuple[pa.RecordBatch, np.ndarray]]
+              ) -> list[tuple[pa.RecordBatch, np.ndarray]]:
+    """Typed batches of one table, of one schema (their union if they differ)."""
+    first = parts[0][0].schema
+    if all(batch.schema.equals(first, check_metadata=True) for batch, _ in parts):
+        return parts
+    schema = union_schema(batch.schema for batch, _ in parts)
+    return [(conform(batch, schema), seqs) for batch, seqs in parts]
 
 
 def xid_of(ev: Event) -> int | None:

@@ -31,6 +31,7 @@ from binlog_kaitai.render import text
 from binlog_kaitai.rows import iter_row_changes
 from binlog_kaitai.stream import read_events
 from binlog_kaitai.summary import summary
+from spark import extract
 from spark.build_zip import build
 from spark.datasource import register
 from spark.extract import OPS, SplitParser, parser_version, string_map
@@ -591,6 +592,17 @@ def test_columnar_row_changes_equal_the_reference_path(path: Path) -> None:
     event through the reference decoder: the same rows in every table, in the same
     order, the ``row_changes`` maps' texts included."""
     columnar = parsed_tables(path, 0)
+    assert columnar == parsed_tables(path, 1 << 62)
+
+
+@pytest.mark.parametrize("path", default_files(), ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_columnar_row_changes_flushed_after_every_event(path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same with the groups decoded after every rows event, as a large transaction's
+    are: the XID of a transaction still open is then looked up ahead."""
+    monkeypatch.setattr(extract, "BATCH_BYTES", 1)
+    columnar = parsed_tables(path, 0)
+    monkeypatch.undo()
     assert columnar == parsed_tables(path, 1 << 62)
 
 
