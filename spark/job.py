@@ -45,6 +45,7 @@ from spark.plan import (
     DEFAULT_SPLIT_SIZE,
     FileInfo,
     Split,
+    even_split_size,
     list_inputs,
     pack,
     parse_size,
@@ -75,7 +76,7 @@ SORT_KEYS = {
 FORMATS = ("parquet", "orc", "json")
 OUTPUT_BYTES = 64 << 20
 """Input bytes per written file (per table and date): tasks of small splits are merged
-for the writes, but there are never fewer write tasks than cores."""
+for the writes, into a multiple of the cores (never fewer)."""
 BATCH_ROWS = 4096
 """Records of one kind stored together as one row of the persisted parse."""
 IPC_OPTIONS = pa.ipc.IpcWriteOptions(compression="zstd")
@@ -216,6 +217,8 @@ def run_job(spark: SparkSession, inputs: Sequence[str], output: str, *, split_si
     files = list_stage(inputs, progress)
     result.files, result.bytes = len(files), sum(f.size for f in files)
     scripts = read_scripts(schema_files)
+    cores = spark.sparkContext.defaultParallelism
+    split_size = even_split_size(result.bytes, split_size, cores)
     splits = plan_stage(spark, files, split_size, scripts)
     tasks = pack(splits, split_size)
     result.splits, result.tasks = len(splits), len(tasks)
@@ -233,8 +236,8 @@ def run_job(spark: SparkSession, inputs: Sequence[str], output: str, *, split_si
         result.worker_peak_rss = max((s["worker_peak_rss"] for s in stats), default=0)
         file_rows = fold_files(stats, parser_version())
         plan = collect_plan(parsed, snapshot) if typed else TypedPlan()
-        outputs = min(len(tasks), max(spark.sparkContext.defaultParallelism,
-                                      -(-result.bytes // OUTPUT_BYTES)))
+        files_each = -(-max(result.bytes, 1) // OUTPUT_BYTES)
+        outputs = min(len(tasks), -(-files_each // cores) * cores)  # a multiple of cores
         write_stage(spark, parsed, file_rows, output, fmt, outputs,
                     typed_writes(spark, parsed, plan, output, fmt, outputs, as_of),
                     error_rows(plan))
