@@ -209,23 +209,28 @@ def snapshot_frame(changes: Any, key: list[str], as_of: datetime | None = None) 
 def typed_writes(spark: Any, parsed: Any, plan: TypedPlan, output: str, fmt: str,
                  outputs: int, as_of: datetime | None) -> list[Callable[[], None]]:
     """One write per change table (``output/tables/<db>.<table>``, by ``event_date``,
-    rows by position) and snapshot (``output/snapshots/<db>.<table>``), for the job to
-    run alongside its other writes; at most ``outputs`` tasks each."""
-    def write_table(name: str) -> None:
+    rows by position), then its snapshot (``output/snapshots/<db>.<table>``), for the job
+    to run alongside its other writes; at most ``outputs`` tasks each. The snapshot reads
+    the change table just written (Parquet or ORC: the JVM reads it back quicker than
+    the Python workers decode the persisted parse a second time)."""
+    def write(name: str) -> None:
         spark.sparkContext.setJobDescription(f"binlog-kaitai: write tables/{name}")
-        frame = change_table(parsed, name, plan.schemas[name], outputs)
+        schema = plan.schemas[name]
+        where = os.path.join(output, "tables", name)
+        frame = change_table(parsed, name, schema, outputs)
         (frame.sortWithinPartitions("event_date", *ORDER).write.mode("overwrite")
-         .partitionBy("event_date").format(fmt).save(os.path.join(output, "tables", name)))
-
-    def write_snapshot(name: str) -> None:
+         .partitionBy("event_date").format(fmt).save(where))
+        key = plan.keys.get(name)
+        if key is None:
+            return
         spark.sparkContext.setJobDescription(f"binlog-kaitai: write snapshots/{name}")
-        frame = change_table(parsed, name, plan.schemas[name], outputs)
-        key = plan.keys[name]
+        if fmt != "json":  # (JSON keeps no types to read back)
+            frame = spark.read.format(fmt).schema(spark_ddl(schema.remove_metadata())).load(
+                where)
         (snapshot_frame(frame, key, as_of).coalesce(outputs).sortWithinPartitions(*key)
          .write.mode("overwrite").format(fmt).save(os.path.join(output, "snapshots", name)))
 
-    return ([partial(write_table, name) for name in plan.schemas]
-            + [partial(write_snapshot, name) for name in plan.keys])
+    return [partial(write, name) for name in plan.schemas]
 
 
 def error_rows(plan: TypedPlan) -> list[tuple[Any, ...]]:
