@@ -132,8 +132,6 @@ class ColumnarGroup:
     """The GTID of each event's transaction, as the reference decoder tells it."""
     seqs: list[int] = field(default_factory=list)
     """Each event's place among all the events gathered (:attr:`OpenGroups.seq`)."""
-    size: int = 0
-    """Bytes of row data gathered."""
 
     def decode(self, path: str, xids: list[int | None]) -> ColumnarChanges | None:
         """The ``row_changes`` rows of every event (of file ``path``; ``xids``: each
@@ -183,9 +181,7 @@ class OpenGroups:
         group.owners.append(owner)
         group.gtids.append(gtid)
         group.seqs.append(self.seq)
-        size = len(ev.body.row_data)
-        group.size += size
-        self.size += size
+        self.size += len(ev.body.row_data)
         self.seq += 1
         return group, len(group.events) - 1
 

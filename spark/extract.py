@@ -187,8 +187,8 @@ class Transaction:
         """Changes waiting for the XID, while ``held_bytes`` <= :data:`HOLD_BYTES`."""
         self.held_bytes = 0
         self.ended: tuple[str | None] | None = None
-        """``(commit kind,)`` once the transaction has ended while rows events of it
-        wait in the open columnar group: its row is out once they are."""
+        """``(commit kind,)`` once the transaction has ended (while groups are open, its
+        row waits for theirs)."""
 
     @property
     def final_xid(self) -> int | None:
@@ -492,9 +492,10 @@ class SplitParser:
             batch = in_order(parts)
             self.changes += len(batch)
             yield "row_changes", batch
-        for tables in typed.values():
-            for ready in self.typed.add(in_order(conformed(tables))):  # type: ignore[union-attr]
-                yield "typed", ready
+        if self.typed is not None:
+            for tables in typed.values():
+                for ready in self.typed.add(in_order(conformed(tables))):
+                    yield "typed", ready
         for trx in ended:
             yield from self.finish_transaction(trx)
 
