@@ -439,21 +439,23 @@ class SplitParser:
             self.last_ts = ev.timestamp
         return trx, step
 
-    def decode_rows(self, ev: Event, *gtid: str | None) -> tuple[list[RowChange], str | None]:
-        """The row changes of an event (none for most types), or why they are missing;
-        with ``gtid``, those of a rows event read in that transaction earlier."""
-        current = self.decoder.gtid
-        if gtid:
-            self.decoder.gtid = gtid[0]
+    def decode_rows(self, ev: Event) -> tuple[list[RowChange], str | None]:
+        """The row changes of an event (none for most types), or why they are missing."""
         try:
             return self.decoder.feed(ev), None
         except BinlogError as exc:
             return [], exc.message
         except Exception as exc:  # a bug of ours on one event: report it, go on
             return [], f"internal error: {type(exc).__name__}: {exc}"
+
+    def decode_earlier(self, ev: Event, gtid: str | None) -> tuple[list[RowChange], str | None]:
+        """:meth:`decode_rows` of a rows event read earlier, in the transaction of ``gtid``
+        (the decoder has seen later GTIDs since)."""
+        current, self.decoder.gtid = self.decoder.gtid, gtid
+        try:
+            return self.decode_rows(ev)
         finally:
-            if gtid:
-                self.decoder.gtid = current
+            self.decoder.gtid = current
 
     # -- rows events decoded a column at a time --------------------------------------------
 
@@ -525,7 +527,7 @@ class SplitParser:
         counts: list[int | None] = []
         records: list[tuple[Any, ...]] = []
         for ev, gtid, xid in zip(group.events, group.gtids, xids, strict=True):
-            changes, problem = self.decode_rows(ev, gtid)
+            changes, problem = self.decode_earlier(ev, gtid)
             counts.append(None if problem is not None else len(changes))
             records.extend(self.change_row(c, xid) for c in changes)
             if problem is not None:

@@ -12,7 +12,8 @@ recomputed so that the damage reaches the checks behind the checksum.
 
 Every input drives what a user can reach (:data:`DRIVERS`): the Spark executors'
 :class:`~spark.extract.SplitParser` (``read_events`` with payloads expanded, the row
-decoder) with each event and row change rendered as the CLI prints them, ``rows`` (the
+decoder) with each event and row change rendered as the CLI prints them, and again with
+the typed tables (every rows event through the columnar groups), ``rows`` (the
 CLI's :class:`~binlog_kaitai.ordered_rows.OrderedRows`, every rows event through the
 columnar decoder), ``summary``, ``seek`` (times and GTIDs of the input's own events),
 ``rows --sql`` and ``--flashback`` and ``events`` between two times, ``check`` and
@@ -355,6 +356,25 @@ def drive_parse(path: str, origin: str | None = None) -> None:
                     raise AssertionError(f"SplitParser {kind} row: {text}")
 
 
+def drive_typed(path: str, origin: str | None = None) -> None:
+    """The executors' parse as ``export`` and the job run it by default, with the typed
+    change tables: every rows event through the columnar groups, which span transactions
+    and are flushed every 2 KB of row data (the inputs are small), the XIDs of the
+    transactions still open then looked up ahead. An ``internal error`` row is a
+    failure."""
+    from spark import extract
+    from spark.plan import FileInfo, Split
+
+    extract.BATCH_BYTES = 2048
+    st = os.stat(path)
+    split = Split(FileInfo(path, st.st_size, st.st_mtime), 1, 2, None, None)
+    for kind, values in extract.SplitParser(split, typed=True).records():
+        if isinstance(values, tuple):
+            for text in (v for v in values if isinstance(v, str)):
+                if "internal error" in text:
+                    raise AssertionError(f"SplitParser {kind} row: {text}")
+
+
 def drive_summary(path: str, origin: str | None = None) -> None:
     """``summary --json``."""
     from binlog_kaitai.summary import summary
@@ -560,6 +580,7 @@ COMMANDS = ("seek", "sql", "archive")
 """The drivers that run whole commands, each a few: twice the time of the others."""
 DRIVERS: tuple[tuple[str, Driver], ...] = (
     ("parse", drive_parse),
+    ("typed", drive_typed),
     ("rows", drive_rows),
     ("summary", drive_summary),
     ("seek", drive_seek),
