@@ -350,10 +350,10 @@ def drive_parse(path: str, origin: str | None = None) -> None:
     split = Split(FileInfo(path, st.st_size, st.st_mtime), 1, 2, None, None)
     with unwrapped():
         for kind, values in Rendering(split).records():
-            for text in (v for v in values if isinstance(v, str)):
-                if "internal error" in text:
-                    drive_rows(path)
-                    raise AssertionError(f"SplitParser {kind} row: {text}")
+            problem = internal_error(kind, values)
+            if problem is not None:
+                drive_rows(path)
+                raise AssertionError(problem)
 
 
 def drive_typed(path: str, origin: str | None = None) -> None:
@@ -369,10 +369,19 @@ def drive_typed(path: str, origin: str | None = None) -> None:
     st = os.stat(path)
     split = Split(FileInfo(path, st.st_size, st.st_mtime), 1, 2, None, None)
     for kind, values in extract.SplitParser(split, typed=True).records():
-        if isinstance(values, tuple):
-            for text in (v for v in values if isinstance(v, str)):
-                if "internal error" in text:
-                    raise AssertionError(f"SplitParser {kind} row: {text}")
+        problem = internal_error(kind, values)
+        if problem is not None:
+            raise AssertionError(problem)
+
+
+def internal_error(kind: str, values: Any) -> str | None:
+    """What a :class:`~spark.extract.SplitParser` record says of an internal error, if
+    it does (an ``errors`` row or the ``split_stats``; batches hold none)."""
+    if isinstance(values, tuple):
+        for text in (v for v in values if isinstance(v, str)):
+            if "internal error" in text:
+                return f"SplitParser {kind} row: {text}"
+    return None
 
 
 def drive_summary(path: str, origin: str | None = None) -> None:
