@@ -120,6 +120,8 @@ def add_export_parser(sub: Any) -> None:
                         help="failfast: stop at the first problem, writing nothing")
     export.add_argument("--schema", action="append", metavar="FILE", default=[],
                         help="DDL giving column names the binlog lacks (repeatable)")
+    export.add_argument("--no-typed-tables", dest="typed", action="store_false",
+                        help="skip the typed change tables (tables/<db>.<table>)")
     export.add_argument("--snapshot", action="store_true",
                         help="also snapshots/<db>.<table>: each table's rows at the end, "
                         "or at --as-of")

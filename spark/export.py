@@ -35,12 +35,11 @@ import pyarrow.parquet as pq
 from spark.extract import FailFast, SplitParser, fold_files, parser_version
 from spark.plan import FileInfo, list_inputs, read_scripts, whole_file
 from spark.schemas import TABLES, ErrorsRecord, arrow_schema, record_batch
-from spark.typed_export import TypedOutput
+from spark.typed_export import COMPRESSION, HIVE_NULL, TypedOutput
 from spark.typed_spark import utc_datetime
+from spark.typed_tables import SNAPSHOT_NEEDS_TYPED
 
 BATCH_ROWS = 8192
-HIVE_NULL = "__HIVE_DEFAULT_PARTITION__"
-"""The folder name Spark gives the rows whose partition value is null."""
 
 
 class ExportFailed(Exception):
@@ -113,7 +112,8 @@ class _TableWriter:
             part = os.path.join(self.folder, f"event_date={HIVE_NULL if day is None else day}")
             os.makedirs(part, exist_ok=True)
             writer = self.writers[day] = pq.ParquetWriter(
-                os.path.join(part, "part-00000.parquet"), self.file_schema, compression="zstd")
+                os.path.join(part, "part-00000.parquet"), self.file_schema,
+                compression=COMPRESSION)
         writer.write_table(table)
         self.rows += len(table)
 
@@ -213,11 +213,15 @@ def _show_progress(out: TextIO, done: int, total: int, path: str) -> None:
 def main(args: Any, out: TextIO, err: TextIO) -> int:
     """The CLI's ``export`` command (``binlog_kaitai.cli``)."""
     progress = err if err.isatty() else None
+    if not args.typed and (args.snapshot or args.as_of is not None):
+        print(f"binlog-kaitai export: {SNAPSHOT_NEEDS_TYPED}", file=err)
+        return 2
     try:
         as_of = None if args.as_of is None else utc_datetime(args.as_of)
         result = export(args.files, args.output, failfast=args.mode == "failfast",
                         schema_files=args.schema or (), progress=progress,
-                        snapshot=args.snapshot or as_of is not None, as_of=as_of)
+                        typed=args.typed, snapshot=args.snapshot or as_of is not None,
+                        as_of=as_of)
     except (ExportFailed, ArgumentTypeError) as exc:
         print(f"binlog-kaitai export: {exc}", file=err)
         return 1

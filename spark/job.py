@@ -65,6 +65,7 @@ from spark.typed_spark import (
     typed_writes,
     utc_datetime,
 )
+from spark.typed_tables import SNAPSHOT_NEEDS_TYPED
 
 SORT_KEYS = {
     "files": ("file",),
@@ -427,7 +428,10 @@ def show_tables(spark: SparkSession, output: str, fmt: str, n: int, out: TextIO)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not args.typed and (args.snapshot or args.as_of is not None):
+        parser.error(SNAPSHOT_NEEDS_TYPED)
     spark = create_session(args.master, args.driver_memory)
     try:
         result = run_job(spark, args.input, args.output, split_size=args.split_size,

@@ -80,6 +80,8 @@ ORDER = ("file", "pos", "inner_pos", "row")
 TRANSACTION_PAYLOAD, ``row`` the rows of an event."""
 GEOMETRY = pa.struct([("srid", pa.int64()), ("wkb", pa.binary())])
 POSITIONAL = b"positional_names"
+SNAPSHOT_NEEDS_TYPED = "--snapshot and --as-of need the typed tables (drop --no-typed-tables)"
+"""What the job and ``export`` say to ``--no-typed-tables`` with a snapshot asked for."""
 """Schema metadata of a batch whose column names are unknown (``col_1``, ...)."""
 _INT32_TYPES = frozenset({v.TINY, v.SHORT, v.INT24, v.YEAR})
 

@@ -568,6 +568,25 @@ def test_export_failfast_writes_nothing(inputs: list[Path], tmp_path: Path,
     assert not any((tmp_path / "out").rglob("*.parquet"))
 
 
+def test_export_without_typed_tables_writes_the_five(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """``--no-typed-tables`` as in the job: the five tables, in Spark's codec (snappy),
+    and no ``tables/``; a snapshot cannot be asked for then."""
+    import pyarrow.parquet as pq
+
+    source = str(MARIADB / "mixed" / "binlog.000002")
+    out = tmp_path / "out"
+    assert cli_main(["export", "--no-typed-tables", "--output", str(out), source]) == 0
+    # (the errors table has no rows here, so no folder)
+    assert sorted(p.name for p in out.iterdir()) == sorted(set(TABLES) - {"errors"})
+    part = next((out / "row_changes").rglob("*.parquet"))
+    assert pq.ParquetFile(part).metadata.row_group(0).column(0).compression == "SNAPPY"
+    assert cli_main(["export", "--no-typed-tables", "--snapshot", "--output",
+                     str(tmp_path / "other"), source]) == 2
+    assert "--snapshot and --as-of need the typed tables" in capsys.readouterr().err
+    assert not (tmp_path / "other").exists()
+
+
 # --- row_changes from the columnar decoder against the reference path --------------------
 
 def parsed_tables(path: Path, min_group_bytes: int) -> dict[str, list[Any]]:
