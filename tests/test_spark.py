@@ -36,6 +36,7 @@ from spark.build_zip import build
 from spark.datasource import register
 from spark.extract import OPS, SplitParser, parser_version, string_map
 from spark.job import JobFailed, JobResult, packed, run_job, unpacked
+from spark.job import main as job_main
 from spark.plan import FileInfo, plan_file, whole_file
 from spark.schemas import ERRORS, FAILFAST, TABLES, FailfastRecord, column_names, ddl
 from spark.typed_tables import positional_note
@@ -585,6 +586,11 @@ def test_export_without_typed_tables_writes_the_five(tmp_path: Path,
                      str(tmp_path / "other"), source]) == 2
     assert "--snapshot and --as-of need the typed tables" in capsys.readouterr().err
     assert not (tmp_path / "other").exists()
+    with pytest.raises(SystemExit) as exited:  # the job says so before starting a session
+        job_main(["--input", source, "--output", str(tmp_path / "job"), "--no-typed-tables",
+                  "--as-of", "2024-01-01 00:00:00"])
+    assert exited.value.code == 2
+    assert "--snapshot and --as-of need the typed tables" in capsys.readouterr().err
 
 
 # --- row_changes from the columnar decoder against the reference path --------------------
