@@ -31,7 +31,7 @@ from binlog_kaitai.render import text
 from binlog_kaitai.rows import iter_row_changes
 from binlog_kaitai.stream import read_events
 from binlog_kaitai.summary import summary
-from spark import extract
+from spark import changes, extract
 from spark.build_zip import build
 from spark.datasource import register
 from spark.extract import OPS, SplitParser, parser_version, string_map
@@ -611,13 +611,17 @@ def parsed_tables(path: Path, min_group_bytes: int) -> dict[str, list[Any]]:
 
 
 @pytest.mark.parametrize("path", default_files(), ids=lambda p: f"{p.parent.name}/{p.name}")
-def test_columnar_row_changes_equal_the_reference_path(path: Path) -> None:
+def test_columnar_row_changes_equal_the_reference_path(path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     """Every rows event the columnar decoder may take, whatever its size, decoded by it
     in groups (and each group it refuses by the reference decoder), against every rows
     event through the reference decoder: the same rows in every table, in the same
-    order, the ``row_changes`` maps' texts included."""
+    order, the ``row_changes`` maps' texts included; the groups' rows put in order by
+    a ``take`` or, with every run sliced, by slices (``changes.in_order``)."""
     columnar = parsed_tables(path, 0)
     assert columnar == parsed_tables(path, 1 << 62)
+    monkeypatch.setattr(changes, "MIN_RUN_ROWS", 1)
+    assert parsed_tables(path, 0) == columnar
 
 
 @pytest.mark.parametrize("path", default_files(), ids=lambda p: f"{p.parent.name}/{p.name}")
