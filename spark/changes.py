@@ -157,10 +157,13 @@ class OpenGroups:
     of many small transactions, and of a transaction's statements on several tables,
     are decoded in a few calls; :func:`in_order` puts their rows back in binlog order."""
 
-    __slots__ = ("groups", "seq", "size")
+    __slots__ = ("groups", "last", "seq", "size")
 
     def __init__(self) -> None:
         self.groups: dict[tuple[Any, ...], ColumnarGroup] = {}
+        self.last: dict[int, tuple[Any, Event]] = {}
+        """The last event gathered of each transaction (by the owner's id): the owner
+        and the event."""
         self.seq = 0
         """Rows events gathered."""
         self.size = 0
@@ -184,21 +187,18 @@ class OpenGroups:
         group.owners.append(owner)
         group.gtids.append(gtid)
         group.seqs.append(self.seq)
+        self.last[id(owner)] = owner, ev
         self.size += len(ev.body.row_data)
         self.seq += 1
         return group, len(group.events) - 1
 
-    def take(self) -> list[ColumnarGroup]:
-        """The groups, in order of their first event; none open after."""
+    def take(self) -> tuple[list[ColumnarGroup], list[tuple[Any, Event]]]:
+        """The groups, in order of their first event, and the transactions they hold,
+        each with its last event there (:attr:`last`); none open after."""
         groups = sorted(self.groups.values(), key=lambda g: g.seqs[0])
-        self.groups, self.seq, self.size = {}, 0, 0
-        return groups
-
-
-def event_order(groups: list[ColumnarGroup]) -> list[tuple[ColumnarGroup, int]]:
-    """Every event of ``groups`` as (group, index), in binlog order."""
-    return sorted(((g, i) for g in groups for i in range(len(g.events))),
-                  key=lambda gi: gi[0].seqs[gi[1]])
+        last = list(self.last.values())
+        self.groups, self.last, self.seq, self.size = {}, {}, 0, 0
+        return groups, last
 
 
 def row_seqs(group: ColumnarGroup, counts: list[int]) -> np.ndarray:

@@ -74,7 +74,6 @@ from spark.changes import (
     ColumnarChanges,
     ColumnarGroup,
     OpenGroups,
-    event_order,
     in_order,
     row_seqs,
 )
@@ -466,10 +465,10 @@ class SplitParser:
         changes the transactions held from before, then the groups' changes as one
         ``row_changes`` batch in binlog order (and typed batches, in binlog order per
         table), then the rows of the transactions that ended meanwhile."""
-        groups = self.groups.take()
+        groups, last = self.groups.take()
         deferred, self.deferred = self.deferred, []
         ended, self.ended = self.ended, []
-        yield from self.know_xids(groups)
+        yield from self.know_xids(last)
         parts: list[tuple[pa.RecordBatch, np.ndarray]] = []
         typed: dict[str, list[tuple[pa.RecordBatch, np.ndarray]]] = {}
         counts: dict[int, list[int | None]] = {}
@@ -501,15 +500,13 @@ class SplitParser:
         for trx in ended:
             yield from self.finish_transaction(trx)
 
-    def know_xids(self, groups: list[ColumnarGroup]) -> Iterator[Record]:
+    def know_xids(self, last: list[tuple[Transaction, Event]]) -> Iterator[Record]:
         """Make every XID of the groups' transactions known (that of a transaction still
-        open is looked up ahead), and let out what those transactions held from before
-        the groups (only the first can hold any: a rows event that goes through the
-        reference decoder flushes the groups first)."""
-        last: dict[int, tuple[Transaction, Event]] = {}
-        for group, i in event_order(groups):
-            last[id(group.owners[i])] = group.owners[i], group.events[i]
-        for trx, ev in last.values():
+        open is looked up ahead, from ``last``: its last event in the groups), and let
+        out what those transactions held from before the groups (only the first can hold
+        any: a rows event that goes through the reference decoder flushes the groups
+        first)."""
+        for trx, ev in last:
             if trx.ended is None and trx.xid_ahead is None:
                 trx.xid_ahead = (self.find_xid(ev),)
             held, trx.held = trx.held, []
