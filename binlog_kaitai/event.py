@@ -210,9 +210,16 @@ def checksum_ok(ev: Any, buf: bytes) -> bool | None:
         data = bytearray(buf[:-4])
         data[17] &= 0xFE
         return zlib.crc32(data) == ev.body.checksum
-    if ev.footer_len != 4:
+    return crc_matches(buf, ev.footer_len)
+
+
+def crc_matches(buf: bytes, footer_len: int) -> bool | None:
+    """CRC32 verdict for the bytes of an event other than a FORMAT_DESCRIPTION_EVENT,
+    None without a footer: whether its ``footer_len``-byte footer (the spec's
+    ``checksum``, the event's last 4 bytes) is the CRC32 of every byte before it."""
+    if footer_len != 4:
         return None
-    return zlib.crc32(memoryview(buf)[:-4]) == ev.checksum
+    return zlib.crc32(memoryview(buf)[:-4]) == int.from_bytes(buf[-4:], "little")
 
 
 def format_of(fde: Event) -> BinlogFormat:

@@ -5,11 +5,12 @@ Real files only: the MariaDB fixtures (SQL beside them) and MySQL corpus files.
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
 
-from binlog_kaitai.event import EventType
+from binlog_kaitai.event import EventType, parse_event
 from binlog_kaitai.stream import BinlogStream, read_events
 from tests.conftest import FIXTURES, corpus
 
@@ -43,6 +44,28 @@ def test_rows_events_carry_the_table_map_of_their_statement(path: Path) -> None:
             else:
                 assert ev.table_map is None
     assert rows >= 10
+
+
+def test_repeated_table_maps_are_parsed_once() -> None:
+    """A table map written again byte for byte gets the body parsed the first time: the
+    same values as its own parse, its own header, and its own CRC verdict (a copy with
+    the CRC damaged says so)."""
+    data = bytearray(MIXED.read_bytes())
+    maps = [ev for ev in read_events(MIXED) if ev.is_table_map]
+    shared = [ev for ev in maps if any(o.body is ev.body and o.pos != ev.pos for o in maps)]
+    assert len(shared) >= 2
+    for ev in shared:
+        own = parse_event(bytes(ev.raw), ev.format, ev.file, ev.pos, ev.index)
+        assert ev.raw == own.raw and ev.checksum_ok is own.checksum_ok is True
+        assert (ev.timestamp, ev.log_pos, ev.body.table_id.value, ev.body.schema_name,
+                ev.body.table_name, ev.body.definition) == (
+            own.timestamp, own.log_pos, own.body.table_id.value, own.body.schema_name,
+            own.body.table_name, own.body.definition)
+    damaged = shared[-1]
+    data[damaged.next_pos - 1] ^= 0xFF
+    again = {ev.pos: ev for ev in read_events(io.BytesIO(bytes(data))) if ev.is_table_map}
+    assert again[damaged.pos].checksum_ok is False
+    assert again[damaged.pos].body is again[shared[0].pos].body
 
 
 def test_compressed_transaction_rows_find_their_table_map() -> None:
