@@ -151,7 +151,7 @@ class BinlogStream:
             yield ev
             if self.expand_payloads and ev.type_code == TRANSACTION_PAYLOAD and (
                     ev.body is not None):
-                for inner in payload_events(ev):
+                for inner in payload_events(ev, self._parsed_maps):
                     self._track(inner)
                     yield inner
             pos += ev.length  # not ev.next_pos: a payload's events are renamed to it
@@ -246,7 +246,8 @@ class BinlogStream:
                      checksum_ok(first, buf)), fmt
 
 
-def payload_events(payload: Event) -> Iterator[Event]:
+def payload_events(payload: Event, parsed_maps: dict[tuple[BinlogFormat, bytes], Any] | None
+                   = None) -> Iterator[Event]:
     """The events inside a TRANSACTION_PAYLOAD_EVENT, framed one at a time.
 
     The spec inflates the payload (``inner_events``, with the size checks of
@@ -254,11 +255,15 @@ def payload_events(payload: Event) -> Iterator[Event]:
     like an outer one, without a checksum, so a body the spec cannot decode gets
     ``decode_error`` as outer events do. Failing to inflate, or an inner event that
     does not fit in the payload, raises a BinlogError at the payload's offset.
+    ``parsed_maps``: the table maps parsed by the outer stream, so that each payload's
+    (its transaction's) maps are parsed once per content too.
     """
     data = _inflated(payload)
     inner_fmt = replace(payload.format, checksum_len=0)
     name, pos, index = payload.file, payload.pos, payload.index
     inner = BinlogStream(io.BytesIO(data), fmt=inner_fmt)
+    if parsed_maps is not None:
+        inner._parsed_maps = parsed_maps
     try:
         for ev in inner.events():
             ev.file, ev.pos, ev.index, ev.inner_pos = name, pos, index, ev.pos

@@ -17,6 +17,8 @@ from tests.conftest import FIXTURES, corpus
 MIXED = FIXTURES / "mariadb" / "mixed" / "binlog.000001"
 ALLTYPES = FIXTURES / "mariadb" / "alltypes_full" / "binlog.000001"
 OSHEROFF = "osheroff__mysql-binlog-connector-java/src__test__resources__mysql-bin.compressed"
+APECLOUD_PAYLOADS = ("apecloud__mysql-binlog-connector-rust/"
+                     "tests__parse_file_tests__mysql-bin.000057")
 REAL = [MIXED, ALLTYPES, next((FIXTURES / "mariadb" / "relay" / "crc32").glob("*relay*.0*"))]
 
 
@@ -66,6 +68,21 @@ def test_repeated_table_maps_are_parsed_once() -> None:
     again = {ev.pos: ev for ev in read_events(io.BytesIO(bytes(data))) if ev.is_table_map}
     assert again[damaged.pos].checksum_ok is False
     assert again[damaged.pos].body is again[shared[0].pos].body
+
+
+def test_table_maps_in_payloads_are_parsed_once() -> None:
+    """MySQL's compressed transactions: table maps of the same bytes, in one payload or
+    in two (here the file's second payload written twice), are parsed once."""
+    data = corpus(APECLOUD_PAYLOADS).read_bytes()
+    payload = slice(730, 730 + 553)
+    twice = data[:payload.stop] + data[payload] + data[payload.stop:]
+    maps = [ev for ev in read_events(io.BytesIO(twice), expand_payloads=True)
+            if ev.is_table_map]
+    assert [(ev.pos, ev.inner_pos) for ev in maps] == [
+        (457, 111), (730, 212), (730, 935), (1283, 212), (1283, 935)]
+    assert maps[1].body is maps[2].body is maps[3].body is maps[4].body
+    assert maps[0].body is not maps[1].body and maps[0].body.table_id.value == 92
+    assert all(ev.checksum_ok is None for ev in maps)  # (inside a payload: no footer)
 
 
 def test_compressed_transaction_rows_find_their_table_map() -> None:
