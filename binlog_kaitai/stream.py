@@ -55,8 +55,10 @@ TRANSACTION_PAYLOAD = EventType.transaction_payload_event
 TABLE_MAP = EventType.table_map_event
 _TRACKED = kinds.ROWS | {TABLE_MAP, FDE}
 """The events that change or use the table maps."""
-PARSED_MAPS = 1024
-"""Distinct TABLE_MAP_EVENT bodies a stream keeps parsed (more: it starts again)."""
+PARSED_MAPS_BYTES = 1 << 20
+"""Bytes of TABLE_MAP_EVENT bodies a stream keeps parsed (more: it starts again). The
+parsed objects take many times their bytes, so a file of huge or ever-changing maps
+must not grow this without bound."""
 READ_CHUNK = 16 << 20
 """Large events are read in chunks so a lying length field never allocates more than this
 beyond the bytes that really exist."""
@@ -106,8 +108,8 @@ class BinlogStream:
         """The format in force at the current position."""
         self.table_maps: dict[int, Any] = {}
         """TABLE_MAP_EVENT bodies by table id, of the statement being read."""
-        self._parsed_maps: dict[tuple[BinlogFormat, bytes], Any] = {}
-        """TABLE_MAP_EVENT bodies parsed, by format and bytes (:meth:`_table_map`)."""
+        self.parsed_maps = ParsedMaps()
+        """The TABLE_MAP_EVENT bodies parsed (:meth:`_table_map`)."""
         self._statement_ended = False
         self._walked = False
 
@@ -151,7 +153,7 @@ class BinlogStream:
             yield ev
             if self.expand_payloads and ev.type_code == TRANSACTION_PAYLOAD and (
                     ev.body is not None):
-                for inner in payload_events(ev, self._parsed_maps):
+                for inner in payload_events(ev, self.parsed_maps):
                     self._track(inner)
                     yield inner
             pos += ev.length  # not ev.next_pos: a payload's events are renamed to it
@@ -184,13 +186,11 @@ class BinlogStream:
         as long as a rows event. Bodies are read-only, so events share them."""
         fmt = self.format
         key = (fmt, buf[fmt.header_len:len(buf) - fmt.checksum_len])
-        body = self._parsed_maps.get(key)
+        body = self.parsed_maps.bodies.get(key)
         if body is None:
             ev = parse_event(buf, fmt, self.name, pos, index)
             if ev.body is not None:
-                if len(self._parsed_maps) >= PARSED_MAPS:
-                    self._parsed_maps.clear()
-                self._parsed_maps[key] = ev.body
+                self.parsed_maps.add(key, ev.body)
             return ev
         return Event(self.name, pos, index, fmt, buf, None, body,
                      crc_matches(buf, fmt.checksum_len))
@@ -246,8 +246,25 @@ class BinlogStream:
                      checksum_ok(first, buf)), fmt
 
 
-def payload_events(payload: Event, parsed_maps: dict[tuple[BinlogFormat, bytes], Any] | None
-                   = None) -> Iterator[Event]:
+class ParsedMaps:
+    """The TABLE_MAP_EVENT bodies a stream has parsed, by format and body bytes, up to
+    :data:`PARSED_MAPS_BYTES` of them (see :meth:`BinlogStream._table_map`)."""
+
+    __slots__ = ("bodies", "size")
+
+    def __init__(self) -> None:
+        self.bodies: dict[tuple[BinlogFormat, bytes], Any] = {}
+        self.size = 0
+
+    def add(self, key: tuple[BinlogFormat, bytes], body: Any) -> None:
+        if self.size + len(key[1]) > PARSED_MAPS_BYTES:
+            self.bodies.clear()
+            self.size = 0
+        self.bodies[key] = body
+        self.size += len(key[1])
+
+
+def payload_events(payload: Event, parsed_maps: ParsedMaps | None = None) -> Iterator[Event]:
     """The events inside a TRANSACTION_PAYLOAD_EVENT, framed one at a time.
 
     The spec inflates the payload (``inner_events``, with the size checks of
@@ -263,7 +280,7 @@ def payload_events(payload: Event, parsed_maps: dict[tuple[BinlogFormat, bytes],
     name, pos, index = payload.file, payload.pos, payload.index
     inner = BinlogStream(io.BytesIO(data), fmt=inner_fmt)
     if parsed_maps is not None:
-        inner._parsed_maps = parsed_maps
+        inner.parsed_maps = parsed_maps
     try:
         for ev in inner.events():
             ev.file, ev.pos, ev.index, ev.inner_pos = name, pos, index, ev.pos

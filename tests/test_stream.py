@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from binlog_kaitai import stream as stream_module
 from binlog_kaitai.event import EventType, parse_event
 from binlog_kaitai.stream import BinlogStream, read_events
 from tests.conftest import FIXTURES, corpus
@@ -68,6 +69,24 @@ def test_repeated_table_maps_are_parsed_once() -> None:
     again = {ev.pos: ev for ev in read_events(io.BytesIO(bytes(data))) if ev.is_table_map}
     assert again[damaged.pos].checksum_ok is False
     assert again[damaged.pos].body is again[shared[0].pos].body
+
+
+def test_parsed_table_maps_stay_within_their_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """However many distinct maps a file has, the stream keeps at most
+    PARSED_MAPS_BYTES of them parsed (beyond it: the last one), and each event still
+    gets its own map's values."""
+    monkeypatch.setattr(stream_module, "PARSED_MAPS_BYTES", 40)
+    seen = 0
+    with BinlogStream(ALLTYPES) as stream:
+        for ev in stream.events():
+            if ev.is_table_map:
+                seen += 1
+                body = len(ev.raw) - 19 - 4
+                assert stream.parsed_maps.size <= max(40, body)
+                own = parse_event(bytes(ev.raw), ev.format, ev.file, ev.pos, ev.index).body
+                assert (ev.body.table_name, ev.body.definition) == (
+                    own.table_name, own.definition)
+    assert seen >= 10
 
 
 def test_table_maps_in_payloads_are_parsed_once() -> None:
