@@ -750,15 +750,9 @@ def _add_to_group(ev: Any, decoder: RowDecoder, pending: dict[tuple[Any, ...], _
                   ) -> tuple[Any, ...]:
     """Add a rows event to the group it is decoded with (a group holds its table, so
     the table's id is not reused while the group waits); the group's key."""
-    body = ev.body
-    if body is None:
-        raise RowsError(ev.file, ev.pos, f"cannot decode {ev.type_name}: {ev.decode_error}",
-                        ev.index)
-    if ev.table_map is None:
-        raise RowsError(ev.file, ev.pos, f"{ev.type_name} for table id {body.table_id.value} "
-                        "without a preceding TABLE_MAP_EVENT", ev.index)
-    table = decoder.describe(ev.table_map, ev.format.is_mariadb)
+    table = decoder.table_of(ev)
     assert table is not None  # the batcher's decoder filters no table
+    body = ev.body
     try:
         data = body.row_data  # inflated here for MariaDB's compressed events
     except DECODE_ERRORS as exc:

@@ -132,7 +132,10 @@ class RowDecoder:
         self._last = (tm, table)
         return table
 
-    def _rows(self, ev: Event) -> list[RowChange]:
+    def table_of(self, ev: Event) -> TableInfo | None:
+        """The description of a rows event's table (None for a table not asked for);
+        RowsError when the event's body could not be decoded or no table map precedes
+        it."""
         body = ev.body
         if body is None:
             raise RowsError(ev.file, ev.pos, f"cannot decode {ev.type_name}: {ev.decode_error}",
@@ -140,7 +143,10 @@ class RowDecoder:
         if ev.table_map is None:
             raise RowsError(ev.file, ev.pos, f"{ev.type_name} for table id {body.table_id.value} "
                             "without a preceding TABLE_MAP_EVENT", ev.index)
-        table = self.describe(ev.table_map, ev.format.is_mariadb)
+        return self.describe(ev.table_map, ev.format.is_mariadb)
+
+    def _rows(self, ev: Event) -> list[RowChange]:
+        table = self.table_of(ev)
         if table is None:
             return []
         return self._decode(ev, table)
