@@ -6,7 +6,8 @@ mid-file FORMAT_DESCRIPTION_EVENT), the TABLE_MAP_EVENTs by table id (dropped at
 end of each statement, as the server does), and where the file stops being readable
 (damage, START_ENCRYPTION). It reads incrementally in constant memory, verifies
 checksums and expands TRANSACTION_PAYLOADs; every event's bytes are parsed by the
-generated spec (:func:`~binlog_kaitai.event.parse_event`).
+generated spec (:func:`~binlog_kaitai.event.parse_event`), once per content where a
+file repeats itself (:mod:`binlog_kaitai.parsed_bodies`).
 
 Header-only mode (``bodies=`` a set of types) reads each event's common header and
 seeks past the body unless its type is in the set: the Spark planner and the XID
@@ -41,11 +42,10 @@ from binlog_kaitai.event import (
     Event,
     EventType,
     checksum_ok,
-    crc_matches,
     format_of,
     header_fields,
-    parse_event,
 )
+from binlog_kaitai.parsed_bodies import ParsedBodies
 from generated.mysql_binlog import MysqlBinlog
 
 MAGIC = b"\xfebin"
@@ -55,10 +55,6 @@ TRANSACTION_PAYLOAD = EventType.transaction_payload_event
 TABLE_MAP = EventType.table_map_event
 _TRACKED = kinds.ROWS | {TABLE_MAP, FDE}
 """The events that change or use the table maps."""
-PARSED_MAPS_BYTES = 1 << 20
-"""Bytes of TABLE_MAP_EVENT bodies a stream keeps parsed (more: it starts again). The
-parsed objects take many times their bytes, so a file of huge or ever-changing maps
-must not grow this without bound."""
 READ_CHUNK = 16 << 20
 """Large events are read in chunks so a lying length field never allocates more than this
 beyond the bytes that really exist."""
@@ -108,8 +104,9 @@ class BinlogStream:
         """The format in force at the current position."""
         self.table_maps: dict[int, Any] = {}
         """TABLE_MAP_EVENT bodies by table id, of the statement being read."""
-        self.parsed_maps = ParsedMaps()
-        """The TABLE_MAP_EVENT bodies parsed (:meth:`_table_map`)."""
+        self.parsed = ParsedBodies()
+        """Bodies parsed, shared by later events of the same bytes (table maps; rows
+        events but for their row images)."""
         self._statement_ended = False
         self._walked = False
 
@@ -153,7 +150,7 @@ class BinlogStream:
             yield ev
             if self.expand_payloads and ev.type_code == TRANSACTION_PAYLOAD and (
                     ev.body is not None):
-                for inner in payload_events(ev, self.parsed_maps):
+                for inner in payload_events(ev, self.parsed):
                     self._track(inner)
                     yield inner
             pos += ev.length  # not ev.next_pos: a payload's events are renamed to it
@@ -171,29 +168,12 @@ class BinlogStream:
             f.seek(pos + length - self.base)
             return Event(self.name, pos, index, fmt, head, None, None, None, None, False)
         buf = head + _read_rest(f, self.name, pos, length, len(head), index)
-        ev = (self._table_map(buf, pos, index) if head[4] == TABLE_MAP
-              else parse_event(buf, fmt, self.name, pos, index))
+        ev = self.parsed.event(buf, fmt, self.name, pos, index)
         if self.strict_checksums and ev.checksum_ok is False:
             raise ChecksumError(self.name, pos, f"CRC32 mismatch in {ev.type_name}", index)
         if ev.type_code == FDE and ev.body is not None:
             self.format = format_of(ev)
         return ev
-
-    def _table_map(self, buf: bytes, pos: int, index: int) -> Event:
-        """A TABLE_MAP_EVENT, whose body is parsed once per content: the server writes a
-        table's map again, byte for byte, in every transaction that changes the table
-        (the OLTP bench file has 3,500 maps of one table), and parsing one takes twice
-        as long as a rows event. Bodies are read-only, so events share them."""
-        fmt = self.format
-        key = (fmt, buf[fmt.header_len:len(buf) - fmt.checksum_len])
-        body = self.parsed_maps.bodies.get(key)
-        if body is None:
-            ev = parse_event(buf, fmt, self.name, pos, index)
-            if ev.body is not None:
-                self.parsed_maps.add(key, ev.body)
-            return ev
-        return Event(self.name, pos, index, fmt, buf, None, body,
-                     crc_matches(buf, fmt.checksum_len))
 
     def _track(self, ev: Event) -> None:
         """Keep the table maps of the statement being read: a rows event finds its own
@@ -246,25 +226,7 @@ class BinlogStream:
                      checksum_ok(first, buf)), fmt
 
 
-class ParsedMaps:
-    """The TABLE_MAP_EVENT bodies a stream has parsed, by format and body bytes, up to
-    :data:`PARSED_MAPS_BYTES` of them (see :meth:`BinlogStream._table_map`)."""
-
-    __slots__ = ("bodies", "size")
-
-    def __init__(self) -> None:
-        self.bodies: dict[tuple[BinlogFormat, bytes], Any] = {}
-        self.size = 0
-
-    def add(self, key: tuple[BinlogFormat, bytes], body: Any) -> None:
-        if self.size + len(key[1]) > PARSED_MAPS_BYTES:
-            self.bodies.clear()
-            self.size = 0
-        self.bodies[key] = body
-        self.size += len(key[1])
-
-
-def payload_events(payload: Event, parsed_maps: ParsedMaps | None = None) -> Iterator[Event]:
+def payload_events(payload: Event, parsed: ParsedBodies | None = None) -> Iterator[Event]:
     """The events inside a TRANSACTION_PAYLOAD_EVENT, framed one at a time.
 
     The spec inflates the payload (``inner_events``, with the size checks of
@@ -272,15 +234,15 @@ def payload_events(payload: Event, parsed_maps: ParsedMaps | None = None) -> Ite
     like an outer one, without a checksum, so a body the spec cannot decode gets
     ``decode_error`` as outer events do. Failing to inflate, or an inner event that
     does not fit in the payload, raises a BinlogError at the payload's offset.
-    ``parsed_maps``: the table maps parsed by the outer stream, so that each payload's
-    (its transaction's) maps are parsed once per content too.
+    ``parsed``: the outer stream's parsed bodies, shared by the payloads' events too
+    (each MySQL compressed transaction carries its table maps).
     """
     data = _inflated(payload)
     inner_fmt = replace(payload.format, checksum_len=0)
     name, pos, index = payload.file, payload.pos, payload.index
     inner = BinlogStream(io.BytesIO(data), fmt=inner_fmt)
-    if parsed_maps is not None:
-        inner.parsed_maps = parsed_maps
+    if parsed is not None:
+        inner.parsed = parsed
     try:
         for ev in inner.events():
             ev.file, ev.pos, ev.index, ev.inner_pos = name, pos, index, ev.pos

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from binlog_kaitai import stream as stream_module
+from binlog_kaitai import parsed_bodies
 from binlog_kaitai.event import EventType, parse_event
 from binlog_kaitai.stream import BinlogStream, read_events
 from tests.conftest import FIXTURES, corpus
@@ -71,22 +72,45 @@ def test_repeated_table_maps_are_parsed_once() -> None:
     assert again[damaged.pos].body is again[shared[0].pos].body
 
 
-def test_parsed_table_maps_stay_within_their_budget(monkeypatch: pytest.MonkeyPatch) -> None:
-    """However many distinct maps a file has, the stream keeps at most
-    PARSED_MAPS_BYTES of them parsed (beyond it: the last one), and each event still
-    gets its own map's values."""
-    monkeypatch.setattr(stream_module, "PARSED_MAPS_BYTES", 40)
+def test_parsed_bodies_stay_within_their_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """However many distinct bodies a file has, the stream keeps at most PARSED_MEMORY
+    of them parsed (beyond it: the last one), and each event still gets its own values."""
+    monkeypatch.setattr(parsed_bodies, "PARSED_MEMORY", 40)
     seen = 0
     with BinlogStream(ALLTYPES) as stream:
         for ev in stream.events():
+            assert stream.parsed.size <= max(40, parsed_bodies.cost(ev.raw))
             if ev.is_table_map:
                 seen += 1
-                body = len(ev.raw) - 19 - 4
-                assert stream.parsed_maps.size <= max(40, body)
                 own = parse_event(bytes(ev.raw), ev.format, ev.file, ev.pos, ev.index).body
                 assert (ev.body.table_name, ev.body.definition) == (
                     own.table_name, own.definition)
     assert seen >= 10
+
+
+def rows_fields(body: Any) -> tuple[Any, ...]:
+    return (body.table_id.value, body.flags, body.is_end_of_statement, body.num_columns.value,
+            body.columns_present, body.has_after_image and body.columns_present_after,
+            body.is_v2 and body.extra_data, body.row_data)
+
+
+@pytest.mark.parametrize("path", [MIXED, ALLTYPES], ids=lambda p: p.parent.name)
+def test_rows_events_share_what_precedes_their_row_images(path: Path) -> None:
+    """A rows event whose bytes before the row images are those of an earlier one gets
+    that parse with its own row images: every field as its own parse has it."""
+    shared = 0
+    bodies: dict[int, Any] = {}
+    for ev in read_events(path):
+        if ev.is_rows and ev.body is not None:
+            own = parse_event(bytes(ev.raw), ev.format, ev.file, ev.pos, ev.index)
+            assert rows_fields(ev.body) == rows_fields(own.body)
+            assert ev.checksum_ok is own.checksum_ok
+            assert (ev.timestamp, ev.server_id, ev.log_pos, ev.flags) == (
+                own.timestamp, own.server_id, own.log_pos, own.flags)
+            earlier = bodies.get(id(ev.body.table_id))
+            shared += earlier is not None and earlier is not ev.body
+            bodies[id(ev.body.table_id)] = ev.body
+    assert shared >= 3
 
 
 def test_table_maps_in_payloads_are_parsed_once() -> None:

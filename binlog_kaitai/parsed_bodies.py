@@ -1,0 +1,150 @@
+"""Event bodies parsed once per content, for the stream (:mod:`binlog_kaitai.stream`).
+
+A binlog repeats itself byte for byte: the server writes a table's TABLE_MAP_EVENT again
+in every transaction that changes the table (the 1 MB OLTP bench file has 3,500 maps of
+one table), and the rows events of one statement, or of many statements on one table,
+differ only in their row images: table id, flags, extra data, column count and column
+bitmaps are the same bytes. The generated parser takes about 40 µs for a table map and
+15 µs for a rows event's body and wrapper, most of the stream's time.
+
+:class:`ParsedBodies` keeps the bodies the spec parsed, by their bytes, and gives a
+later event with the same bytes the same parse:
+
+- a TABLE_MAP_EVENT with the same body bytes shares the body object (bodies are
+  read-only);
+- a rows event whose bytes before the row images are those of one parsed earlier (and
+  whose row images are not compressed) gets a copy of that body with its own row images
+  (:func:`with_rows`): the spec reads those fields in order from those bytes, so it
+  would read the same values, and stop where the row images start.
+
+Each event keeps its own bytes, header (parsed on first use) and CRC verdict. Anything
+else, or a miss, is parsed by the spec (:func:`~binlog_kaitai.event.parse_event`). The
+memory the bodies kept take is bounded (:data:`PARSED_MEMORY`), whatever the file holds.
+``tools/crosscheck.py`` (the JavaScript build, which shares nothing) checks the result
+field by field on every real file.
+"""
+
+from __future__ import annotations
+
+from io import BytesIO
+from typing import Any
+
+from kaitaistruct import KaitaiStream
+
+from binlog_kaitai import event_kinds as kinds
+from binlog_kaitai.event import BinlogFormat, Event, EventType, crc_matches, parse_event
+
+TABLE_MAP = EventType.table_map_event
+PARSED_MEMORY = 64 << 20
+"""The memory the bodies kept may take, as :func:`cost` estimates it; more, and it
+starts again: a file of huge or ever-changing bodies must not grow it without bound."""
+PREFIX_SHAPES = 8
+"""Lengths of the part before the row images tried per format and type (the most recent
+ones): one per table and column bitmaps, usually a few."""
+
+Key = tuple[BinlogFormat, int, bytes]
+
+
+class ParsedBodies:
+    """The bodies a stream has parsed, shared by the later events of the same bytes
+    (see the module docstring)."""
+
+    __slots__ = ("bodies", "prefixes", "size")
+
+    def __init__(self) -> None:
+        self.bodies: dict[Key, Any] = {}
+        """Table map bodies by their bytes, and the :func:`read_fields` of rows event
+        bodies by the bytes before their row images (each with its format and type
+        code)."""
+        self.prefixes: dict[tuple[BinlogFormat, int], list[tuple[int, int]]] = {}
+        """(body offset, length of the part before the row images) of the rows bodies
+        kept, per format and type, the most recent first."""
+        self.size = 0
+
+    def event(self, buf: bytes, fmt: BinlogFormat, name: str, pos: int, index: int) -> Event:
+        """:func:`~binlog_kaitai.event.parse_event` of one event's bytes, with a body
+        parsed earlier where it has the same bytes."""
+        type_code = buf[4]
+        if type_code == TABLE_MAP:
+            key = (fmt, type_code, buf[fmt.header_len:len(buf) - fmt.checksum_len])
+            body = self.bodies.get(key)
+            if body is not None:
+                return Event(name, pos, index, fmt, buf, None, body,
+                             crc_matches(buf, fmt.checksum_len))
+        elif type_code in kinds.ROWS:
+            ev = self._rows_event(buf, fmt, name, pos, index)
+            if ev is not None:
+                return ev
+        ev = parse_event(buf, fmt, name, pos, index)
+        if ev.body is not None and type_code in kinds.ROWS | {TABLE_MAP}:
+            self._keep(ev, buf, fmt)
+        return ev
+
+    def _rows_event(self, buf: bytes, fmt: BinlogFormat, name: str, pos: int, index: int
+                    ) -> Event | None:
+        """The rows event of these bytes when a body kept has its bytes before the row
+        images; None otherwise."""
+        type_code = buf[4]
+        end = len(buf) - fmt.checksum_len
+        for start, length in self.prefixes.get((fmt, type_code), ()):
+            if start + length <= end:
+                fields = self.bodies.get((fmt, type_code, buf[start:start + length]))
+                if fields is not None:
+                    return Event(name, pos, index, fmt, buf, None,
+                                 with_rows(fields, buf[start + length:end]),
+                                 crc_matches(buf, fmt.checksum_len))
+        return None
+
+    def _keep(self, ev: Event, buf: bytes, fmt: BinlogFormat) -> None:
+        body, type_code = ev.body, ev.type_code
+        end = len(buf) - fmt.checksum_len
+        if type_code == TABLE_MAP:
+            self._add((fmt, type_code, buf[fmt.header_len:end]), body)
+            return
+        if body.is_compressed:
+            return
+        start = ev.header.size
+        length = end - start - len(body.rows)
+        prefix = buf[start:start + length]
+        self._add((fmt, type_code, prefix), read_fields(body, prefix))
+        shapes = self.prefixes.setdefault((fmt, type_code), [])
+        if (start, length) in shapes:
+            shapes.remove((start, length))
+        shapes.insert(0, (start, length))
+        del shapes[PREFIX_SHAPES:]
+
+    def _add(self, key: Key, body: Any) -> None:
+        if self.size + cost(key[2]) > PARSED_MEMORY:
+            self.bodies.clear()
+            self.size = 0
+        self.bodies[key] = body
+        self.size += cost(key[2])
+
+
+def cost(read: bytes) -> int:
+    """The memory a body parsed from ``read`` may take: the generated objects take up to
+    about 100 times the bytes they were read from (a 529-byte table map of 23 columns:
+    52 KB), and each entry some more."""
+    return 128 * len(read) + 4096
+
+
+def read_fields(body: Any, prefix: bytes) -> tuple[type, dict[str, Any]]:
+    """A generated ``RowsEvent``'s class and state, what :func:`with_rows` copies:
+    without its cached value instances (the generated code keeps each in
+    ``_m_<name>``), so that every instance of a copy is worked out again from its own
+    fields, none stale; without its row images; its stream the bytes before them
+    (``prefix``) only, so that what is kept holds no event's row images."""
+    state = {name: value for name, value in vars(body).items()
+             if not name.startswith("_m_") and name != "rows"}
+    state["_io"] = KaitaiStream(BytesIO(prefix))
+    return type(body), state
+
+
+def with_rows(fields: tuple[type, dict[str, Any]], rows: bytes) -> Any:
+    """A ``RowsEvent`` of the :func:`read_fields` of another, with other row images."""
+    cls, state = fields
+    body = cls.__new__(cls)
+    body.__dict__.update(state)
+    body._root = body
+    body.rows = rows
+    return body
