@@ -12,9 +12,11 @@ from typing import Any
 import pytest
 
 from binlog_kaitai import parsed_bodies
+from binlog_kaitai.dump import dump_lines
 from binlog_kaitai.event import EventType, parse_event
 from binlog_kaitai.stream import BinlogStream, read_events
 from tests.conftest import FIXTURES, corpus
+from tools.fuzz import Seed, frame, make_input
 
 MIXED = FIXTURES / "mariadb" / "mixed" / "binlog.000001"
 ALLTYPES = FIXTURES / "mariadb" / "alltypes_full" / "binlog.000001"
@@ -111,6 +113,38 @@ def test_rows_events_share_what_precedes_their_row_images(path: Path) -> None:
             shared += earlier is not None and earlier is not ev.body
             bodies[id(ev.body.table_id)] = ev.body
     assert shared >= 3
+
+
+def test_shared_bodies_change_no_dump_of_mutated_files(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """The fuzzer's mutated copies of real files (damaged headers, bitmaps, lengths,
+    row images; events cut, duplicated, spliced) dump the same, canonically (every
+    field, the error where the damage is), whether bodies are shared or every event is
+    parsed on its own."""
+    seeds = []
+    for path in (MIXED, ALLTYPES, corpus(APECLOUD_PAYLOADS)):  # whole files, not windows
+        events, header_len, has_crc = frame(path)
+        seeds.append(Seed(str(path), str(path), path.read_bytes(), tuple(events), header_len,
+                          has_crc))
+    inputs = []
+    for number in range(200):
+        path = tmp_path / f"{number}.binlog"
+        path.write_bytes(make_input(number, 11, seeds)[0])
+        inputs.append(path)
+    copies = 0
+    original = parsed_bodies.with_rows
+
+    def counted(*args: Any) -> Any:
+        nonlocal copies
+        copies += 1
+        return original(*args)
+
+    monkeypatch.setattr(parsed_bodies, "with_rows", counted)
+    shared = [list(dump_lines(str(path))) for path in inputs]
+    assert copies >= 200
+    monkeypatch.setattr(parsed_bodies.ParsedBodies, "event",
+                        lambda self, buf, *args: parse_event(buf, *args))
+    assert [list(dump_lines(str(path))) for path in inputs] == shared
 
 
 def test_table_maps_in_payloads_are_parsed_once() -> None:
