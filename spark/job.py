@@ -75,9 +75,6 @@ SORT_KEYS = {
     "errors": ("file", "offset"),
 }
 FORMATS = ("parquet", "orc", "json")
-TYPED_WRITERS = 8
-"""Typed change tables written at once (a Spark job each, from a driver thread of its
-own), beside the five tables'."""
 OUTPUT_BYTES = 64 << 20
 """Input bytes per written file (per table and date): tasks of small splits are merged
 for the writes, into a multiple of the cores (never fewer)."""
@@ -357,7 +354,7 @@ def write_stage(spark: SparkSession, parsed: Any, file_rows: list[Any], output: 
     # had waited for a table's to end), the typed tables', the longest, first: Spark runs
     # the tasks of the jobs in order of submission, and the small tables' tasks fill the
     # cores the last tasks of the large ones leave idle.
-    with ThreadPoolExecutor(len(TABLES) + min(len(typed), TYPED_WRITERS)) as pool:
+    with ThreadPoolExecutor(len(TABLES) + len(typed)) as pool:
         futures = [pool.submit(typed_write) for typed_write in typed]
         futures += [pool.submit(write, table) for table in TABLES]
         for done_writing in futures:
