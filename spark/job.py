@@ -350,13 +350,11 @@ def write_stage(spark: SparkSession, parsed: Any, file_rows: list[Any], output: 
         (df.write.mode("overwrite").partitionBy("event_date").format(fmt)
          .save(os.path.join(output, table)))
 
-    # One job per table, all submitted at once (a thread each: the typed tables' writes
-    # had waited for a table's to end), the typed tables', the longest, first: Spark runs
-    # the tasks of the jobs in order of submission, and the small tables' tasks fill the
-    # cores the last tasks of the large ones leave idle.
-    with ThreadPoolExecutor(len(TABLES) + len(typed)) as pool:
-        futures = [pool.submit(typed_write) for typed_write in typed]
-        futures += [pool.submit(write, table) for table in TABLES]
+    # One job per table, submitted together: the small tables' tasks fill the cores the
+    # last tasks of the large ones leave idle.
+    with ThreadPoolExecutor(len(TABLES)) as pool:
+        futures = [pool.submit(write, table) for table in TABLES]
+        futures += [pool.submit(typed_write) for typed_write in typed]
         for done_writing in futures:
             done_writing.result()
 
