@@ -35,9 +35,11 @@ from binlog_kaitai import event_kinds as kinds
 from binlog_kaitai.event import BinlogFormat, Event, EventType, crc_matches, parse_event
 
 TABLE_MAP = EventType.table_map_event
-PARSED_MEMORY = 64 << 20
+PARSED_MEMORY = 16 << 20
 """The memory the bodies kept may take, as :func:`cost` estimates it; more, and it
-starts again: a file of huge or ever-changing bodies must not grow it without bound."""
+starts again: a file of huge or ever-changing bodies must not grow it without bound.
+(About 200 table maps of 20-odd columns, and thousands of rows events' fields: more
+tables than a file's hot ones.)"""
 PREFIX_SHAPES = 8
 """Lengths of the part before the row images tried per format and type (the most recent
 ones): one per table and column bitmaps, usually a few."""
