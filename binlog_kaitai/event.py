@@ -210,16 +210,15 @@ def checksum_ok(ev: Any, buf: bytes) -> bool | None:
         data = bytearray(buf[:-4])
         data[17] &= 0xFE
         return zlib.crc32(data) == ev.body.checksum
-    return crc_matches(buf, ev.footer_len)
-
-
-def crc_matches(buf: bytes, footer_len: int) -> bool | None:
-    """CRC32 verdict for the bytes of an event other than a FORMAT_DESCRIPTION_EVENT,
-    None without a footer: whether its ``footer_len``-byte footer (the spec's
-    ``checksum``, the event's last 4 bytes) is the CRC32 of every byte before it."""
-    if footer_len != 4:
+    if ev.footer_len != 4:
         return None
-    return zlib.crc32(memoryview(buf)[:-4]) == int.from_bytes(buf[-4:], "little")
+    return crc_matches(buf, ev.checksum)
+
+
+def crc_matches(buf: bytes, checksum: int) -> bool:
+    """Whether ``checksum`` (an event's CRC32 footer) is the CRC32 of every byte of the
+    event before its 4-byte footer."""
+    return zlib.crc32(memoryview(buf)[:-4]) == checksum
 
 
 def format_of(fde: Event) -> BinlogFormat:

@@ -68,24 +68,26 @@ class ParsedBodies:
         parsed earlier where it has the same bytes."""
         type_code = buf[4]
         if type_code == TABLE_MAP:
-            key = (fmt, type_code, buf[fmt.header_len:len(buf) - fmt.checksum_len])
-            body = self.bodies.get(key)
-            if body is not None:
-                return Event(name, pos, index, fmt, buf, None, body,
-                             crc_matches(buf, fmt.checksum_len))
-        elif type_code in kinds.ROWS:
-            ev = self._rows_event(buf, fmt, name, pos, index)
-            if ev is not None:
-                return ev
+            return self._table_map(buf, fmt, name, pos, index)
+        if type_code in kinds.ROWS:
+            return self._rows_event(buf, fmt, name, pos, index)
+        return parse_event(buf, fmt, name, pos, index)
+
+    def _table_map(self, buf: bytes, fmt: BinlogFormat, name: str, pos: int, index: int
+                   ) -> Event:
+        key = (fmt, TABLE_MAP, buf[fmt.header_len:len(buf) - fmt.checksum_len])
+        body = self.bodies.get(key)
+        if body is not None:
+            return Event(name, pos, index, fmt, buf, None, body, footer_crc_ok(buf, fmt))
         ev = parse_event(buf, fmt, name, pos, index)
-        if ev.body is not None and type_code in kinds.ROWS | {TABLE_MAP}:
-            self._keep(ev, buf, fmt)
+        if ev.body is not None:
+            self._add(key, ev.body)
         return ev
 
     def _rows_event(self, buf: bytes, fmt: BinlogFormat, name: str, pos: int, index: int
-                    ) -> Event | None:
-        """The rows event of these bytes when a body kept has its bytes before the row
-        images; None otherwise."""
+                    ) -> Event:
+        """A rows event with the fields of a body kept whose bytes before the row images
+        are this event's; else parsed, and its fields kept."""
         type_code = buf[4]
         end = len(buf) - fmt.checksum_len
         for start, length in self.prefixes.get((fmt, type_code), ()):
@@ -94,20 +96,19 @@ class ParsedBodies:
                 if fields is not None:
                     return Event(name, pos, index, fmt, buf, None,
                                  with_rows(fields, buf[start + length:end]),
-                                 crc_matches(buf, fmt.checksum_len))
-        return None
+                                 footer_crc_ok(buf, fmt))
+        ev = parse_event(buf, fmt, name, pos, index)
+        if ev.body is not None and not ev.body.is_compressed:
+            self._keep_rows(ev, end)
+        return ev
 
-    def _keep(self, ev: Event, buf: bytes, fmt: BinlogFormat) -> None:
-        body, type_code = ev.body, ev.type_code
-        end = len(buf) - fmt.checksum_len
-        if type_code == TABLE_MAP:
-            self._add((fmt, type_code, buf[fmt.header_len:end]), body)
-            return
-        if body.is_compressed:
-            return
+    def _keep_rows(self, ev: Event, end: int) -> None:
+        """Keep a parsed rows body's fields, by its bytes before the row images (the
+        event's bytes end at ``end``, before the footer)."""
+        fmt, type_code, body = ev.format, ev.type_code, ev.body
         start = ev.header.size
         length = end - start - len(body.rows)
-        prefix = buf[start:start + length]
+        prefix = ev.raw[start:start + length]
         self._add((fmt, type_code, prefix), read_fields(body, prefix))
         shapes = self.prefixes.setdefault((fmt, type_code), [])
         if (start, length) in shapes:
@@ -121,6 +122,15 @@ class ParsedBodies:
             self.size = 0
         self.bodies[key] = body
         self.size += cost(key[2])
+
+
+def footer_crc_ok(buf: bytes, fmt: BinlogFormat) -> bool | None:
+    """The CRC verdict of an event whose body is shared, so that the spec's ``event``,
+    which reads the ``checksum`` footer, is not parsed: the footer is the event's last
+    ``checksum_len`` bytes (4: a CRC32; 0: none)."""
+    if fmt.checksum_len != 4:
+        return None
+    return crc_matches(buf, int.from_bytes(buf[-4:], "little"))
 
 
 def cost(read: bytes) -> int:
