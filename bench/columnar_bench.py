@@ -7,15 +7,12 @@ prints, for the small and the large file of ``tools.make_bench_data``:
 
 * mariadb-binlog's time (writing its text to a file) and rows/s;
 * ours in a fresh process, as a user runs it: ``total`` from the first import to the last
-  batch (imports, numba's cache load, the event stream, decoding), its rows/s and its
+  batch (imports, the event stream, decoding), its rows/s and its
   ratio to mariadb-binlog (the issue's targets: >= 1.0x on the bulk file, >= 0.3x on the
   OLTP file);
 * where that time goes: ``imports``; ``stream``, the event stream alone (read_events
   with the row data inflated, in another fresh process); ``decode``, the columnar
-  decoder alone (a RowBatcher fed events already read, numba's cache load included),
-  with its own rows/s and ratio;
-* with ``--cold``, the large file once more with an empty numba cache: the one-time
-  compilation a new machine pays.
+  decoder alone (a RowBatcher fed events already read), with its own rows/s and ratio.
 
 Every figure is the best of ``--repeat`` runs (the machine may be shared).
 """
@@ -23,7 +20,6 @@ Every figure is the best of ``--repeat`` runs (the machine may be shared).
 from __future__ import annotations
 
 import argparse
-import os
 import re
 import subprocess
 import sys
@@ -31,7 +27,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench.rows_bench import bench_files
+from bench.rows_bench import ENV, bench_files
 from bench.timing import peer_program
 
 REPO = Path(__file__).resolve().parents[1]
@@ -78,19 +74,13 @@ for ev in events:
 rows += sum(batch.num_rows for batch in batcher.finish())
 print(rows, 0, time.perf_counter() - t0)
 """
-LOAD_SCRIPT = """
-import time
-from binlog_kaitai import row_kernel
-t0 = time.perf_counter()
-row_kernel.compiled()
-print(0, 0, time.perf_counter() - t0)
-"""
 _ROW_LINE = re.compile(rb"^### (INSERT INTO|UPDATE|DELETE FROM) ", re.MULTILINE)
 
 
-def run_script(script: str, path: Path, env: dict[str, str] | None = None,
+def run_script(script: str, path: Path, env: dict[str, str] = ENV,
                repeat: int = 1) -> tuple[int, float, float]:
-    """(count, import s, run s) of a script in a fresh process, best of ``repeat``."""
+    """(count, import s, run s) of a script in a fresh process, best of ``repeat`` (with
+    bytecode caches, as users have them)."""
     best: tuple[int, float, float] | None = None
     for _ in range(repeat):
         out = subprocess.run([sys.executable, "-c", script, str(path)], check=True,
@@ -135,20 +125,7 @@ def bench_file(path: Path, program: str, repeat: int) -> None:
         print(f"  note: mariadb-binlog printed {their_rows} row changes, we {rows}")
 
 
-def bench_cold(path: Path) -> None:
-    """The large file with an empty numba cache (compilation included), then warm."""
-    with tempfile.TemporaryDirectory() as cache:
-        env = {**os.environ, "BINLOG_KAITAI_CACHE_DIR": cache, "NUMBA_CACHE_DIR": cache}
-        cold = run_script(COLUMNAR_SCRIPT, path, env)
-        warm = run_script(COLUMNAR_SCRIPT, path, env)
-        load = run_script(LOAD_SCRIPT, path, env)
-    print(f"numba cache on {path.name}: cold (compiles) {cold[1] + cold[2]:.2f} s, "
-          f"warm (loads) {warm[1] + warm[2]:.2f} s: compilation costs "
-          f"{cold[2] - warm[2]:.2f} s once per machine; loading the compiled kernels "
-          f"(numba's import included) {load[2]:.2f} s per process")
-
-
-def bench_columnar(data_dir: Path, cold: bool = False, repeat: int = 3) -> None:
+def bench_columnar(data_dir: Path, repeat: int = 3) -> None:
     program = peer_program()
     if program is None:
         return
@@ -157,21 +134,16 @@ def bench_columnar(data_dir: Path, cold: bool = False, repeat: int = 3) -> None:
     print(f"{'file':<19}{'MB':>7}{'rows':>8}{'mdb s':>7}{'mdb r/s':>9}{'total s':>8}"
           f"{'ours r/s':>9}{'ratio':>6}{'imports':>8}{'stream':>7}{'decode':>7}"
           f"{'dec r/s':>9}{'ratio':>6}")
-    files = bench_files(data_dir)
-    for path in files:
+    for path in bench_files(data_dir):
         bench_file(path, program, repeat)
-    if cold:
-        bench_cold(files[-1])
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", type=Path, default=REPO / "bench" / "data")
-    parser.add_argument("--cold", action="store_true",
-                        help="also time the large file with an empty numba cache")
     parser.add_argument("--repeat", type=int, default=3, help="runs per figure (best)")
     args = parser.parse_args(argv)
-    bench_columnar(args.data, args.cold, args.repeat)
+    bench_columnar(args.data, args.repeat)
     return 0
 
 

@@ -12,14 +12,14 @@ text, text as it is, JSON as the JSON text the columnar decoder made (``--json``
 other column (floats, binary, GEOMETRY, VECTOR, ...) goes value by value through
 :func:`~binlog_kaitai.columnar.reference_values` and orjson or
 :func:`~binlog_kaitai.sql_changes.sql_literal`, the path the reference's values take.
-Then one compiled kernel (:func:`assemble`) writes the lines end to end: literal texts,
-fragments, NULLs, and text fragments quoted and escaped as orjson or
-:func:`~binlog_kaitai.sql_changes.quoted` escape them (their escapes of the ASCII
-characters, read from them, are the kernel's table; see :class:`_Style`).
+Then one compiled kernel (:func:`~binlog_kaitai.text_kernel.assemble`) writes the lines
+end to end: literal texts, fragments, NULLs, and text fragments quoted and escaped as
+orjson or :func:`~binlog_kaitai.sql_changes.quoted` escape them (their escapes of the
+ASCII characters, read from them, are the kernel's table; see :class:`_Style`).
 
-The kernel is compiled by numba, cached like :mod:`~binlog_kaitai.row_kernel`'s, and only
-used once those are (:func:`available`): below that, the reference's values and the
-per-change output cost less than loading it.
+The kernel is a C extension compiled by Cython (see :mod:`~binlog_kaitai.row_kernel`);
+where it was not built, :func:`available` is False and ``rows`` prints each change from
+the reference's values.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ import orjson
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from binlog_kaitai import row_kernel
+from binlog_kaitai import text_kernel
 from binlog_kaitai.columnar import (
     JSON_REPR,
     REPR_KEY,
@@ -45,155 +45,13 @@ from binlog_kaitai.columnar import (
 from binlog_kaitai.row_text import ROW_FIELDS, Part, Slot, image_parts, line_parts, text_parts
 from binlog_kaitai.rows import RowChange
 from binlog_kaitai.sql_changes import quoted, sql_literal
-
-CONST, RAW, TEXT, EVENT = 0, 1, 2, 3
-"""What a part of a line is: literal text; a per-row fragment copied as it is; a per-row
-text fragment, quoted and escaped; a per-event text (see :func:`assemble`)."""
-
-
-def assemble(src, kinds, where, const_len, row_offsets, row_valid,  # type: ignore[no-untyped-def]
-             event_offsets, event_of_row, quote, null_len, escapes, escape_len):
-    """The lines of every row, end to end (for each row, each part ``p``), and where each
-    line ends.
-
-    ``src`` holds every byte a part takes: ``src[0:null_len]`` is the text of NULL. Part
-    ``p`` is, by ``kinds[p]``: CONST, ``src[where[p]:where[p] + const_len[p]]``; RAW or
-    TEXT, the fragment of the row at ``src[row_offsets[where[p], row]:row_offsets[where[p],
-    row + 1]]``, or NULL when ``row_valid[where[p], row]`` is False; TEXT fragments
-    between ``quote`` bytes, each byte ``c`` written as ``escapes[c, :escape_len[c]]``
-    (itself when ``escape_len[c]`` is 1); EVENT, the same from ``event_offsets[where[p]]``
-    for the row's event, ``event_of_row[row]``. The lines go to a buffer of a size no
-    line can exceed, written once: the pages past the end are never touched.
-    """
-    escaped = _escaped_parts(src, kinds, where, row_offsets, escape_len)
-    rows = event_of_row.shape[0]
-    ends = np.zeros(rows + 1, np.int64)
-    out = np.empty(_capacity(kinds, where, const_len, row_offsets, event_offsets, escaped,
-                             rows), np.uint8)
-    pos = 0
-    for r in range(rows):
-        for p in range(kinds.shape[0]):
-            kind, at = kinds[p], where[p]
-            start, end = np.int64(0), null_len
-            if kind == CONST:
-                start, end = at, at + const_len[p]
-            elif kind == EVENT:
-                start, end = (event_offsets[at, event_of_row[r]],
-                              event_offsets[at, event_of_row[r] + 1])
-            elif row_valid[at, r]:
-                start, end = row_offsets[at, r], row_offsets[at, r + 1]
-            if kind != TEXT or start == 0:
-                _copy(out, pos, src, start, end - start)
-                pos += end - start
-            elif escaped[p]:
-                pos = _escape(out, pos, src, start, end - start, quote, escapes, escape_len)
-            else:
-                out[pos] = out[pos + end - start + 1] = quote
-                _copy(out, pos + 1, src, start, end - start)
-                pos += end - start + 2
-        ends[r + 1] = pos
-    return out[:pos], ends
-
-
-def _capacity(kinds, where, const_len, row_offsets,  # type: ignore[no-untyped-def]
-              event_offsets, escaped, rows):
-    """Bytes the lines cannot exceed: per part, its fragments' bytes (six times for text
-    to escape), with quotes or null for every row."""
-    total = 0
-    for p in range(kinds.shape[0]):
-        at = where[p]
-        if kinds[p] == CONST:
-            total += const_len[p] * rows
-        elif kinds[p] == EVENT:
-            longest = 0
-            for e in range(event_offsets.shape[1] - 1):
-                longest = max(longest, event_offsets[at, e + 1] - event_offsets[at, e])
-            total += longest * rows
-        else:
-            data = row_offsets[at, rows] - row_offsets[at, 0]
-            total += (6 if escaped[p] else 1) * data + 6 * rows
-    return total
-
-
-def _escape(out, pos, src, start, size, quote, escapes,  # type: ignore[no-untyped-def]
-            escape_len):
-    """Write ``src[start:start + size]`` quoted and escaped at ``out[pos]``; the end."""
-    out[pos] = quote
-    pos += 1
-    for b in range(start, start + size):
-        c = src[b]
-        for k in range(escape_len[c]):
-            out[pos + k] = escapes[c, k]
-        pos += escape_len[c]
-    out[pos] = quote
-    return pos + 1
-
-
-def _escaped_parts(src, kinds, where, row_offsets, escape_len):  # type: ignore[no-untyped-def]
-    """Whether each TEXT part has a byte to escape (most columns have none)."""
-    escaped = np.zeros(kinds.shape[0], np.bool_)
-    for p in range(kinds.shape[0]):
-        if kinds[p] == TEXT:
-            first, last = row_offsets[where[p], 0], row_offsets[where[p], -1]
-            for b in range(first, last):
-                if escape_len[src[b]] != 1:
-                    escaped[p] = True
-                    break
-    return escaped
-
-
-def _copy(dst, dst_at, src, src_at, n):  # type: ignore[no-untyped-def]
-    """What :func:`assemble` means by a copy; compiled, one memcpy (the intrinsic below)."""
-    dst[dst_at:dst_at + n] = src[src_at:src_at + n]
-
-
-def _memcpy_intrinsic() -> Any:
-    """``_copy(dst, dst_at, src, src_at, n)``: ``dst[dst_at:dst_at + n] =
-    src[src_at:src_at + n]`` as one LLVM memcpy (a byte loop costs 4 times more: the
-    fragments are short and of every length)."""
-    from numba.core import cgutils, types
-    from numba.extending import intrinsic
-
-    @intrinsic  # type: ignore[misc]
-    def copy(typingctx, dst, dst_at, src, src_at, n):  # type: ignore[no-untyped-def]
-        def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
-            dst_array = context.make_array(signature.args[0])(context, builder, args[0])
-            src_array = context.make_array(signature.args[2])(context, builder, args[2])
-            cgutils.raw_memcpy(builder, builder.gep(dst_array.data, [args[1]]),
-                               builder.gep(src_array.data, [args[3]]), args[4], 1)
-        return types.void(dst, dst_at, src, src_at, n), codegen
-
-    return copy
-
-
-_compiled: Callable[..., tuple[np.ndarray, np.ndarray]] | None = None
+from binlog_kaitai.text_kernel import CONST, EVENT, RAW, TEXT
 
 
 def available() -> bool:
-    """Whether batches are rendered here: once the columnar decoder's kernels are
-    compiled (whose loading this kernel's then joins)."""
-    return row_kernel.kernels(0) is not row_kernel.PYTHON
-
-
-def _kernel() -> Callable[..., tuple[np.ndarray, np.ndarray]]:
-    global _compiled
-    if _compiled is None:
-        from numba import njit, types
-
-        i64, u8 = types.int64, types.uint8
-        ints, matrix = types.Array(i64, 1, "C"), types.Array(i64, 2, "C")
-        signature = types.Tuple((types.Array(u8, 1, "C"), ints))(
-            types.Array(u8, 1, "C", readonly=True), ints, ints, ints, matrix,
-            types.Array(types.boolean, 2, "C"), matrix, ints, i64, i64,
-            types.Array(u8, 2, "C"), ints)
-
-        def jit(function: Any, **callees: Any) -> Any:
-            return njit(cache=True, nogil=True)(row_kernel.calling(function, **callees))
-
-        _compiled = njit(signature, cache=True, nogil=True)(row_kernel.calling(
-            assemble, _copy=_memcpy_intrinsic(), _escape=jit(_escape),
-            _escaped_parts=jit(_escaped_parts), _capacity=jit(_capacity)))
-    return _compiled
+    """Whether batches are rendered here: when the kernel is compiled (as plain Python,
+    the per-change output is quicker)."""
+    return text_kernel.COMPILED
 
 
 @dataclass(frozen=True)
@@ -210,7 +68,7 @@ class _Style:
 
     @cached_property
     def tables(self) -> tuple[np.ndarray, np.ndarray]:
-        """The escapes as :func:`assemble` takes them."""
+        """The escapes as :func:`~binlog_kaitai.text_kernel.assemble` takes them."""
         table = np.zeros((256, 6), np.uint8)
         lengths = np.ones(256, np.int64)
         for c, text in enumerate(self.escapes):
@@ -229,8 +87,8 @@ SQL = _Style(b"NULL", ord("'"), [quoted(chr(c))[1:-1].encode() for c in range(12
 
 
 class _Parts:
-    """The parts of a batch's lines and the bytes they take, as :func:`assemble` wants
-    them."""
+    """The parts of a batch's lines and the bytes they take, as
+    :func:`~binlog_kaitai.text_kernel.assemble` wants them."""
 
     def __init__(self, rows: int, style: _Style) -> None:
         self.rows = rows
@@ -283,7 +141,7 @@ class _Parts:
         def matrix(items: list[np.ndarray], width: int, dtype: Any) -> np.ndarray:
             return np.stack(items) if items else np.zeros((0, width), dtype)
 
-        out, ends = _kernel()(src, *(np.array(x, np.int64) for x in (
+        out, ends = text_kernel.assemble(src, *(np.array(x, np.int64) for x in (
             self.kinds, self.where, self.const_len)),
             matrix(self.row_offsets, self.rows + 1, np.int64),
             matrix(self.row_valid, self.rows, np.bool_),

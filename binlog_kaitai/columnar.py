@@ -46,10 +46,9 @@ values; ``tests/test_columnar.py`` checks it against the reference on every real
 Entry points: :func:`decode_rows_event` (one event), :func:`decode_row_data` /
 :func:`decode_rows_events` (several events of one table and shape, one kernel call),
 :class:`RowBatcher` (events fed in order, batches per table and kind of change with the
-change metadata columns) and :func:`row_batches` (a whole binlog). The kernels run as
-plain Python until a process has decoded 1 MiB of row data, then compiled by numba and
-cached on disk (see :mod:`binlog_kaitai.row_kernel`), so a small file never waits for
-numba.
+change metadata columns) and :func:`row_batches` (a whole binlog). The kernels are a C
+extension compiled by Cython from :mod:`binlog_kaitai.row_kernel` (the same source runs
+as plain Python where it was not built, see :mod:`binlog_kaitai.kernels`).
 """
 
 from __future__ import annotations
@@ -66,7 +65,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from binlog_kaitai import event_kinds as kinds
-from binlog_kaitai import json_value, row_kernel, values
+from binlog_kaitai import json_value, kernels, row_kernel, values
 from binlog_kaitai.errors import RowsError
 from binlog_kaitai.event import DECODE_ERRORS, EventType, event_type_name
 from binlog_kaitai.json_diff import patched
@@ -194,7 +193,7 @@ class _Cells:
     offsets: np.ndarray
     lengths: np.ndarray
     nulls: np.ndarray
-    kernels: row_kernel.Kernels
+    kernels: kernels.Kernels
 
     def validity(self) -> pa.Buffer | None:
         if not self.nulls.any():
@@ -227,7 +226,7 @@ def _walk(raw: bytes, chunks: np.ndarray, plans: Sequence[_Plan], partial: bool
           ) -> tuple[np.ndarray, list[list[_Cells]], np.ndarray]:
     """Run the kernel: (rows per chunk, cells per kind and column, partial_at)."""
     data = np.frombuffer(raw, np.uint8)
-    kernels = row_kernel.kernels(len(raw))
+    chosen = kernels.active()
     width = max(len(p.columns) for p in plans)
     fixed = np.zeros((len(plans), width), np.int64)
     prefix = np.zeros((len(plans), width), np.int64)
@@ -237,9 +236,9 @@ def _walk(raw: bytes, chunks: np.ndarray, plans: Sequence[_Plan], partial: bool
     counts = np.array([len(p.columns) for p in plans], np.int64)
     json_bytes = plans[-1].json_bytes
     none3, none1 = np.empty((0, 0, 0), np.int64), np.empty(0, np.int64)
-    rows, where = kernels.walk(data, chunks, fixed, prefix, counts, partial, json_bytes,
-                                  none3, none3, np.empty((0, 0, 0), np.bool_), none1, none1,
-                                  False)
+    rows, where = chosen.walk(data, chunks, fixed, prefix, counts, partial, json_bytes,
+                              none3, none3, np.empty((0, 0, 0), np.bool_), none1, none1,
+                              False)
     if rows < 0:
         what = "truncated" if rows == row_kernel.TRUNCATED else "bad value_options"
         raise ValueError(f"row data {what} at byte {where - chunks[0]}")
@@ -248,9 +247,9 @@ def _walk(raw: bytes, chunks: np.ndarray, plans: Sequence[_Plan], partial: bool
     nulls = np.ones((len(plans), width, rows), np.bool_)
     partial_at = np.full(rows, -1, np.int64)
     per_chunk = np.zeros(len(chunks) - 1, np.int64)
-    kernels.walk(data, chunks, fixed, prefix, counts, partial, json_bytes, offsets,
-                    lengths, nulls, partial_at, per_chunk, True)
-    cells = [[_Cells(data, raw, offsets[k, j], lengths[k, j], nulls[k, j], kernels)
+    chosen.walk(data, chunks, fixed, prefix, counts, partial, json_bytes, offsets,
+                lengths, nulls, partial_at, per_chunk, True)
+    cells = [[_Cells(data, raw, offsets[k, j], lengths[k, j], nulls[k, j], chosen)
               for j in range(len(p.columns))] for k, p in enumerate(plans)]
     return per_chunk, cells, partial_at
 

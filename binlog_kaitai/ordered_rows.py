@@ -54,9 +54,8 @@ COLUMNAR_MIN_BYTES = 4096
 cost per batch outweighs what it saves (a lone small event takes the reference path)."""
 COLUMNAR_AFTER_BYTES = 1 << 20
 """Bytes of rows events fed before they are gathered for the columnar path: until then each
-event goes straight through the reference decoder, which is as quick (the columnar
-kernels would still run as plain Python, see :mod:`~binlog_kaitai.row_kernel`, and
-their values go back to Python objects). So a small binlog is decoded without loading
+event goes straight through the reference decoder, which is as quick for so few rows
+(the columnar values would go back to Python objects). So a small binlog is decoded without loading
 numpy, Arrow and the columnar decoder (a quarter of a second of CPU, ``rows`` of a 1 MB
 binlog taking about a second), and without holding its events until a group is
 flushed (their parse trees, cyclic, then outlive the collector's young generations:
@@ -195,8 +194,6 @@ class OrderedRows:
         self._seq += 1
         if ev.is_rows and self._fed < COLUMNAR_AFTER_BYTES:
             self._fed += ev.length  # no group is open yet: nothing to keep in order
-            if self._fed >= COLUMNAR_AFTER_BYTES:
-                _warmed_up(self._fed)
         elif ev.is_rows:
             found = columnar_key(self.decoder, ev)
             if found is not None:
@@ -264,15 +261,6 @@ class OrderedRows:
             if changes:
                 out.append((ev, changes))
         return out
-
-
-def _warmed_up(fed: int) -> None:
-    """The rows events the reference decoder took count toward the threshold of the
-    columnar decoder's compiled kernels, so that no group after them runs through the
-    plain-Python ones (whose values would go back to Python objects again)."""
-    from binlog_kaitai import row_kernel
-
-    row_kernel.kernels(fed)
 
 
 def _changes(group: _Group, decoded: DecodedRows) -> list[tuple[int, Item | _Lines]]:

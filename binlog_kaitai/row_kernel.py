@@ -1,57 +1,72 @@
 """The kernels of the columnar row decoder (:mod:`binlog_kaitai.columnar`): loops over
-every value of a batch of rows, written in the subset of Python numba compiles.
+every value of a batch of rows, in Cython's pure-Python mode.
 
-:func:`kernels` gives them as plain Python until the process has decoded
-:data:`JIT_MIN_BYTES` of row data, then compiled by numba (``njit(cache=True)``):
-numba's import and loading machine code from its cache take about a second, which a
-small file should not pay (the plain functions decode a few thousand rows in
-milliseconds). Only the first run on a machine compiles (several seconds); the cache
-goes where numba puts it (``__pycache__`` beside this file, or a per-user folder when
-that is read-only), or into ``$BINLOG_KAITAI_CACHE_DIR`` when set (read-only installs,
-Spark executors whose home is not writable); ``NUMBA_CACHE_DIR`` works too and wins.
-``BINLOG_KAITAI_JIT_MIN_BYTES`` changes the threshold (0: always compile; a huge value:
-never).
+``make setup`` compiles this module to a C extension (``setup.py``: Cython, then the C
+compiler), which Python imports instead of this file: machine code that loads in a
+millisecond, where numba's import and cache took 0.4 s in every process (and every Spark
+worker). The same source still runs as plain Python where the extension was not built
+(a ``--py-files`` zip on a cluster, see :mod:`binlog_kaitai.kernels`), with the same
+results: the type annotations only tell Cython what C types to use, and every value
+fits them (``tests/test_columnar.py`` runs both on every real binlog).
 
 The kernels know nothing of column types: :func:`walk` is given, per present column of
 each kind of image, the size of a fixed-size value or the size of a length prefix (both
 from the spec, see ``columnar.column_sizes``), and finds where every value is; the others
-read fixed-width integers and gather byte slices for the vectorised conversions.
+read fixed-width integers and gather byte slices for the vectorised conversions. Bounds
+are not checked by the compiled code (``setup.py``'s directives): every read is guarded
+by the explicit checks against each event's end below, which the fuzzer exercises on the
+compiled module.
 """
 
 from __future__ import annotations
 
-import os
-from dataclasses import dataclass
-from types import FunctionType
-from typing import Any
-
+import cython
 import numpy as np
 
+COMPILED: bool = cython.compiled
+"""Whether this is the C extension (False: this file, run as plain Python)."""
 TRUNCATED = -1
 """:func:`walk` status: a null bitmap, length prefix or value runs past its event's data."""
 BAD_OPTIONS = -2
 """:func:`walk` status: a partial update's value_options is not a packed integer."""
+U64 = 0xFFFF_FFFF_FFFF_FFFF
+"""64-bit wrap-around, which C does by itself and Python's integers do not."""
+_MASK64 = cython.declare(cython.ulonglong, U64)
+_MASK32 = cython.declare(cython.ulonglong, 0xFFFF_FFFF)
 
 
-def _packed_int(data, pos, end):  # type: ignore[no-untyped-def]
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _packed_int(data: cython.const[cython.uchar][::1], pos: cython.longlong,
+                end: cython.longlong) -> tuple[cython.longlong, cython.longlong]:
     """(value, bytes) of the MySQL packed integer at ``pos``; bytes 0 when it is damaged."""
     if pos >= end:
         return 0, 0
-    first = np.int64(data[pos])
+    first: cython.longlong = data[pos]
     if first < 251:
         return first, 1
-    size = 3 if first == 252 else 4 if first == 253 else 9 if first == 254 else 0
+    size: cython.longlong = 3 if first == 252 else 4 if first == 253 else 9 if (
+        first == 254) else 0
     if size == 0 or pos + size > end:
         return 0, 0
-    value = np.int64(0)
+    value: cython.longlong = 0
+    b: cython.longlong
     for b in range(1, min(size, 8)):
-        value |= np.int64(data[pos + b]) << (8 * (b - 1))
+        value |= cython.cast(cython.longlong, data[pos + b]) << (8 * (b - 1))
     return value, size
 
 
-def _value_options(data, pos, end, json_bytes):  # type: ignore[no-untyped-def]
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _value_options(data: cython.const[cython.uchar][::1], pos: cython.longlong,
+                   end: cython.longlong, json_bytes: cython.longlong
+                   ) -> tuple[cython.longlong, cython.longlong]:
     """(offset of the partial-JSON bitmap or -1, position after it; -1 when damaged) of
     the value_options that start a PARTIAL_UPDATE_ROWS_EVENT's after image."""
+    options: cython.longlong
+    used: cython.longlong
     options, used = _packed_int(data, pos, end)
     if used == 0:
         return pos, -1
@@ -61,10 +76,14 @@ def _value_options(data, pos, end, json_bytes):  # type: ignore[no-untyped-def]
     return -1, pos
 
 
-
-
-def walk(data, chunks, fixed, prefix, counts, partial, json_bytes,  # type: ignore[no-untyped-def]
-         offsets, lengths, nulls, partial_at, rows_per_chunk, fill):
+def walk(data: cython.const[cython.uchar][::1], chunks: cython.const[cython.longlong][::1],
+         fixed: cython.const[cython.longlong][:, ::1],
+         prefix: cython.const[cython.longlong][:, ::1],
+         counts: cython.const[cython.longlong][::1], partial: cython.bint,
+         json_bytes: cython.longlong, offsets: cython.longlong[:, :, ::1],
+         lengths: cython.longlong[:, :, ::1], nulls: cython.uchar[:, :, ::1],
+         partial_at: cython.longlong[::1], rows_per_chunk: cython.longlong[::1],
+         fill: cython.bint) -> tuple[int, int]:
     """Walk every image of every chunk (one rows event's row data each) in one pass.
 
     ``chunks[c]:chunks[c+1]`` is chunk ``c``. Each row has ``len(counts)`` images (1, or 2
@@ -80,8 +99,20 @@ def walk(data, chunks, fixed, prefix, counts, partial, json_bytes,  # type: igno
     and ``rows_per_chunk``. Returns (rows, 0), or (status, byte offset) for damage
     (:data:`TRUNCATED`, :data:`BAD_OPTIONS`).
     """
-    kinds = counts.shape[0]
-    row = 0
+    kinds: cython.Py_ssize_t = counts.shape[0]
+    row: cython.Py_ssize_t = 0
+    c: cython.Py_ssize_t
+    k: cython.Py_ssize_t
+    j: cython.Py_ssize_t
+    b: cython.Py_ssize_t
+    pos: cython.longlong
+    end: cython.longlong
+    at: cython.longlong
+    bitmap: cython.longlong
+    size: cython.longlong
+    length: cython.longlong
+    present: cython.longlong
+    first_row: cython.Py_ssize_t
     for c in range(chunks.shape[0] - 1):
         pos = chunks[c]
         end = chunks[c + 1]
@@ -106,9 +137,9 @@ def walk(data, chunks, fixed, prefix, counts, partial, json_bytes,  # type: igno
                     if size > 0:
                         if pos + size > end:
                             return TRUNCATED, pos
-                        length = np.int64(0)
+                        length = 0
                         for b in range(size):
-                            length |= np.int64(data[pos + b]) << (8 * b)
+                            length |= cython.cast(cython.longlong, data[pos + b]) << (8 * b)
                         pos += size
                     else:
                         length = fixed[k, j]
@@ -125,43 +156,67 @@ def walk(data, chunks, fixed, prefix, counts, partial, json_bytes,  # type: igno
     return row, 0
 
 
-def read_uint(data, offsets, nulls, width, big_endian):  # type: ignore[no-untyped-def]
+def read_uint(data: cython.const[cython.uchar][::1],
+              offsets: cython.const[cython.longlong][::1],
+              nulls: cython.const[cython.uchar][::1], width: cython.int,
+              big_endian: cython.bint) -> np.ndarray:
     """The ``width``-byte (1-8) unsigned integer at each offset (0 for a NULL)."""
-    out = np.zeros(offsets.shape[0], dtype=np.uint64)
-    for i in range(offsets.shape[0]):
+    n: cython.Py_ssize_t = offsets.shape[0]
+    result = np.zeros(n, dtype=np.uint64)
+    out: cython.ulonglong[::1] = result
+    i: cython.Py_ssize_t
+    b: cython.int
+    at: cython.longlong
+    value: cython.ulonglong
+    for i in range(n):
         if nulls[i]:
             continue
         at = offsets[i]
-        value = np.uint64(0)
+        value = 0
         for b in range(width):
-            byte = np.uint64(data[at + b])
             if big_endian:
-                value = (value << np.uint64(8)) | byte
+                value = (value << 8) | data[at + b]
             else:
-                value |= byte << np.uint64(8 * b)
+                value |= cython.cast(cython.ulonglong, data[at + b]) << (8 * b)
         out[i] = value
-    return out
+    return result
 
 
-def gather(data, offsets, lengths, nulls, pad_to):  # type: ignore[no-untyped-def]
+def gather(data: cython.const[cython.uchar][::1], offsets: cython.const[cython.longlong][::1],
+           lengths: cython.const[cython.longlong][::1], nulls: cython.const[cython.uchar][::1],
+           pad_to: cython.longlong) -> tuple[np.ndarray, np.ndarray]:
     """The values' bytes end to end, and Arrow's int32 offsets into them; each value
     padded with zero bytes to ``pad_to`` (BINARY(n) as the server returns it)."""
-    n = offsets.shape[0]
-    ends = np.zeros(n + 1, dtype=np.int32)
-    total = 0
+    n: cython.Py_ssize_t = offsets.shape[0]
+    ends_array = np.zeros(n + 1, dtype=np.int32)
+    ends: cython.int[::1] = ends_array
+    total: cython.longlong = 0
+    i: cython.Py_ssize_t
+    b: cython.Py_ssize_t
+    at: cython.longlong
+    src: cython.longlong
     for i in range(n):
         if not nulls[i]:
             total += max(lengths[i], pad_to)
         ends[i + 1] = total
-    out = np.zeros(total, dtype=np.uint8)
+    result = np.zeros(total, dtype=np.uint8)
+    out: cython.uchar[::1] = result
     for i in range(n):
         if not nulls[i]:
             at, src = ends[i], offsets[i]
-            out[at:at + lengths[i]] = data[src:src + lengths[i]]
-    return ends, out
+            if cython.compiled:  # a C loop; a slice assignment is a call per value
+                for b in range(lengths[i]):
+                    out[at + b] = data[src + b]
+            else:  # one slice per value; a byte at a time is slow in Python
+                out[at:at + lengths[i]] = data[src:src + lengths[i]]
+    return ends_array, result
 
 
-def decimal128(data, offsets, nulls, size, widths, digits):  # type: ignore[no-untyped-def]
+def decimal128(data: cython.const[cython.uchar][::1],
+               offsets: cython.const[cython.longlong][::1],
+               nulls: cython.const[cython.uchar][::1], size: cython.longlong,
+               widths: cython.const[cython.longlong][::1],
+               digits: cython.const[cython.longlong][::1]) -> np.ndarray:
     """MySQL's binary DECIMAL to Arrow's decimal128 (two little-endian uint64 words per
     value: the unscaled integer in two's complement).
 
@@ -171,150 +226,58 @@ def decimal128(data, offsets, nulls, size, widths, digits):  # type: ignore[no-u
     digits side by side. Groups are at most 9 digits, so each step multiplies the
     128-bit accumulator by at most 10^9, in 32-bit limbs.
     """
-    n = offsets.shape[0]
-    out = np.zeros(2 * n, dtype=np.uint64)
-    mask32 = np.uint64(0xFFFFFFFF)
+    n: cython.Py_ssize_t = offsets.shape[0]
+    result = np.zeros(2 * n, dtype=np.uint64)
+    out: cython.ulonglong[::1] = result
+    i: cython.Py_ssize_t
+    g: cython.Py_ssize_t
+    b: cython.Py_ssize_t
+    at: cython.longlong
+    pos: cython.longlong
+    negative: cython.bint
+    flip: cython.ulonglong
+    lo: cython.ulonglong
+    hi: cython.ulonglong
+    group: cython.ulonglong
+    scale: cython.ulonglong
+    power: cython.longlong
+    byte: cython.ulonglong
+    l0: cython.ulonglong
+    l1: cython.ulonglong
+    h0: cython.ulonglong
+    h1: cython.ulonglong
     for i in range(n):
         if nulls[i]:
             continue
         at = offsets[i]
         negative = (data[at] & 0x80) == 0
-        flip = np.uint64(0xFF) if negative else np.uint64(0)
-        lo = np.uint64(0)
-        hi = np.uint64(0)
+        flip = 0xFF if negative else 0
+        lo = 0
+        hi = 0
         pos = at
         for g in range(widths.shape[0]):
-            group = np.uint64(0)
+            group = 0
             for b in range(widths[g]):
-                byte = np.uint64(data[pos + b]) ^ flip
+                byte = data[pos + b] ^ flip
                 if pos + b == at:
-                    byte ^= np.uint64(0x80)
-                group = (group << np.uint64(8)) | byte
+                    byte ^= 0x80
+                group = (group << 8) | byte
             pos += widths[g]
-            scale = np.uint64(10 ** digits[g])
+            scale = 1
+            power = digits[g]
+            while power > 0:
+                scale *= 10
+                power -= 1
             # (hi, lo) = (hi, lo) * scale + group, with 32-bit limbs and carries.
-            l0 = (lo & mask32) * scale + group
-            l1 = (lo >> np.uint64(32)) * scale + (l0 >> np.uint64(32))
-            h0 = (hi & mask32) * scale + (l1 >> np.uint64(32))
-            h1 = (hi >> np.uint64(32)) * scale + (h0 >> np.uint64(32))
-            lo = (l0 & mask32) | ((l1 & mask32) << np.uint64(32))
-            hi = (h0 & mask32) | ((h1 & mask32) << np.uint64(32))
+            l0 = (lo & _MASK32) * scale + group
+            l1 = (lo >> 32) * scale + (l0 >> 32)
+            h0 = (hi & _MASK32) * scale + (l1 >> 32)
+            h1 = (hi >> 32) * scale + (h0 >> 32)
+            lo = (l0 & _MASK32) | ((l1 & _MASK32) << 32)
+            hi = (h0 & _MASK32) | ((h1 & _MASK32) << 32)
         if negative:  # two's complement of (hi, lo)
-            lo = ~lo + np.uint64(1)
-            hi = ~hi + (np.uint64(1) if lo == 0 else np.uint64(0))
+            lo = (~lo + 1) & _MASK64
+            hi = (~hi + (1 if lo == 0 else 0)) & _MASK64
         out[2 * i] = lo
         out[2 * i + 1] = hi
-    return out
-
-
-JIT_MIN_BYTES = int(os.environ.get("BINLOG_KAITAI_JIT_MIN_BYTES", 1 << 20))
-"""Row data decoded in a process from which the compiled kernels are worth loading."""
-_decoded_bytes = 0
-
-
-@dataclass(frozen=True, slots=True)
-class Kernels:
-    walk: Any
-    read_uint: Any
-    gather: Any
-    decimal128: Any
-
-
-def _walk_python(data, *args):  # type: ignore[no-untyped-def]
-    """:func:`walk` over the bytes (indexing numpy arrays from Python is slow)."""
-    return walk(data.tobytes(), *args)
-
-
-def _read_uint_numpy(data, offsets, nulls, width, big_endian):  # type: ignore[no-untyped-def]
-    """:func:`read_uint` in numpy: a row of ``width`` bytes per value, weighted."""
-    at = np.where(nulls, 0, offsets)
-    if len(data) == 0:
-        return np.zeros(len(offsets), np.uint64)
-    rows = data[np.minimum(at[:, None] + np.arange(width), len(data) - 1)].astype(np.uint64)
-    shifts = np.arange(width, dtype=np.uint64) * np.uint64(8)
-    if big_endian:
-        shifts = shifts[::-1]
-    return np.where(nulls, np.uint64(0), (rows << shifts).sum(axis=1, dtype=np.uint64))
-
-
-def _decimal128_numpy(data, offsets, nulls, size, widths, digits):  # type: ignore[no-untyped-def]
-    """:func:`decimal128` with numpy and Python integers (object arrays)."""
-    first = _read_uint_numpy(data, offsets, nulls, 1, True)
-    negative = (first & np.uint64(0x80)) == 0
-    value = np.zeros(len(offsets), object)
-    at = 0
-    for width, count in zip(widths.tolist(), digits.tolist(), strict=True):
-        group = _read_uint_numpy(data, offsets + at, nulls, width, True).astype(object)
-        if at == 0:
-            group ^= 0x80 << (8 * (width - 1))
-        group = np.where(negative, group ^ ((1 << (8 * width)) - 1), group)
-        value = value * 10**count + group
-        at += width
-    value = np.where(negative & ~nulls, (1 << 128) - value, value)
-    out = np.zeros(2 * len(offsets), np.uint64)
-    out[0::2] = (value & ((1 << 64) - 1)).astype(np.uint64)
-    out[1::2] = ((value >> 64) & ((1 << 64) - 1)).astype(np.uint64)
-    return out
-
-
-PYTHON = Kernels(_walk_python, _read_uint_numpy, gather, _decimal128_numpy)
-"""The kernels without numba: walk and gather as plain Python, the others in numpy."""
-_compiled: Kernels | None = None
-
-
-def kernels(batch_bytes: int) -> Kernels:
-    """The kernels to decode a batch of ``batch_bytes`` of row data with: plain Python
-    until the process has decoded :data:`JIT_MIN_BYTES` (so that at most that much goes
-    through the slow path, however the batches are cut), compiled from then on."""
-    global _decoded_bytes
-    if _compiled is not None:
-        return _compiled
-    _decoded_bytes += batch_bytes
-    if _decoded_bytes < JIT_MIN_BYTES:
-        return PYTHON
-    return compiled()
-
-
-def calling(function: Any, **callees: Any) -> Any:
-    """A copy of ``function`` whose globals name other functions (same code, so numba
-    caches it as the original)."""
-    copy = FunctionType(function.__code__, {**function.__globals__, **callees},
-                        function.__name__, function.__defaults__, function.__closure__)
-    copy.__qualname__ = function.__qualname__
-    return copy
-
-
-def compiled() -> Kernels:
-    """The kernels compiled by numba (loaded from its cache when there), each for one
-    signature: any other argument types are a TypeError, not a new compilation."""
-    global _compiled
-    if _compiled is None:
-        cache_dir = os.environ.get("BINLOG_KAITAI_CACHE_DIR")
-        if cache_dir and not os.environ.get("NUMBA_CACHE_DIR"):
-            os.environ["NUMBA_CACHE_DIR"] = cache_dir
-        from numba import njit, types  # here: importing numba takes a third of a second
-
-        data = types.Array(types.uint8, 1, "C", readonly=True)  # np.frombuffer(bytes)
-        i64, u64, flag = types.int64, types.uint64, types.boolean
-        ints, flags = types.Array(i64, 1, "C"), types.Array(flag, 1, "C")
-        matrix, cube = types.Array(i64, 2, "C"), types.Array(i64, 3, "C")
-        pair = types.UniTuple(i64, 2)
-
-        def jit(signature: Any, function: Any) -> Any:
-            return njit(signature, cache=True, nogil=True)(function)
-
-        # walk calls _value_options, which calls _packed_int: compiled first, and
-        # walk and _value_options compiled from copies that see the compiled ones
-        # (the plain functions keep calling plain functions).
-        packed_int = jit(pair(data, i64, i64), _packed_int)
-        value_options = jit(pair(data, i64, i64, i64),
-                            calling(_value_options, _packed_int=packed_int))
-        _compiled = Kernels(
-            jit(pair(data, ints, matrix, matrix, ints, flag, i64, cube, cube,
-                     types.Array(flag, 3, "C"), ints, ints, flag),
-                calling(walk, _value_options=value_options)),
-            jit(types.Array(u64, 1, "C")(data, ints, flags, i64, flag), read_uint),
-            jit(types.Tuple((types.Array(types.int32, 1, "C"), types.Array(types.uint8, 1, "C")))(
-                data, ints, ints, flags, i64), gather),
-            jit(types.Array(u64, 1, "C")(data, ints, flags, i64, ints, ints), decimal128))
-    return _compiled
+    return result

@@ -6,8 +6,10 @@ The zip holds ``binlog_kaitai``, ``generated`` and ``spark``, a minimal
 ``binlog_kaitai-<version>.dist-info`` (so ``files.parser_version`` is known on a cluster),
 and every pure-Python runtime dependency of the project (kaitaistruct, sqlglot, ...).
 Dependencies with compiled parts (zstandard) cannot be imported from a zip: they are
-listed on stderr and must be installed on the executors' Python. Entries are sorted and
-dated 1980-01-01, so the same sources give the same zip.
+listed on stderr and must be installed on the executors' Python. So are the project's own
+compiled kernels (``binlog_kaitai/*_kernel.py`` built by Cython): the zip carries their
+source, which runs as plain Python, slower. Entries are sorted and dated 1980-01-01, so
+the same sources give the same zip.
 """
 
 from __future__ import annotations
@@ -99,6 +101,8 @@ def main(argv: list[str] | None = None) -> int:
     if native:
         print(f"{out}: install on every executor (compiled, not in the zip): "
               f"{', '.join(native)}", file=sys.stderr)
+    print(f"{out}: the row kernels run as plain Python from the zip; for the compiled ones, "
+          f"install {PROJECT} on the executors", file=sys.stderr)
     return 0
 
 

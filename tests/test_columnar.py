@@ -7,6 +7,7 @@ documented mapping from Arrow back to the reference's values
 from __future__ import annotations
 
 import datetime
+import inspect
 import math
 from collections.abc import Iterator
 from decimal import Decimal
@@ -16,7 +17,7 @@ from typing import Any
 import pyarrow as pa
 import pytest
 
-from binlog_kaitai import columnar, event_kinds, row_kernel
+from binlog_kaitai import columnar, event_kinds, kernels, row_kernel, text_kernel
 from binlog_kaitai.errors import BinlogError
 from binlog_kaitai.rows import iter_row_changes
 from binlog_kaitai.stream import read_events
@@ -41,13 +42,22 @@ def reference_rows(path: Path) -> tuple[dict[Key, dict[str, Any]], str | None]:
     return rows, None
 
 
-@pytest.fixture(params=["python", "numba"])
-def kernels(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
-            ) -> Iterator[str]:
-    """Both forms of the kernels: plain Python (what small files get) and compiled."""
-    chosen = row_kernel.PYTHON if request.param == "python" else row_kernel.compiled()
-    monkeypatch.setattr(row_kernel, "kernels", lambda batch_bytes: chosen)
+@pytest.fixture(params=["python", "compiled"])
+def forms(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
+          ) -> Iterator[str]:
+    """Both forms of the kernels: the source as plain Python (what executors without the
+    extension run) and compiled."""
+    chosen = kernels.python() if request.param == "python" else kernels.compiled()
+    monkeypatch.setattr(kernels, "active", lambda: chosen)
     yield request.param
+
+
+def test_kernels_are_compiled() -> None:
+    """``make setup`` built the extensions, and ``import`` finds them, not the source."""
+    assert row_kernel.COMPILED and text_kernel.COMPILED
+    assert row_kernel.__file__.endswith(".so") and text_kernel.__file__.endswith(".so")
+    assert not inspect.isfunction(kernels.compiled().read_uint)
+    assert inspect.isfunction(kernels.python().read_uint.__wrapped__)  # the source
 
 
 def columnar_rows(path: Path, max_batch_bytes: int
@@ -95,10 +105,10 @@ def same(a: Any, b: Any) -> bool:
 
 
 @pytest.mark.parametrize("path", FILES, ids=[str(p.relative_to(p.parents[1])) for p in FILES])
-def test_columnar_equals_reference(path: Path, kernels: str) -> None:
+def test_columnar_equals_reference(path: Path, forms: str) -> None:
     expected, expected_error = reference_rows(path)
     # Compiled, events are also decoded in batches of a few (several flushes per table).
-    got, error = columnar_rows(path, 1 << 20 if kernels == "python" else 2000)
+    got, error = columnar_rows(path, 1 << 20 if forms == "python" else 2000)
     if expected_error is not None:
         # A rows event the reference cannot decode: the columnar decoder refuses it too
         # (the batches it gathered before the error are not all out yet).

@@ -6,13 +6,12 @@ whether ``rows --json`` lines are rendered from the changes or from the Arrow ba
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from binlog_kaitai import columnar, ordered_rows, row_kernel
+from binlog_kaitai import batch_text, columnar, ordered_rows
 from binlog_kaitai.errors import BinlogError, RowsError
 from binlog_kaitai.ordered_rows import OrderedRows, RenderedRows
 from binlog_kaitai.row_text import json_lines, render_change
@@ -79,12 +78,10 @@ def test_same_text_as_the_reference(path: Path, monkeypatch: pytest.MonkeyPatch)
 
 
 @pytest.fixture
-def compiled(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The compiled kernels from the first group on (a process decodes its first MiB of
-    row data with the plain ones, and then renders changes, not batches)."""
-    chosen = row_kernel.compiled()
-    monkeypatch.setattr(row_kernel, "kernels", lambda batch_bytes: chosen)
-    yield
+def compiled() -> None:
+    """Batches are rendered (the compiled kernels are built; the plain ones render
+    changes, not batches)."""
+    assert batch_text.available(), "the kernels are not compiled: run `make setup`"
 
 
 @pytest.mark.parametrize("form", ["json", "text"])

@@ -679,9 +679,10 @@ _STATE: dict[str, object] = {}
 
 def init_worker(seeds: list[Seed], base_seed: int, use_js: bool, compiled: bool,
                 drivers: Sequence[str]) -> None:
-    from binlog_kaitai import row_kernel
+    from binlog_kaitai import kernels
 
-    row_kernel.JIT_MIN_BYTES = 0 if compiled else 1 << 62
+    chosen = kernels.compiled() if compiled else kernels.python()
+    kernels.active = lambda: chosen
     signal.signal(signal.SIGALRM, on_alarm)
     _STATE.update(seeds=seeds, base_seed=base_seed,
                   drivers=[(n, d) for n, d in DRIVERS if n in drivers],
@@ -772,9 +773,9 @@ def run(seeds: list[Seed], *, inputs: int | None, seconds: float | None, base_se
         progress: Callable[[Outcome], None] | None = None) -> Outcome:
     """Fuzz with ``workers`` processes until ``inputs`` are done or ``seconds`` pass,
     running the Python ``drivers`` named (and the JavaScript build with ``use_js``).
-    With ``compiled``, the columnar decoder runs its numba-compiled kernels from the first
-    input (their memory safety on damaged rows is what is fuzzed, LLVM's 150 MB or so in
-    each worker with them); else its plain Python kernels."""
+    With ``compiled``, the columnar decoder runs its compiled kernels (their memory
+    safety on damaged rows is what is fuzzed: they check no bounds but their own); else
+    their source as plain Python."""
     deadline = time.time() + (seconds if seconds is not None else 10 ** 9)
     total = Outcome()
     ctx = multiprocessing.get_context("spawn")  # safe beside the threads of a JVM gateway

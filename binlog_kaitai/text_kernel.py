@@ -1,0 +1,165 @@
+"""The kernel that writes ``rows``' lines for a batch (:mod:`binlog_kaitai.batch_text`),
+in Cython's pure-Python mode: compiled by ``make setup`` like
+:mod:`~binlog_kaitai.row_kernel` (see there), and used only compiled (as plain Python,
+the per-change output of :mod:`~binlog_kaitai.row_text` is quicker).
+"""
+
+from __future__ import annotations
+
+import cython
+import numpy as np
+
+COMPILED: bool = cython.compiled
+"""Whether this is the C extension (False: this file, run as plain Python)."""
+CONST, RAW, TEXT, EVENT = 0, 1, 2, 3
+"""What a part of a line is: literal text; a per-row fragment copied as it is; a per-row
+text fragment, quoted and escaped; a per-event text (see :func:`assemble`)."""
+
+
+def assemble(src: cython.const[cython.uchar][::1], kinds: cython.const[cython.longlong][::1],
+             where: cython.const[cython.longlong][::1],
+             const_len: cython.const[cython.longlong][::1],
+             row_offsets: cython.const[cython.longlong][:, ::1],
+             row_valid: cython.const[cython.uchar][:, ::1],
+             event_offsets: cython.const[cython.longlong][:, ::1],
+             event_of_row: cython.const[cython.longlong][::1], quote: cython.uchar,
+             null_len: cython.longlong, escapes: cython.const[cython.uchar][:, ::1],
+             escape_len: cython.const[cython.longlong][::1]) -> tuple[np.ndarray, np.ndarray]:
+    """The lines of every row, end to end (for each row, each part ``p``), and where each
+    line ends.
+
+    ``src`` holds every byte a part takes: ``src[0:null_len]`` is the text of NULL. Part
+    ``p`` is, by ``kinds[p]``: CONST, ``src[where[p]:where[p] + const_len[p]]``; RAW or
+    TEXT, the fragment of the row at ``src[row_offsets[where[p], row]:row_offsets[where[p],
+    row + 1]]``, or NULL when ``row_valid[where[p], row]`` is False; TEXT fragments
+    between ``quote`` bytes, each byte ``c`` written as ``escapes[c, :escape_len[c]]``
+    (itself when ``escape_len[c]`` is 1); EVENT, the same from ``event_offsets[where[p]]``
+    for the row's event, ``event_of_row[row]``. The lines go to a buffer of a size no
+    line can exceed, written once: the pages past the end are never touched.
+    """
+    rows: cython.Py_ssize_t = event_of_row.shape[0]
+    escaped = _escaped_parts(src, kinds, where, row_offsets, escape_len, rows)
+    ends_array = np.zeros(rows + 1, np.int64)
+    ends: cython.longlong[::1] = ends_array
+    result = np.empty(_capacity(kinds, where, const_len, row_offsets, event_offsets,
+                                escaped, rows), np.uint8)
+    out: cython.uchar[::1] = result
+    pos: cython.longlong = 0
+    r: cython.Py_ssize_t
+    p: cython.Py_ssize_t
+    kind: cython.longlong
+    at: cython.longlong
+    start: cython.longlong
+    end: cython.longlong
+    for r in range(rows):
+        for p in range(kinds.shape[0]):
+            kind, at = kinds[p], where[p]
+            start, end = 0, null_len
+            if kind == CONST:
+                start, end = at, at + const_len[p]
+            elif kind == EVENT:
+                start, end = (event_offsets[at, event_of_row[r]],
+                              event_offsets[at, event_of_row[r] + 1])
+            elif row_valid[at, r]:
+                start, end = row_offsets[at, r], row_offsets[at, r + 1]
+            if kind != TEXT or start == 0:
+                _copy(out, pos, src, start, end - start)
+                pos += end - start
+            elif escaped[p]:
+                pos = _escape(out, pos, src, start, end - start, quote, escapes, escape_len)
+            else:
+                out[pos] = quote
+                out[pos + end - start + 1] = quote
+                _copy(out, pos + 1, src, start, end - start)
+                pos += end - start + 2
+        ends[r + 1] = pos
+    return result[:pos], ends_array
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _copy(dst: cython.uchar[::1], dst_at: cython.longlong,
+          src: cython.const[cython.uchar][::1], src_at: cython.longlong,
+          n: cython.longlong) -> cython.void:
+    """``dst[dst_at:dst_at + n] = src[src_at:src_at + n]``."""
+    i: cython.longlong
+    if cython.compiled:  # a C loop (the C compiler makes it a memcpy)
+        for i in range(n):
+            dst[dst_at + i] = src[src_at + i]
+    else:
+        dst[dst_at:dst_at + n] = src[src_at:src_at + n]
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _capacity(kinds: cython.const[cython.longlong][::1],
+              where: cython.const[cython.longlong][::1],
+              const_len: cython.const[cython.longlong][::1],
+              row_offsets: cython.const[cython.longlong][:, ::1],
+              event_offsets: cython.const[cython.longlong][:, ::1],
+              escaped: cython.const[cython.uchar][::1],
+              rows: cython.Py_ssize_t) -> cython.longlong:
+    """Bytes the lines cannot exceed: per part, its fragments' bytes (six times for text
+    to escape), with quotes or null for every row."""
+    total: cython.longlong = 0
+    longest: cython.longlong
+    at: cython.longlong
+    p: cython.Py_ssize_t
+    e: cython.Py_ssize_t
+    for p in range(kinds.shape[0]):
+        at = where[p]
+        if kinds[p] == CONST:
+            total += const_len[p] * rows
+        elif kinds[p] == EVENT:
+            longest = 0
+            for e in range(event_offsets.shape[1] - 1):
+                longest = max(longest, event_offsets[at, e + 1] - event_offsets[at, e])
+            total += longest * rows
+        else:
+            total += ((6 if escaped[p] else 1) * (row_offsets[at, rows] - row_offsets[at, 0])
+                      + 6 * rows)
+    return total
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _escape(out: cython.uchar[::1], pos: cython.longlong,
+            src: cython.const[cython.uchar][::1], start: cython.longlong,
+            size: cython.longlong, quote: cython.uchar,
+            escapes: cython.const[cython.uchar][:, ::1],
+            escape_len: cython.const[cython.longlong][::1]) -> cython.longlong:
+    """Write ``src[start:start + size]`` quoted and escaped at ``out[pos]``; the end."""
+    b: cython.longlong
+    k: cython.longlong
+    c: cython.uchar
+    out[pos] = quote
+    pos += 1
+    for b in range(start, start + size):
+        c = src[b]
+        for k in range(escape_len[c]):
+            out[pos + k] = escapes[c, k]
+        pos += escape_len[c]
+    out[pos] = quote
+    return pos + 1
+
+
+@cython.cfunc
+def _escaped_parts(src: cython.const[cython.uchar][::1],
+                   kinds: cython.const[cython.longlong][::1],
+                   where: cython.const[cython.longlong][::1],
+                   row_offsets: cython.const[cython.longlong][:, ::1],
+                   escape_len: cython.const[cython.longlong][::1],
+                   rows: cython.Py_ssize_t) -> np.ndarray:
+    """Whether each TEXT part has a byte to escape (most columns have none)."""
+    result = np.zeros(kinds.shape[0], np.uint8)
+    escaped: cython.uchar[::1] = result
+    p: cython.Py_ssize_t
+    b: cython.longlong
+    for p in range(kinds.shape[0]):
+        if kinds[p] == TEXT:
+            for b in range(row_offsets[where[p], 0], row_offsets[where[p], rows]):
+                if escape_len[src[b]] != 1:
+                    escaped[p] = True
+                    break
+    return result

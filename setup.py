@@ -1,0 +1,20 @@
+"""The compiled parts of binlog-kaitai: the columnar decoder's kernels, written in
+Cython's pure-Python mode (``binlog_kaitai/row_kernel.py``, ``text_kernel.py``) and
+compiled to C extensions. Everything else is in pyproject.toml."""
+
+from Cython.Build import cythonize
+from setuptools import setup
+
+DIRECTIVES = {
+    "language_level": 3,
+    # Every read of row data is checked against its event's end by the kernels
+    # themselves; Python's bounds and negative-index checks would only slow them.
+    "boundscheck": False,
+    "wraparound": False,
+    "initializedcheck": False,
+    "cdivision": True,
+}
+
+setup(ext_modules=cythonize(
+    ["binlog_kaitai/row_kernel.py", "binlog_kaitai/text_kernel.py"],
+    compiler_directives=DIRECTIVES, quiet=True))
