@@ -87,73 +87,84 @@ def walk(data: cython.const[cython.uchar][::1], chunks: cython.const[cython.long
     """Walk every image of every chunk (one rows event's row data each) in one pass.
 
     ``chunks[c]:chunks[c+1]`` is chunk ``c``. Each row has ``len(counts)`` images (1, or 2
-    for updates: before then after); image kind ``k`` has ``counts[k]`` present columns,
-    column ``j`` of which is a ``prefix[k, j]``-byte little-endian length then that many
-    bytes, or ``fixed[k, j]`` bytes when ``prefix[k, j]`` is 0. With ``partial`` (a
-    PARTIAL_UPDATE_ROWS_EVENT), each after image starts with value_options, then
+    for updates: before then after) of kind ``k`` (see :func:`_image`). With ``partial``
+    (a PARTIAL_UPDATE_ROWS_EVENT), each after image starts with value_options, then
     ``json_bytes`` bytes of partial-JSON bitmap when its bit 0 is set; its offset goes to
     ``partial_at[row]`` (-1 when absent).
 
-    With ``fill``, ``offsets[k, j, row]``, ``lengths[k, j, row]`` and ``nulls[k, j, row]``
-    of each non-NULL value are written (the caller fills them with 0, 0 and True first),
-    and ``rows_per_chunk``. Returns (rows, 0), or (status, byte offset) for damage
-    (:data:`TRUNCATED`, :data:`BAD_OPTIONS`).
+    With ``fill``, the values' ``offsets``, ``lengths`` and ``nulls`` are written (see
+    :func:`_image`), and ``rows_per_chunk``. Returns (rows, 0), or (status, byte offset)
+    for damage (:data:`TRUNCATED`, :data:`BAD_OPTIONS`).
     """
-    kinds: cython.Py_ssize_t = counts.shape[0]
-    row: cython.Py_ssize_t = 0
-    c: cython.Py_ssize_t
-    k: cython.Py_ssize_t
-    j: cython.Py_ssize_t
-    b: cython.Py_ssize_t
-    pos: cython.longlong
-    end: cython.longlong
-    at: cython.longlong
-    bitmap: cython.longlong
-    size: cython.longlong
-    length: cython.longlong
-    present: cython.longlong
-    first_row: cython.Py_ssize_t
+    cython.declare(row=cython.Py_ssize_t, first_row=cython.Py_ssize_t, c=cython.Py_ssize_t,
+                   k=cython.Py_ssize_t, pos=cython.longlong, end=cython.longlong,
+                   at=cython.longlong)
+    row = 0
     for c in range(chunks.shape[0] - 1):
         pos = chunks[c]
         end = chunks[c + 1]
         first_row = row
         while pos < end:
-            for k in range(kinds):
+            for k in range(counts.shape[0]):
                 if partial and k == 1:
                     at, pos = _value_options(data, pos, end, json_bytes)
                     if pos < 0:
                         return BAD_OPTIONS, at
                     if fill:
                         partial_at[row] = at
-                present = counts[k]
-                bitmap = pos
-                pos += (present + 7) >> 3
-                if pos > end:
-                    return TRUNCATED, bitmap
-                for j in range(present):
-                    if (data[bitmap + (j >> 3)] >> (j & 7)) & 1:
-                        continue  # NULL: the arrays' initial 0, 0, True
-                    size = prefix[k, j]
-                    if size > 0:
-                        if pos + size > end:
-                            return TRUNCATED, pos
-                        length = 0
-                        for b in range(size):
-                            length |= cython.cast(cython.longlong, data[pos + b]) << (8 * b)
-                        pos += size
-                    else:
-                        length = fixed[k, j]
-                    if pos + length > end:
-                        return TRUNCATED, pos
-                    if fill:
-                        offsets[k, j, row] = pos
-                        lengths[k, j, row] = length
-                        nulls[k, j, row] = False
-                    pos += length
+                pos, at = _image(data, pos, end, k, counts[k], fixed, prefix, offsets,
+                                 lengths, nulls, row, fill)
+                if pos < 0:
+                    return pos, at
             row += 1
         if fill:
             rows_per_chunk[c] = row - first_row
     return row, 0
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _image(data: cython.const[cython.uchar][::1], pos: cython.longlong, end: cython.longlong,
+           k: cython.Py_ssize_t, present: cython.longlong,
+           fixed: cython.const[cython.longlong][:, ::1],
+           prefix: cython.const[cython.longlong][:, ::1], offsets: cython.longlong[:, :, ::1],
+           lengths: cython.longlong[:, :, ::1], nulls: cython.uchar[:, :, ::1],
+           row: cython.Py_ssize_t, fill: cython.bint
+           ) -> tuple[cython.longlong, cython.longlong]:
+    """Walk the image of kind ``k`` of ``row`` at ``pos``: its null bitmap, then its
+    ``present`` columns, column ``j`` a ``prefix[k, j]``-byte little-endian length then
+    that many bytes, or ``fixed[k, j]`` bytes when ``prefix[k, j]`` is 0. With ``fill``,
+    ``offsets[k, j, row]``, ``lengths[k, j, row]`` and ``nulls[k, j, row]`` of each
+    non-NULL value are written (the caller fills them with 0, 0 and True first).
+    Returns (position after the image, 0), or (:data:`TRUNCATED`, byte offset)."""
+    cython.declare(j=cython.Py_ssize_t, b=cython.Py_ssize_t, bitmap=cython.longlong,
+                   size=cython.longlong, length=cython.longlong)
+    bitmap = pos
+    pos += (present + 7) >> 3
+    if pos > end:
+        return TRUNCATED, bitmap
+    for j in range(present):
+        if (data[bitmap + (j >> 3)] >> (j & 7)) & 1:
+            continue  # NULL: the arrays' initial 0, 0, True
+        size = prefix[k, j]
+        if size > 0:
+            if pos + size > end:
+                return TRUNCATED, pos
+            length = 0
+            for b in range(size):
+                length |= cython.cast(cython.longlong, data[pos + b]) << (8 * b)
+            pos += size
+        else:
+            length = fixed[k, j]
+        if pos + length > end:
+            return TRUNCATED, pos
+        if fill:
+            offsets[k, j, row] = pos
+            lengths[k, j, row] = length
+            nulls[k, j, row] = False
+        pos += length
+    return pos, 0
 
 
 def read_uint(data: cython.const[cython.uchar][::1],
@@ -223,37 +234,23 @@ def decimal128(data: cython.const[cython.uchar][::1],
     The value is ``size`` big-endian bytes of groups (``widths[g]`` bytes holding
     ``digits[g]`` decimal digits, most significant first) with the top bit flipped and
     every bit inverted for a negative number; the unscaled integer is the groups'
-    digits side by side. Groups are at most 9 digits, so each step multiplies the
-    128-bit accumulator by at most 10^9, in 32-bit limbs.
+    digits side by side.
     """
+    cython.declare(i=cython.Py_ssize_t, g=cython.Py_ssize_t, b=cython.Py_ssize_t,
+                   at=cython.longlong, pos=cython.longlong, power=cython.longlong,
+                   negative=cython.bint, flip=cython.ulonglong, byte=cython.ulonglong,
+                   lo=cython.ulonglong, hi=cython.ulonglong, group=cython.ulonglong,
+                   scale=cython.ulonglong)
     n: cython.Py_ssize_t = offsets.shape[0]
     result = np.zeros(2 * n, dtype=np.uint64)
     out: cython.ulonglong[::1] = result
-    i: cython.Py_ssize_t
-    g: cython.Py_ssize_t
-    b: cython.Py_ssize_t
-    at: cython.longlong
-    pos: cython.longlong
-    negative: cython.bint
-    flip: cython.ulonglong
-    lo: cython.ulonglong
-    hi: cython.ulonglong
-    group: cython.ulonglong
-    scale: cython.ulonglong
-    power: cython.longlong
-    byte: cython.ulonglong
-    l0: cython.ulonglong
-    l1: cython.ulonglong
-    h0: cython.ulonglong
-    h1: cython.ulonglong
     for i in range(n):
         if nulls[i]:
             continue
         at = offsets[i]
         negative = (data[at] & 0x80) == 0
         flip = 0xFF if negative else 0
-        lo = 0
-        hi = 0
+        lo = hi = 0
         pos = at
         for g in range(widths.shape[0]):
             group = 0
@@ -268,16 +265,26 @@ def decimal128(data: cython.const[cython.uchar][::1],
             while power > 0:
                 scale *= 10
                 power -= 1
-            # (hi, lo) = (hi, lo) * scale + group, with 32-bit limbs and carries.
-            l0 = (lo & _MASK32) * scale + group
-            l1 = (lo >> 32) * scale + (l0 >> 32)
-            h0 = (hi & _MASK32) * scale + (l1 >> 32)
-            h1 = (hi >> 32) * scale + (h0 >> 32)
-            lo = (l0 & _MASK32) | ((l1 & _MASK32) << 32)
-            hi = (h0 & _MASK32) | ((h1 & _MASK32) << 32)
+            hi, lo = _times_plus(hi, lo, scale, group)
         if negative:  # two's complement of (hi, lo)
             lo = (~lo + 1) & _MASK64
             hi = (~hi + (1 if lo == 0 else 0)) & _MASK64
         out[2 * i] = lo
         out[2 * i + 1] = hi
     return result
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _times_plus(hi: cython.ulonglong, lo: cython.ulonglong, scale: cython.ulonglong,
+                add: cython.ulonglong) -> tuple[cython.ulonglong, cython.ulonglong]:
+    """The 128-bit (hi, lo) times ``scale`` plus ``add`` (both at most 10^9), modulo
+    2^128, in 32-bit limbs with their carries."""
+    cython.declare(l0=cython.ulonglong, l1=cython.ulonglong, h0=cython.ulonglong,
+                   h1=cython.ulonglong)
+    l0 = (lo & _MASK32) * scale + add
+    l1 = (lo >> 32) * scale + (l0 >> 32)
+    h0 = (hi & _MASK32) * scale + (l1 >> 32)
+    h1 = (hi >> 32) * scale + (h0 >> 32)
+    return ((h0 & _MASK32) | ((h1 & _MASK32) << 32), (l0 & _MASK32) | ((l1 & _MASK32) << 32))

@@ -28,6 +28,12 @@ from generated.row_image import RowImage
 
 PARTIAL_UPDATE_ROWS = EventType.partial_update_rows_event
 FDE = EventType.format_description_event
+DECODER_BODIES = kinds.ROWS | kinds.GTID | kinds.QUERY | {
+    EventType.table_map_event, EventType.transaction_payload_event}
+"""The events whose bodies :class:`RowDecoder` reads (rows events, their GTIDs, the
+statements of the schema history), the table maps the stream gives rows events and the
+compressed transactions it expands: a stream read for the decoder alone frames the others
+header-only (``BinlogStream(bodies=DECODER_BODIES)``)."""
 
 
 @dataclass(slots=True)
