@@ -10,9 +10,10 @@ prints, for the small and the large file of ``tools.make_bench_data``:
   batch (imports, the event stream, decoding), its rows/s and its
   ratio to mariadb-binlog (the issue's targets: >= 1.0x on the bulk file, >= 0.3x on the
   OLTP file);
-* where that time goes: ``imports``; ``stream``, the event stream alone (read_events
-  with the row data inflated, in another fresh process); ``decode``, the columnar
-  decoder alone (a RowBatcher fed events already read), with its own rows/s and ratio.
+* where that time goes: ``imports``; ``stream``, the event stream alone, framed as
+  row_batches frames it (the events the decoder does not read header-only), with the row
+  data inflated, in another fresh process; ``decode``, the columnar decoder alone (a
+  RowBatcher fed events already read), with its own rows/s and ratio.
 
 Every figure is the best of ``--repeat`` runs (the machine may be shared).
 """
@@ -46,13 +47,15 @@ STREAM_SCRIPT = """
 import sys, time
 t0 = time.perf_counter()
 from binlog_kaitai import event_kinds
-from binlog_kaitai.stream import read_events
+from binlog_kaitai.rows import DECODER_BODIES
+from binlog_kaitai.stream import BinlogStream
 t1 = time.perf_counter()
 events = 0
-for ev in read_events(sys.argv[1], expand_payloads=True):
-    events += 1
-    if ev.type_code in event_kinds.ROWS and ev.body is not None:
-        ev.body.row_data
+with BinlogStream(sys.argv[1], expand_payloads=True, bodies=DECODER_BODIES) as stream:
+    for ev in stream.events():
+        events += 1
+        if ev.type_code in event_kinds.ROWS and ev.body is not None:
+            ev.body.row_data
 print(events, t1 - t0, time.perf_counter() - t1)
 """
 DECODE_SCRIPT = """

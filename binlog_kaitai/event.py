@@ -24,11 +24,15 @@ FDE = EventType.format_description_event
 COMMON_HEADER = struct.Struct("<IBII")
 """The fields every binlog version's common header starts with, as ksy/mysql_binlog.ksy's
 ``event_header`` declares them: ``timestamp``, ``type_code``, ``server_id``,
-``event_length``. The one place they are read by hand: before the spec can parse an
-event, its length must say how many bytes to read, and whether the file has them; and
-every event of a stream is given them so (:class:`Event`), where the generated header
-costs about 4 µs an event, as much as the rest of a rows event shared with another
-(``tests/test_stream.py`` checks them against the spec's on every real binlog)."""
+``event_length``. The one place they are read by hand (with :data:`POSITION_FIELDS`):
+before the spec can parse an event, its length must say how many bytes to read, and
+whether the file has them; and every event of a stream is given them so
+(:class:`Event`), where the generated header costs about 4 µs an event, as much as the
+rest of a rows event shared with another (``tests/test_stream.py`` checks them against
+the spec's on every real binlog)."""
+POSITION_FIELDS = struct.Struct("<IH")
+"""``log_pos`` and ``flags``, which follow :data:`COMMON_HEADER` in v3 and v4 headers
+(longer than its 13 bytes), as the spec's ``event_header`` declares them."""
 MIN_HEADER_LEN = COMMON_HEADER.size
 """Bytes every binlog version's common header starts with (13)."""
 
@@ -50,10 +54,10 @@ def header_fields(buf: bytes, at: int = 0) -> tuple[int, int]:
 
 
 def header_log_pos(buf: bytes, at: int = 0) -> int:
-    """``log_pos`` of the v3/v4 common header at ``buf[at:]`` (at least 17 bytes), as the
-    spec's ``event_header`` declares it: read by hand only where candidates for an
-    event's start are sifted by the thousand before the spec parses the few left."""
-    return int.from_bytes(buf[at + 13:at + 17], "little")
+    """``log_pos`` of the v3/v4 common header at ``buf[at:]`` (at least 17 bytes), see
+    :data:`POSITION_FIELDS`: read from bytes where candidates for an event's start are
+    sifted by the thousand before the spec parses the few left."""
+    return int.from_bytes(buf[at + MIN_HEADER_LEN:at + MIN_HEADER_LEN + 4], "little")
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,9 +79,10 @@ class BinlogFormat:
 class Event:
     """One event: where it is, its parsed header and body, and whether its CRC matched.
 
-    ``timestamp``, ``type_code``, ``server_id`` and ``length`` (event_length) are the
-    common header's first fields (:data:`COMMON_HEADER`); ``header`` is the spec's
-    parse of the whole header (``log_pos``, ``flags``...).
+    ``timestamp``, ``type_code``, ``server_id``, ``length`` (event_length), ``log_pos``
+    and ``flags`` (None in a v1 header) are the common header's fields
+    (:data:`COMMON_HEADER`, :data:`POSITION_FIELDS`); ``header`` is the spec's parse of
+    the whole header.
 
     ``body`` is the generated Kaitai object of the event's body type (raw ``bytes`` for
     types the spec keeps opaque, ``None`` when the body could not be decoded, in which
@@ -92,9 +97,9 @@ class Event:
     ``inner_pos`` is None otherwise.
     """
 
-    __slots__ = ("_header", "body", "checksum_ok", "decode_error", "file", "format",
-                 "has_body", "index", "inner_pos", "length", "pos", "raw", "server_id",
-                 "table_map", "timestamp", "type_code")
+    __slots__ = ("_header", "body", "checksum_ok", "decode_error", "file", "flags",
+                 "format", "has_body", "index", "inner_pos", "length", "log_pos", "pos",
+                 "raw", "server_id", "table_map", "timestamp", "type_code")
 
     def __init__(self, file: str, pos: int, index: int, fmt: BinlogFormat, raw: bytes,
                  header: Any = None, body: Any = None, checksum_ok: bool | None = None,
@@ -106,6 +111,11 @@ class Event:
         self.raw = raw
         self.timestamp, self.type_code, self.server_id, self.length = (
             COMMON_HEADER.unpack_from(raw))
+        self.log_pos: int | None = None
+        self.flags: int | None = None
+        if _header_len(self.type_code, fmt) > MIN_HEADER_LEN and len(raw) >= (
+                MIN_HEADER_LEN + POSITION_FIELDS.size):
+            self.log_pos, self.flags = POSITION_FIELDS.unpack_from(raw, MIN_HEADER_LEN)
         self._header = header
         self.body = body
         self.has_body = has_body
@@ -125,14 +135,6 @@ class Event:
     @property
     def type_name(self) -> str:
         return event_type_name(self.type_code)
-
-    @property
-    def log_pos(self) -> int | None:
-        return getattr(self.header, "log_pos", None)
-
-    @property
-    def flags(self) -> int | None:
-        return getattr(self.header, "flags", None)
 
     @property
     def next_pos(self) -> int:

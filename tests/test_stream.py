@@ -202,8 +202,10 @@ def test_common_header_fields_are_the_specs(path: Path) -> None:
     try:
         for ev in read_events(path, expand_payloads=True):
             spec = ev.header
-            assert (ev.timestamp, ev.type_code, ev.server_id, ev.length) == (
-                spec.timestamp, int(spec.type_code), spec.server_id, spec.event_length)
+            assert (ev.timestamp, ev.type_code, ev.server_id, ev.length, ev.log_pos,
+                    ev.flags) == (spec.timestamp, int(spec.type_code), spec.server_id,
+                                  spec.event_length, getattr(spec, "log_pos", None),
+                                  getattr(spec, "flags", None))
     except BinlogError:
         pass  # a damaged file: its events before the damage were checked
 
