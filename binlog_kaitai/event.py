@@ -11,6 +11,7 @@ import io
 import struct
 import zlib
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from kaitaistruct import KaitaiStream, KaitaiStructError
@@ -177,6 +178,7 @@ class Event:
         return f"<Event {self.type_name} at {where} ({self.length} bytes)>"
 
 
+@cache
 def event_type_name(type_code: int) -> str:
     """MySQL's/MariaDB's constant name for a type code, e.g. ``QUERY_EVENT``."""
     try:
