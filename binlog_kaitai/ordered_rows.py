@@ -55,11 +55,12 @@ cost per batch outweighs what it saves (a lone small event takes the reference p
 COLUMNAR_AFTER_BYTES = 1 << 20
 """Bytes of rows events fed before they are gathered for the columnar path: until then each
 event goes straight through the reference decoder, which is as quick for so few rows
-(the columnar values would go back to Python objects). So a small binlog is decoded without loading
-numpy, Arrow and the columnar decoder (a quarter of a second of CPU, ``rows`` of a 1 MB
-binlog taking about a second), and without holding its events until a group is
-flushed (their parse trees, cyclic, then outlive the collector's young generations:
-the 1 MB OLTP bench file left 115,000 objects for a full collection at exit, 0.2 s)."""
+(the columnar values would go back to Python objects). So a small binlog is decoded
+without loading numpy, Arrow and the columnar decoder (a quarter of a second of CPU,
+``rows`` of a 1 MB binlog taking about a second), and without holding its events until
+a group is flushed (their parse trees, cyclic, then outlive the collector's young
+generations: the 1 MB OLTP bench file left 115,000 objects for a full collection at
+exit, 0.2 s)."""
 BATCH_BYTES = 4 << 20
 """Row data gathered before the groups are decoded: each MB costs about 6 MB while its
 batch is decoded and rendered (``rows --json`` on a bulk binlog peaks at 280 MB with 4,
