@@ -172,13 +172,11 @@ def read_uint(data: cython.const[cython.uchar][::1],
               nulls: cython.const[cython.uchar][::1], width: cython.int,
               big_endian: cython.bint) -> np.ndarray:
     """The ``width``-byte (1-8) unsigned integer at each offset (0 for a NULL)."""
+    cython.declare(i=cython.Py_ssize_t, b=cython.int, at=cython.longlong,
+                   value=cython.ulonglong)
     n: cython.Py_ssize_t = offsets.shape[0]
     result = np.zeros(n, dtype=np.uint64)
     out: cython.ulonglong[::1] = result
-    i: cython.Py_ssize_t
-    b: cython.int
-    at: cython.longlong
-    value: cython.ulonglong
     for i in range(n):
         if nulls[i]:
             continue
@@ -198,14 +196,12 @@ def gather(data: cython.const[cython.uchar][::1], offsets: cython.const[cython.l
            pad_to: cython.longlong) -> tuple[np.ndarray, np.ndarray]:
     """The values' bytes end to end, and Arrow's int32 offsets into them; each value
     padded with zero bytes to ``pad_to`` (BINARY(n) as the server returns it)."""
+    cython.declare(i=cython.Py_ssize_t, b=cython.Py_ssize_t, at=cython.longlong,
+                   src=cython.longlong)
     n: cython.Py_ssize_t = offsets.shape[0]
     ends_array = np.zeros(n + 1, dtype=np.int32)
     ends: cython.int[::1] = ends_array
     total: cython.longlong = 0
-    i: cython.Py_ssize_t
-    b: cython.Py_ssize_t
-    at: cython.longlong
-    src: cython.longlong
     for i in range(n):
         if not nulls[i]:
             total += max(lengths[i], pad_to)

@@ -44,13 +44,9 @@ def assemble(src: cython.const[cython.uchar][::1], kinds: cython.const[cython.lo
     result = np.empty(_capacity(kinds, where, const_len, row_offsets, event_offsets,
                                 escaped, rows), np.uint8)
     out: cython.uchar[::1] = result
+    cython.declare(r=cython.Py_ssize_t, p=cython.Py_ssize_t, kind=cython.longlong,
+                   at=cython.longlong, start=cython.longlong, end=cython.longlong)
     pos: cython.longlong = 0
-    r: cython.Py_ssize_t
-    p: cython.Py_ssize_t
-    kind: cython.longlong
-    at: cython.longlong
-    start: cython.longlong
-    end: cython.longlong
     for r in range(rows):
         for p in range(kinds.shape[0]):
             kind, at = kinds[p], where[p]
@@ -102,11 +98,9 @@ def _capacity(kinds: cython.const[cython.longlong][::1],
               rows: cython.Py_ssize_t) -> cython.longlong:
     """Bytes the lines cannot exceed: per part, its fragments' bytes (six times for text
     to escape), with quotes or null for every row."""
+    cython.declare(longest=cython.longlong, at=cython.longlong, p=cython.Py_ssize_t,
+                   e=cython.Py_ssize_t)
     total: cython.longlong = 0
-    longest: cython.longlong
-    at: cython.longlong
-    p: cython.Py_ssize_t
-    e: cython.Py_ssize_t
     for p in range(kinds.shape[0]):
         at = where[p]
         if kinds[p] == CONST:
@@ -130,9 +124,7 @@ def _escape(out: cython.uchar[::1], pos: cython.longlong,
             escapes: cython.const[cython.uchar][:, ::1],
             escape_len: cython.const[cython.longlong][::1]) -> cython.longlong:
     """Write ``src[start:start + size]`` quoted and escaped at ``out[pos]``; the end."""
-    b: cython.longlong
-    k: cython.longlong
-    c: cython.uchar
+    cython.declare(b=cython.longlong, k=cython.longlong, c=cython.uchar)
     out[pos] = quote
     pos += 1
     for b in range(start, start + size):
@@ -154,8 +146,7 @@ def _escaped_parts(src: cython.const[cython.uchar][::1],
     """Whether each TEXT part has a byte to escape (most columns have none)."""
     result = np.zeros(kinds.shape[0], np.uint8)
     escaped: cython.uchar[::1] = result
-    p: cython.Py_ssize_t
-    b: cython.longlong
+    cython.declare(p=cython.Py_ssize_t, b=cython.longlong)
     for p in range(kinds.shape[0]):
         if kinds[p] == TEXT:
             for b in range(row_offsets[where[p], 0], row_offsets[where[p], rows]):
