@@ -10,6 +10,7 @@ extension). :func:`active` is what the decoder calls; a test or the fuzzer may p
 from __future__ import annotations
 
 import importlib.util
+import warnings
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -69,5 +70,12 @@ def _on_memoryview(kernel: Any) -> Any:
 
 
 def active() -> Kernels:
-    """The kernels to decode with: compiled when built, else :func:`python`."""
-    return compiled() if COMPILED else python()
+    """The kernels to decode with: compiled when built, else :func:`python` (with a
+    warning, once per process: decoding is then several times slower)."""
+    if COMPILED:
+        return compiled()
+    warnings.warn("binlog_kaitai's compiled row kernels are not built or not installed "
+                  "here: decoding rows as plain Python, several times slower (run `make "
+                  "setup`, or pip install binlog-kaitai where this runs)", RuntimeWarning,
+                  stacklevel=2)
+    return python()
