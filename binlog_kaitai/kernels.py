@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import importlib.util
 import warnings
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import cache
 from pathlib import Path
 from types import ModuleType
@@ -31,16 +31,18 @@ class Kernels:
     decimal128: Any
 
 
-def _of(module: ModuleType) -> Kernels:
-    return Kernels(module.walk, module.read_uint, module.gather, module.decimal128)
+def _of(module: ModuleType) -> list[Any]:
+    """The kernels of a module, in :class:`Kernels`' order."""
+    return [getattr(module, f.name) for f in fields(Kernels)]
 
 
+@cache
 def compiled() -> Kernels:
     """The compiled kernels; ImportError when the extension was not built."""
     if not COMPILED:
         raise ImportError("binlog_kaitai.row_kernel is not compiled: run `make setup` "
                           "(or `python setup.py build_ext --inplace`)")
-    return _of(row_kernel)
+    return Kernels(*_of(row_kernel))
 
 
 @cache
@@ -57,11 +59,12 @@ def python() -> Kernels:
         assert spec is not None and spec.loader is not None
         source = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(source)
-    return Kernels(*(_on_memoryview(getattr(source, name))
-                     for name in ("walk", "read_uint", "gather", "decimal128")))
+    return Kernels(*map(_on_memoryview, _of(source)))
 
 
 def _on_memoryview(kernel: Any) -> Any:
+    """``kernel`` given its first argument, the row data, as a memoryview (the kernel
+    itself is the result's ``__wrapped__``)."""
     def call(data: Any, *args: Any) -> Any:
         return kernel(memoryview(data), *args)
 
