@@ -78,13 +78,11 @@ def assemble(src: cython.const[cython.uchar][::1], kinds: cython.const[cython.lo
 def _copy(dst: cython.uchar[::1], dst_at: cython.longlong,
           src: cython.const[cython.uchar][::1], src_at: cython.longlong,
           n: cython.longlong) -> cython.void:
-    """``dst[dst_at:dst_at + n] = src[src_at:src_at + n]``."""
+    """``dst[dst_at:dst_at + n] = src[src_at:src_at + n]``, as a C loop (which the C
+    compiler makes a memcpy; a slice assignment of memoryviews is a call per value)."""
     i: cython.longlong
-    if cython.compiled:  # a C loop (the C compiler makes it a memcpy)
-        for i in range(n):
-            dst[dst_at + i] = src[src_at + i]
-    else:
-        dst[dst_at:dst_at + n] = src[src_at:src_at + n]
+    for i in range(n):
+        dst[dst_at + i] = src[src_at + i]
 
 
 @cython.cfunc
