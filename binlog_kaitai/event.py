@@ -55,10 +55,10 @@ def header_fields(buf: bytes, at: int = 0) -> tuple[int, int]:
 
 
 def header_log_pos(buf: bytes, at: int = 0) -> int:
-    """``log_pos`` of the v3/v4 common header at ``buf[at:]`` (at least 17 bytes), see
+    """``log_pos`` of the v3/v4 common header at ``buf[at:]`` (at least 19 bytes), see
     :data:`POSITION_FIELDS`: read from bytes where candidates for an event's start are
     sifted by the thousand before the spec parses the few left."""
-    return int.from_bytes(buf[at + MIN_HEADER_LEN:at + MIN_HEADER_LEN + 4], "little")
+    return POSITION_FIELDS.unpack_from(buf, at + MIN_HEADER_LEN)[0]
 
 
 @dataclass(frozen=True, slots=True)
