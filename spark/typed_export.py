@@ -9,7 +9,7 @@ Memory is bounded: the typed batches are spilled to Arrow IPC files in a tempora
 folder as the parse makes them (a new file when a table's schema grows, by an ALTER
 TABLE or a first partial image), since a folder's schema, the union of its versions,
 is known only at the end; then each table is read back once per output, a batch at a
-time, cast to its union.
+time, cast to its union (up to :data:`TABLE_WRITERS` change tables at once).
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ import os
 import shutil
 import tempfile
 from collections.abc import Iterable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import date, datetime
 
@@ -38,6 +39,9 @@ from spark.typed_tables import (
 
 HIVE_NULL = "__HIVE_DEFAULT_PARTITION__"
 """The folder name Spark gives the rows whose partition value is null."""
+TABLE_WRITERS = min(4, os.cpu_count() or 1)
+"""Change tables written at once, on threads (Arrow encodes without the GIL; each
+streams its batches, so memory grows by a batch or two per table)."""
 COMPRESSION = "snappy"
 """The Parquet codec, Spark's default (``spark.sql.parquet.compression.codec``), so
 ``export`` writes files as the job does: zstd would make them about half the size, but
@@ -148,13 +152,15 @@ class TypedOutput:
         spool.close()
         for folder in ("tables", "snapshots"):
             shutil.rmtree(os.path.join(self.output, folder), ignore_errors=True)
-        for name in sorted(spool.tables):
-            table = spool.tables[name]
-            for file, (pos, day) in table.positional.items():
-                result.problems.append((file, pos, positional_note(name), day))
-            result.tables[name] = write_change_table(
+        names = sorted(spool.tables)
+        with ThreadPoolExecutor(min(TABLE_WRITERS, len(names) or 1)) as pool:
+            rows = list(pool.map(lambda name: write_change_table(
                 spool.batches(name), spool.schema(name),
-                os.path.join(self.output, "tables", name))
+                os.path.join(self.output, "tables", name)), names))
+        for name, count in zip(names, rows, strict=True):
+            for file, (pos, day) in spool.tables[name].positional.items():
+                result.problems.append((file, pos, positional_note(name), day))
+            result.tables[name] = count
             if self.snapshot:
                 self._snapshot(name, result)
         return result
@@ -217,9 +223,11 @@ def write_change_table(batches: Iterable[pa.RecordBatch], schema: pa.Schema,
     try:
         for batch in batches:
             dates = batch.column("event_date")
-            for day in pc.unique(dates).to_pylist():
-                part = batch.filter(pc.is_null(dates) if day is None
-                                    else pc.equal(dates, pa.scalar(day, pa.date32())))
+            days = pc.unique(dates).to_pylist()
+            for day in days:
+                part = batch if len(days) == 1 else batch.filter(
+                    pc.is_null(dates) if day is None
+                    else pc.equal(dates, pa.scalar(day, pa.date32())))
                 writer = writers.get(str(day))
                 if writer is None:
                     where = os.path.join(folder, f"event_date={HIVE_NULL if day is None else day}")

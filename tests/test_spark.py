@@ -569,6 +569,47 @@ def test_export_failfast_writes_nothing(inputs: list[Path], tmp_path: Path,
     assert not any((tmp_path / "out").rglob("*.parquet"))
 
 
+def test_export_says_why_it_cannot_write(tmp_path: Path,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """An output it cannot create is named in one line, not an internal error."""
+    blocker = tmp_path / "a-file"
+    blocker.write_bytes(b"")
+    status = cli_main(["export", "--output", str(blocker / "out"),
+                       str(MARIADB / "mixed" / "binlog.000002")])
+    err = capsys.readouterr().err
+    assert status == 1
+    assert err.startswith(f"binlog-kaitai export: cannot write {blocker / 'out'}: ")
+    assert "Not a directory" in err
+
+
+def test_export_stops_at_a_failed_write(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    """A disk that fills while the writing thread writes (the parse goes on beside it):
+    the export stops with the system's reason, leaves no table behind, and its thread
+    ends."""
+    import threading
+
+    import pyarrow.parquet as pq
+
+    written = []
+
+    def fill_up(self: pq.ParquetWriter, table: pa.Table, row_group_size: Any = None) -> None:
+        if written:
+            raise OSError(28, "No space left on device")
+        written.append(len(table))
+
+    monkeypatch.setattr(pq.ParquetWriter, "write_table", fill_up)
+    out = tmp_path / "out"
+    status = cli_main(["export", "--no-typed-tables", "--output", str(out),
+                       str(MARIADB / "mixed" / "binlog.000002")])
+    assert status == 1
+    assert capsys.readouterr().err == (f"binlog-kaitai export: cannot write {out}: "
+                                       "[Errno 28] No space left on device\n")
+    assert written
+    assert not [p for p in out.rglob("*") if p.is_file()]
+    assert not [t for t in threading.enumerate() if t.name == "export-writes"]
+
+
 def test_export_without_typed_tables_writes_the_five(tmp_path: Path,
                                                    capsys: pytest.CaptureFixture[str]) -> None:
     """``--no-typed-tables`` as in the job: the five tables, in Spark's codec (snappy),
