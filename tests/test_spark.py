@@ -534,6 +534,7 @@ import sys
 from binlog_kaitai.cli import main
 status = main(["export", "--output", sys.argv[1], *sys.argv[2:]])
 assert not {"pyspark", "py4j"} & set(sys.modules), "export imported Spark"
+assert "pandas" not in sys.modules, "export imported pandas (0.3-0.4 s)"
 sys.exit(status)
 """
 
