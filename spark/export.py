@@ -202,13 +202,13 @@ def export(inputs: Sequence[str], output: str, *, failfast: bool = False,
         print(f"binlog-kaitai export: no file matches {pattern}", file=sys.stderr)
     if not files:
         raise ExportFailed("no input files")
-    writes = _Writes()
+    typed_out = TypedOutput(output, snapshot=snapshot, as_of=as_of) if typed else None
+    writes = _Writes()  # (nothing between here and the try can fail)
     writers = {table: _TableWriter(table, os.path.join(output, table), arrow_schema(columns),
                                    writes)
                for table, columns in TABLES.items()}
     for writer in writers.values():
         shutil.rmtree(writer.folder, ignore_errors=True)
-    typed_out = TypedOutput(output, snapshot=snapshot, as_of=as_of) if typed else None
     typed_rows: dict[str, int] = {}
     try:
         stats = _parse(files, writers, writes, failfast, read_scripts(schema_files),

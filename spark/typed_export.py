@@ -6,7 +6,8 @@ given, then ``pos``, ``inner_pos``, ``row``). ``DIR/snapshots/<db>.<table>/
 part-00000.parquet``: its state at the end or ``as_of`` (:mod:`spark.snapshot`).
 
 Memory is bounded: the typed batches are spilled to Arrow IPC files in a temporary
-folder as the parse makes them (a new file when a table's schema grows, by an ALTER
+folder under the output (``.binlog-kaitai-typed-*``, removed at the end) as the parse
+makes them (a new file when a table's schema grows, by an ALTER
 TABLE or a first partial image), since a folder's schema, the union of its versions,
 is known only at the end; then each table is read back once per output, a batch at a
 time, cast to its union (up to :data:`TABLE_WRITERS` change tables at once).
@@ -140,7 +141,10 @@ class TypedOutput:
     def __init__(self, output: str, *, snapshot: bool = False,
                  as_of: datetime | None = None) -> None:
         self.output, self.snapshot, self.as_of = output, snapshot, as_of
-        self.tmp = tempfile.TemporaryDirectory(prefix="binlog-kaitai-typed-")
+        # The spill is about as large as the typed tables uncompressed: next to the
+        # output, not in /tmp, which may be a tmpfs (memory).
+        os.makedirs(output, exist_ok=True)
+        self.tmp = tempfile.TemporaryDirectory(prefix=".binlog-kaitai-typed-", dir=output)
         self.spool = TableSpool(self.tmp.name)
 
     def add(self, batch: pa.RecordBatch) -> None:
