@@ -5,12 +5,14 @@ table's changes (:mod:`spark.typed_tables`), rows by position (files in the orde
 given, then ``pos``, ``inner_pos``, ``row``). ``DIR/snapshots/<db>.<table>/
 part-00000.parquet``: its state at the end or ``as_of`` (:mod:`spark.snapshot`).
 
-Memory is bounded: the typed batches are spilled to Arrow IPC files in a temporary
-folder under the output (``.binlog-kaitai-typed-*``, removed at the end) as the parse
-makes them (a new file when a table's schema grows, by an ALTER
-TABLE or a first partial image), since a folder's schema, the union of its versions,
-is known only at the end; then each table is read back once per output, a batch at a
-time, cast to its union (up to :data:`TABLE_WRITERS` change tables at once).
+Memory is bounded: without snapshots, each table's batches are written to its
+Parquet files as the parse makes them, a new part when the table's schema grows (by an
+ALTER TABLE or a first partial image), and the dates an earlier part wrote to are
+rewritten at the end in the table's final schema, the union of its versions (known only
+then); with snapshots, the batches are spilled to Arrow IPC files under the output
+(``.binlog-kaitai-typed-*``, removed at the end) and each table is read back once per
+output, a batch at a time, cast to its union. Up to :data:`TABLE_WRITERS` change tables
+are finished at once.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import date, datetime
+from typing import Any
 
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -60,7 +63,9 @@ class _Table:
     first: tuple[str, int, date | None]
     """The file, position and event date of its first change."""
     runs: list[tuple[str, pa.Schema]] = field(default_factory=list)
-    writer: ipc.RecordBatchStreamWriter | None = None
+    """Each run's file (name) and schema: a run ends where the table's schema grows."""
+    writer: Any = None
+    """The open run's writer (``write(batch)``, ``close()``)."""
     rows: int = 0
     partial: bool = False
     """Some image lacks columns (before_/after_columns set)."""
@@ -68,8 +73,10 @@ class _Table:
     """Per file, the position and date of its first change with unknown column names."""
 
 
-class TableSpool:
-    """Typed batches of every table, spilled under ``folder`` in arrival order."""
+class _Runs:
+    """Typed batches of every table, as they come, in runs: a table's run ends where
+    its union schema grows (an ALTER TABLE, a first partial image), each run's batches
+    in its schema. Where a run goes is the subclass's (:meth:`_open`)."""
 
     def __init__(self, folder: str) -> None:
         self.folder = folder
@@ -89,20 +96,19 @@ class TableSpool:
         current = table.runs[-1][1] if table.runs else None
         schema = batch.schema if current is None else union_schema([current, batch.schema])
         if schema != current or table.writer is None:
-            self._new_run(name, table, schema)
-        assert table.writer is not None
-        table.writer.write_batch(conform(batch, schema))
+            if table.writer is not None:
+                table.writer.close()
+            where, table.writer = self._open(name, table, schema)
+            table.runs.append((where, schema))
+        table.writer.write(conform(batch, schema))
         table.rows += batch.num_rows
         table.partial = table.partial or any(
             batch.column(c).null_count < batch.num_rows
             for c in ("before_columns", "after_columns"))
 
-    def _new_run(self, name: str, table: _Table, schema: pa.Schema) -> None:
-        if table.writer is not None:
-            table.writer.close()
-        path = os.path.join(self.folder, f"{len(os.listdir(self.folder)):06d}.arrows")
-        table.runs.append((path, schema))
-        table.writer = ipc.new_stream(path, schema)
+    def _open(self, name: str, table: _Table, schema: pa.Schema) -> tuple[str, Any]:
+        """Where a new run of a table goes, and its writer."""
+        raise NotImplementedError
 
     def close(self) -> None:
         for table in self.tables.values():
@@ -114,6 +120,14 @@ class TableSpool:
         """The table's union schema (that of its last run: the union only grows)."""
         return self.tables[name].runs[-1][1]
 
+
+class TableSpool(_Runs):
+    """Typed batches of every table, spilled under ``folder`` in arrival order."""
+
+    def _open(self, name: str, table: _Table, schema: pa.Schema) -> tuple[str, Any]:
+        path = os.path.join(self.folder, f"{len(os.listdir(self.folder)):06d}.arrows")
+        return path, ipc.new_stream(path, schema)
+
     def batches(self, name: str) -> Iterator[pa.RecordBatch]:
         """The table's batches in order, in its union schema."""
         schema = self.schema(name)
@@ -121,6 +135,84 @@ class TableSpool:
             with pa.OSFile(path, "rb") as source:
                 for batch in ipc.open_stream(source):
                     yield conform(batch, schema)
+
+    def write_table(self, name: str, folder: str) -> int:
+        """The change table of ``name`` under ``folder``; its rows."""
+        return write_change_table(self.batches(name), self.schema(name), folder)
+
+
+class TableFiles(_Runs):
+    """Typed batches of every table written as they come as its change table,
+    ``folder/<db>.<table>/event_date=.../part-NNNNN.parquet``, a part per run;
+    :meth:`write_table` then leaves one ``part-00000.parquet`` per date, in the table's
+    final schema (rewriting the dates an earlier run wrote to, usually none)."""
+
+    def _open(self, name: str, table: _Table, schema: pa.Schema) -> tuple[str, Any]:
+        part = f"part-{len(table.runs):05d}.parquet"
+        return part, _DateFiles(os.path.join(self.folder, name), schema, part)
+
+    def write_table(self, name: str, folder: str) -> int:
+        """Finish the change table of ``name`` (written under ``folder`` already); its
+        rows."""
+        table = self.tables[name]
+        parts = [part for part, _ in table.runs]
+        schema = self.schema(name)
+        file_schema = schema.remove(schema.get_field_index("event_date"))
+        for day in os.scandir(folder):
+            _one_part(day.path, parts, file_schema)
+        return table.rows
+
+
+def _one_part(folder: str, parts: list[str], schema: pa.Schema) -> None:
+    """The ``parts`` (in order) of one date folder as one ``part-00000.parquet`` of
+    ``schema``. The last part has that schema: alone, it is only renamed."""
+    present = [part for part in parts if os.path.exists(os.path.join(folder, part))]
+    final = os.path.join(folder, "part-00000.parquet")
+    if present == parts[-1:]:
+        os.replace(os.path.join(folder, present[0]), final)
+        return
+    merged = os.path.join(folder, ".merged.parquet")
+    with pq.ParquetWriter(merged, schema, compression=COMPRESSION) as writer:
+        for part in present:
+            for batch in pq.ParquetFile(os.path.join(folder, part)).iter_batches():
+                writer.write_batch(conform(batch, schema))
+    for part in present:
+        os.remove(os.path.join(folder, part))
+    os.replace(merged, final)
+
+
+class _DateFiles:
+    """A change table's Parquet files named ``part``, one per ``event_date`` folder
+    under ``folder``, batches (of ``schema``) appended in order."""
+
+    def __init__(self, folder: str, schema: pa.Schema, part: str = "part-00000.parquet"
+                 ) -> None:
+        self.folder, self.part = folder, part
+        self.file_schema = schema.remove(schema.get_field_index("event_date"))
+        self.writers: dict[str, pq.ParquetWriter] = {}
+
+    def write(self, batch: pa.RecordBatch) -> int:
+        """Append a batch's rows to their dates' files; how many."""
+        dates = batch.column("event_date")
+        days = pc.unique(dates).to_pylist()
+        for day in days:
+            part = batch if len(days) == 1 else batch.filter(
+                pc.is_null(dates) if day is None
+                else pc.equal(dates, pa.scalar(day, pa.date32())))
+            writer = self.writers.get(str(day))
+            if writer is None:
+                where = os.path.join(self.folder,
+                                     f"event_date={HIVE_NULL if day is None else day}")
+                os.makedirs(where, exist_ok=True)
+                writer = self.writers[str(day)] = pq.ParquetWriter(
+                    os.path.join(where, self.part), self.file_schema, compression=COMPRESSION)
+            writer.write_batch(part.drop_columns(["event_date"]))
+        return batch.num_rows
+
+    def close(self) -> None:
+        for writer in self.writers.values():
+            writer.close()
+        self.writers.clear()
 
 
 @dataclass
@@ -136,42 +228,60 @@ class TypedResult:
 
 class TypedOutput:
     """Typed batches in (:meth:`add`, in binlog order), ``output/tables`` and, with
-    ``snapshot``, ``output/snapshots`` out (:meth:`write`, replacing them)."""
+    ``snapshot``, ``output/snapshots`` out (:meth:`write`), replacing them.
+
+    Without snapshots each change table is written as its batches come
+    (:class:`TableFiles`). A snapshot needs two passes over its table's changes in
+    position order, so with snapshots they are spilled (:class:`TableSpool`) and
+    written at the end; the spill, about as large as the typed tables uncompressed,
+    lives under the output, not in /tmp, which may be a tmpfs (memory). Nothing is
+    left of the change tables if :meth:`write` is not reached."""
 
     def __init__(self, output: str, *, snapshot: bool = False,
                  as_of: datetime | None = None) -> None:
         self.output, self.snapshot, self.as_of = output, snapshot, as_of
-        # The spill is about as large as the typed tables uncompressed: next to the
-        # output, not in /tmp, which may be a tmpfs (memory).
-        os.makedirs(output, exist_ok=True)
-        self.tmp = tempfile.TemporaryDirectory(prefix=".binlog-kaitai-typed-", dir=output)
-        self.spool = TableSpool(self.tmp.name)
+        self.tmp: tempfile.TemporaryDirectory[str] | None = None
+        self.runs: TableSpool | TableFiles
+        if snapshot:
+            os.makedirs(output, exist_ok=True)
+            self.tmp = tempfile.TemporaryDirectory(prefix=".binlog-kaitai-typed-", dir=output)
+            self.runs = TableSpool(self.tmp.name)
+        else:
+            self._replace()
+            self.runs = TableFiles(os.path.join(output, "tables"))
+        self.written = False
 
     def add(self, batch: pa.RecordBatch) -> None:
-        self.spool.add(batch)
+        self.runs.add(batch)
 
     def write(self) -> TypedResult:
         result = TypedResult()
-        spool = self.spool
-        spool.close()
-        for folder in ("tables", "snapshots"):
-            shutil.rmtree(os.path.join(self.output, folder), ignore_errors=True)
-        names = sorted(spool.tables)
+        runs = self.runs
+        runs.close()
+        if self.tmp is not None:
+            self._replace()
+        names = sorted(runs.tables)
         with ThreadPoolExecutor(min(TABLE_WRITERS, len(names) or 1)) as pool:
-            rows = list(pool.map(lambda name: write_change_table(
-                spool.batches(name), spool.schema(name),
-                os.path.join(self.output, "tables", name)), names))
+            rows = list(pool.map(lambda name: runs.write_table(
+                name, os.path.join(self.output, "tables", name)), names))
         for name, count in zip(names, rows, strict=True):
-            for file, (pos, day) in spool.tables[name].positional.items():
+            for file, (pos, day) in runs.tables[name].positional.items():
                 result.problems.append((file, pos, positional_note(name), day))
             result.tables[name] = count
             if self.snapshot:
                 self._snapshot(name, result)
+        self.written = True
         return result
 
+    def _replace(self) -> None:
+        for folder in ("tables", "snapshots"):
+            shutil.rmtree(os.path.join(self.output, folder), ignore_errors=True)
+
     def _snapshot(self, name: str, result: TypedResult) -> None:
-        table = self.spool.tables[name]
-        schema = self.spool.schema(name)
+        spool, tmp = self.runs, self.tmp
+        assert isinstance(spool, TableSpool) and tmp is not None
+        table = spool.tables[name]
+        schema = spool.schema(name)
         why = why_no_snapshot(schema, table.partial)
         if why is not None:
             file, pos, day = table.first
@@ -180,12 +290,15 @@ class TypedOutput:
         key = primary_key(schema)
         assert key is not None
         result.snapshots[name] = write_parquet(
-            snapshot_batches(self.spool, name, key, self.tmp.name, self.as_of),
+            snapshot_batches(spool, name, key, tmp.name, self.as_of),
             os.path.join(self.output, "snapshots", name))
 
     def close(self) -> None:
-        self.spool.close()
-        self.tmp.cleanup()
+        self.runs.close()
+        if self.tmp is not None:
+            self.tmp.cleanup()
+        elif not self.written:
+            shutil.rmtree(os.path.join(self.output, "tables"), ignore_errors=True)
 
 
 def export_typed(files: Sequence[str], output: str, *, schema_files: Sequence[str] = (),
@@ -221,30 +334,11 @@ def write_change_table(batches: Iterable[pa.RecordBatch], schema: pa.Schema,
                        folder: str) -> int:
     """A change table's batches (in order) as ``folder/event_date=.../part-00000.parquet``;
     the rows written."""
-    file_schema = schema.remove(schema.get_field_index("event_date"))
-    writers: dict[str, pq.ParquetWriter] = {}
-    rows = 0
+    files = _DateFiles(folder, schema)
     try:
-        for batch in batches:
-            dates = batch.column("event_date")
-            days = pc.unique(dates).to_pylist()
-            for day in days:
-                part = batch if len(days) == 1 else batch.filter(
-                    pc.is_null(dates) if day is None
-                    else pc.equal(dates, pa.scalar(day, pa.date32())))
-                writer = writers.get(str(day))
-                if writer is None:
-                    where = os.path.join(folder, f"event_date={HIVE_NULL if day is None else day}")
-                    os.makedirs(where, exist_ok=True)
-                    writer = writers[str(day)] = pq.ParquetWriter(
-                        os.path.join(where, "part-00000.parquet"), file_schema,
-                        compression=COMPRESSION)
-                writer.write_batch(part.drop_columns(["event_date"]))
-                rows += part.num_rows
+        return sum(files.write(batch) for batch in batches)
     finally:
-        for writer in writers.values():
-            writer.close()
-    return rows
+        files.close()
 
 
 def write_parquet(batches: Iterable[pa.RecordBatch], folder: str) -> int:

@@ -101,6 +101,12 @@ def test_schema_evolution_union_and_widening(scenario: str, tmp_path: Path) -> N
         ("u", 5, Decimal("-0.50"), None, "red", "2023-11-15"),
         ("c", 6, Decimal("123456789012345678901234567.89"), None, None, "2023-11-15"),
     ]
+    # each schema version was written as it came, then each date's parts made one file
+    # of the union: nothing else is left, and its rows are in position order
+    for day in (tmp_path / "tables" / "shop.items").iterdir():
+        assert [p.name for p in day.iterdir()] == ["part-00000.parquet"]
+        rows = pq.read_table(day / "part-00000.parquet", columns=["pos", "row"]).to_pylist()
+        assert rows == sorted(rows, key=lambda r: (r["pos"], r["row"]))
 
 
 def test_snapshot_at_end_and_as_of(tmp_path: Path) -> None:
