@@ -229,6 +229,8 @@ def export(inputs: Sequence[str], output: str, *, failfast: bool = False,
         for writer in writers.values():
             writer.close_files()
             shutil.rmtree(writer.folder, ignore_errors=True)
+        if typed_out is not None:
+            typed_out.discard()
         raise
     finally:
         writes.stop()

@@ -300,6 +300,11 @@ class TypedOutput:
         elif not self.written:
             shutil.rmtree(os.path.join(self.output, "tables"), ignore_errors=True)
 
+    def discard(self) -> None:
+        """Closed, and nothing left of what was written (the export failed)."""
+        self.close()
+        self._replace()
+
 
 def export_typed(files: Sequence[str], output: str, *, schema_files: Sequence[str] = (),
                  snapshot: bool = False, as_of: datetime | None = None) -> TypedResult:

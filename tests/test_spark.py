@@ -583,11 +583,13 @@ def test_export_says_why_it_cannot_write(tmp_path: Path,
     assert "Not a directory" in err
 
 
-def test_export_stops_at_a_failed_write(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+@pytest.mark.parametrize("options", [["--no-typed-tables"], []])
+def test_export_stops_at_a_failed_write(options: list[str], tmp_path: Path,
+                                        monkeypatch: pytest.MonkeyPatch,
                                         capsys: pytest.CaptureFixture[str]) -> None:
     """A disk that fills while the writing thread writes (the parse goes on beside it):
-    the export stops with the system's reason, leaves no table behind, and its thread
-    ends."""
+    the export stops with the system's reason, leaves no table behind (typed change
+    tables included: they are written as they come), and its thread ends."""
     import threading
 
     import pyarrow.parquet as pq
@@ -601,7 +603,7 @@ def test_export_stops_at_a_failed_write(tmp_path: Path, monkeypatch: pytest.Monk
 
     monkeypatch.setattr(pq.ParquetWriter, "write_table", fill_up)
     out = tmp_path / "out"
-    status = cli_main(["export", "--no-typed-tables", "--output", str(out),
+    status = cli_main(["export", *options, "--output", str(out),
                        str(MARIADB / "mixed" / "binlog.000002")])
     assert status == 1
     assert capsys.readouterr().err == (f"binlog-kaitai export: cannot write {out}: "
