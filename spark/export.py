@@ -14,8 +14,9 @@ the end (the ``files`` table). The writing runs on a thread of its own
 (:class:`_Writes`), beside the parse, a few batches behind it.
 
 The typed change tables and snapshots (``tables/``, ``snapshots/``) come from the same
-parse: its decoded row groups, typed (:mod:`spark.typed_tables`), spilled to disk and
-written at the end (:class:`spark.typed_export.TypedOutput`).
+parse: its decoded row groups, typed (:mod:`spark.typed_tables`), written as they come
+on the same thread (spilled and written at the end when snapshots are asked for), see
+:class:`spark.typed_export.TypedOutput`.
 """
 
 from __future__ import annotations
@@ -60,7 +61,7 @@ class ExportResult:
 
 
 class _Writes:
-    """The Parquet (and typed spill) writing, on one thread beside the parse: Arrow
+    """The Parquet writing (and the typed tables'), on one thread beside the parse: Arrow
     encodes and compresses without the GIL, so on a second core the writing costs the
     export little time (the bench file: 4.5-5.4 -> 3.4-3.5 s; its CPU time about the
     same, a few percent more for the handing over). Jobs run
@@ -213,7 +214,7 @@ def export(inputs: Sequence[str], output: str, *, failfast: bool = False,
     try:
         stats = _parse(files, writers, writes, failfast, read_scripts(schema_files),
                        progress, typed_out)
-        writes.wait()  # the typed spill is complete
+        writes.wait()  # every typed batch is in its table (or the spill)
         # Arrow's allocator keeps what the parse freed; the typed tables' writing would
         # come on top of it (peak RSS 397 -> 384 MB on the bench file).
         pa.default_memory_pool().release_unused()
