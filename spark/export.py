@@ -9,8 +9,8 @@ parallelism over cores and machines, and other storage.
 
 Memory is bounded: records (and the ``row_changes`` batches the parse makes from the
 columnar decoder's) are written to Parquet about :data:`BATCH_ROWS` rows at a time, per
-table and date, as the parse makes them; only the small per-file statistics wait for
-the end (the ``files`` table). The writing runs on a thread of its own
+table (a file per date), as the parse makes them; only the small per-file statistics
+wait for the end (the ``files`` table). The writing runs on a thread of its own
 (:class:`_Writes`), beside the parse, a few batches behind it.
 
 The typed change tables and snapshots (``tables/``, ``snapshots/``) come from the same
@@ -34,13 +34,11 @@ from functools import partial
 from typing import Any, TextIO
 
 import pyarrow as pa
-import pyarrow.compute as pc
-import pyarrow.parquet as pq
 
 from spark.extract import FailFast, SplitParser, fold_files, parser_version
 from spark.plan import FileInfo, list_inputs, read_scripts, whole_file
 from spark.schemas import TABLES, ErrorsRecord, arrow_schema, record_batch
-from spark.typed_export import COMPRESSION, HIVE_NULL, TypedOutput
+from spark.typed_export import DateFiles, TypedOutput
 from spark.typed_spark import utc_datetime
 from spark.typed_tables import SNAPSHOT_NEEDS_TYPED
 
@@ -115,76 +113,55 @@ class _Stopped(Exception):
 
 
 class _TableWriter:
-    """One table's Parquet files, one per ``event_date`` partition, written in batches
-    of about :data:`BATCH_ROWS` rows by the :class:`_Writes` thread."""
+    """One table's Parquet files, one per ``event_date`` partition (:class:`DateFiles`),
+    written about :data:`BATCH_ROWS` rows at a time by the :class:`_Writes` thread."""
 
     def __init__(self, kind: str, folder: str, schema: pa.Schema, writes: _Writes) -> None:
         self.kind = kind
         self.folder = folder
         self.schema = schema
         self.writes = writes
-        self.date_at = schema.get_field_index("event_date")
-        self.file_schema = schema.remove(self.date_at)
-        self.pending: dict[Any, list[pa.RecordBatch | list[tuple[Any, ...]]]] = {}
-        """Each date's rows not yet written, in order: batches, and runs of records."""
-        self.counts: dict[Any, int] = {}
-        """Rows pending of each date."""
-        self.writers: dict[Any, pq.ParquetWriter] = {}
-        """Each date's file (the writing thread's alone)."""
+        self.pending: list[pa.RecordBatch | list[tuple[Any, ...]]] = []
+        """The rows not yet written, in order: batches, and runs of records."""
+        self.count = 0
+        """Rows pending."""
+        self.files = DateFiles(folder, schema)
+        """The files (the writing thread's alone)."""
         self.rows = 0
 
     def add(self, record: tuple[Any, ...]) -> None:
-        day = record[self.date_at]
-        parts = self.pending.setdefault(day, [])
-        if not parts or not isinstance(parts[-1], list):
-            parts.append([])
-        parts[-1].append(record)  # type: ignore[union-attr]
-        self._count(day, 1)
+        if not self.pending or not isinstance(self.pending[-1], list):
+            self.pending.append([])
+        self.pending[-1].append(record)  # type: ignore[union-attr]
+        self._count(1)
 
     def add_batch(self, batch: pa.RecordBatch) -> None:
         """Rows made as an Arrow batch of the table's schema, after the records before."""
-        days = batch.column(self.date_at)
-        unique = pc.unique(days).to_pylist()
-        for day in unique:
-            part = batch if len(unique) == 1 else batch.filter(
-                pc.is_null(days) if day is None else pc.equal(days, day))
-            self.pending.setdefault(day, []).append(part)
-            self._count(day, len(part))
+        self.pending.append(batch)
+        self._count(len(batch))
 
     def close(self) -> None:
         """Write what is pending and close the files (on the writing thread)."""
-        for day in list(self.pending):
-            self._flush(day)
+        self._flush()
         self.writes.submit(self.close_files)
 
     def close_files(self) -> None:
-        for writer in self.writers.values():
-            writer.close()
-        self.writers.clear()
+        self.files.close()
 
-    def _count(self, day: Any, rows: int) -> None:
-        self.counts[day] = self.counts.get(day, 0) + rows
-        if self.counts[day] >= BATCH_ROWS:
-            self._flush(day)
+    def _count(self, rows: int) -> None:
+        self.count += rows
+        if self.count >= BATCH_ROWS:
+            self._flush()
 
-    def _flush(self, day: Any) -> None:
-        parts = self.pending.pop(day)
-        self.counts.pop(day)
-        self.writes.submit(partial(self._write, day, parts))
+    def _flush(self) -> None:
+        if self.pending:
+            self.writes.submit(partial(self._write, self.pending))
+        self.pending, self.count = [], 0
 
-    def _write(self, day: Any, parts: list[pa.RecordBatch | list[tuple[Any, ...]]]) -> None:
+    def _write(self, parts: list[pa.RecordBatch | list[tuple[Any, ...]]]) -> None:
         batches = [record_batch(self.kind, part, self.schema) if isinstance(part, list)
                    else part for part in parts]
-        table = pa.Table.from_batches(batches, self.schema).drop_columns(["event_date"])
-        writer = self.writers.get(day)
-        if writer is None:
-            part = os.path.join(self.folder, f"event_date={HIVE_NULL if day is None else day}")
-            os.makedirs(part, exist_ok=True)
-            writer = self.writers[day] = pq.ParquetWriter(
-                os.path.join(part, "part-00000.parquet"), self.file_schema,
-                compression=COMPRESSION)
-        writer.write_table(table)
-        self.rows += len(table)
+        self.rows += self.files.write(pa.Table.from_batches(batches, self.schema))
 
 
 def export(inputs: Sequence[str], output: str, *, failfast: bool = False,

@@ -149,7 +149,7 @@ class TableFiles(_Runs):
 
     def _open(self, name: str, table: _Table, schema: pa.Schema) -> tuple[str, Any]:
         part = f"part-{len(table.runs):05d}.parquet"
-        return part, _DateFiles(os.path.join(self.folder, name), schema, part)
+        return part, DateFiles(os.path.join(self.folder, name), schema, part)
 
     def write_table(self, name: str, folder: str) -> int:
         """Finish the change table of ``name`` (written under ``folder`` already); its
@@ -181,9 +181,11 @@ def _one_part(folder: str, parts: list[str], schema: pa.Schema) -> None:
     os.replace(merged, final)
 
 
-class _DateFiles:
-    """A change table's Parquet files named ``part``, one per ``event_date`` folder
-    under ``folder``, batches (of ``schema``) appended in order."""
+class DateFiles:
+    """A table's Parquet files named ``part``, one per ``event_date`` folder under
+    ``folder`` (Hive's layout, as Spark's ``partitionBy("event_date")`` writes it),
+    rows (of ``schema``) appended in order: ``export``'s five tables and the change
+    tables."""
 
     def __init__(self, folder: str, schema: pa.Schema, part: str = "part-00000.parquet"
                  ) -> None:
@@ -191,12 +193,12 @@ class _DateFiles:
         self.file_schema = schema.remove(schema.get_field_index("event_date"))
         self.writers: dict[str, pq.ParquetWriter] = {}
 
-    def write(self, batch: pa.RecordBatch) -> int:
-        """Append a batch's rows to their dates' files; how many."""
-        dates = batch.column("event_date")
+    def write(self, rows: pa.RecordBatch | pa.Table) -> int:
+        """Append rows (a row group each) to their dates' files; how many."""
+        dates = rows.column("event_date")
         days = pc.unique(dates).to_pylist()
         for day in days:
-            part = batch if len(days) == 1 else batch.filter(
+            part = rows if len(days) == 1 else rows.filter(
                 pc.is_null(dates) if day is None
                 else pc.equal(dates, pa.scalar(day, pa.date32())))
             writer = self.writers.get(str(day))
@@ -206,8 +208,8 @@ class _DateFiles:
                 os.makedirs(where, exist_ok=True)
                 writer = self.writers[str(day)] = pq.ParquetWriter(
                     os.path.join(where, self.part), self.file_schema, compression=COMPRESSION)
-            writer.write_batch(part.drop_columns(["event_date"]))
-        return batch.num_rows
+            writer.write(part.drop_columns(["event_date"]))
+        return rows.num_rows
 
     def close(self) -> None:
         for writer in self.writers.values():
@@ -339,7 +341,7 @@ def write_change_table(batches: Iterable[pa.RecordBatch], schema: pa.Schema,
                        folder: str) -> int:
     """A change table's batches (in order) as ``folder/event_date=.../part-00000.parquet``;
     the rows written."""
-    files = _DateFiles(folder, schema)
+    files = DateFiles(folder, schema)
     try:
         return sum(files.write(batch) for batch in batches)
     finally:
