@@ -209,7 +209,7 @@ def bench_spark_bulk(bulk: Path, tiny: Path, repeat: int = 3) -> dict[str, list[
     (the job on the file minus the job on a tiny file, Spark's fixed cost), CPU time and
     the 1 -> 2 cores scaling. Each master runs ``repeat`` times, the two in turn, each
     run in a fresh process: on this shared machine one pair's scaling ranged from 1.59x
-    to 2.04x in an hour, so the scaling reported is that of the medians, with the
+    to 2.20x in an hour, so the scaling reported is that of the medians, with the
     pairs' range beside it. Returns each master's runs."""
     print(f"\n== Spark job on one bulk file ({bulk.name}, {bulk.stat().st_size / 1e6:.0f} MB)"
           f" minus the job on {tiny.name} (fixed cost), {repeat} runs of each master in turn ==")
