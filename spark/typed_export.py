@@ -156,8 +156,7 @@ class TableFiles(_Runs):
         rows."""
         table = self.tables[name]
         parts = [part for part, _ in table.runs]
-        schema = self.schema(name)
-        file_schema = schema.remove(schema.get_field_index("event_date"))
+        file_schema = date_file_schema(self.schema(name))
         for day in os.scandir(folder):
             _one_part(day.path, parts, file_schema)
         return table.rows
@@ -181,6 +180,12 @@ def _one_part(folder: str, parts: list[str], schema: pa.Schema) -> None:
     os.replace(merged, final)
 
 
+def date_file_schema(schema: pa.Schema) -> pa.Schema:
+    """The columns of a date-partitioned table's files: ``event_date`` is in their
+    folders' names."""
+    return schema.remove(schema.get_field_index("event_date"))
+
+
 class DateFiles:
     """A table's Parquet files named ``part``, one per ``event_date`` folder under
     ``folder`` (Hive's layout, as Spark's ``partitionBy("event_date")`` writes it),
@@ -190,7 +195,7 @@ class DateFiles:
     def __init__(self, folder: str, schema: pa.Schema, part: str = "part-00000.parquet"
                  ) -> None:
         self.folder, self.part = folder, part
-        self.file_schema = schema.remove(schema.get_field_index("event_date"))
+        self.file_schema = date_file_schema(schema)
         self.writers: dict[str, pq.ParquetWriter] = {}
 
     def write(self, rows: pa.RecordBatch | pa.Table) -> int:
