@@ -101,3 +101,64 @@ def event_kind(type_code: int, body: Any) -> str | None:
         text = statement_bytes(body)
         return query_kind(text) if text is not None else "statement"
     return None
+
+
+KINDS: dict[str, frozenset[int]] = {
+    "rows": ROWS, "insert": WRITE_ROWS, "write": WRITE_ROWS, "update": UPDATE_ROWS,
+    "delete": DELETE_ROWS, "gtid": GTID, "query": QUERY,
+    "xid": frozenset({_E.xid_event}), "table_map": frozenset({_E.table_map_event}),
+    "rotate": frozenset({_E.rotate_event}), "file": FILE_LEVEL,
+}
+"""Kinds of events a person asks for (``--type``), by type code: both servers' and every
+version's codes of each (``delete`` is MySQL's DELETE_ROWS v0, v1 and v2 and MariaDB's
+compressed ones)."""
+STATEMENT_KINDS = frozenset({"ddl"})
+"""Kinds told by a statement's text (:func:`query_kind`), not by the type code."""
+
+
+def type_family(name: str) -> str:
+    """An event type's name without suffix, version or compression, as a person writes
+    it: ``delete_rows`` for DELETE_ROWS_EVENT, DELETE_ROWS_EVENT_V1, PRE_GA_DELETE_ROWS_EVENT
+    and DELETE_ROWS_COMPRESSED_EVENT(_V1); ``query`` for QUERY(_COMPRESSED)_EVENT."""
+    key = _bare(name)
+    return re.sub(r"^pre_ga_|_compressed|_v[12]$", "", key)
+
+
+def _bare(name: str) -> str:
+    """A type name in lower case without ``_event``/``_log_event``."""
+    return name.strip().lower().replace("_log_event", "").replace("_event", "")
+
+
+def _families() -> dict[str, frozenset[int]]:
+    found: dict[str, set[int]] = {}
+    for t in EventType:
+        found.setdefault(type_family(t.name), set()).add(int(t))
+    return {family: frozenset(codes) for family, codes in found.items()}
+
+
+_FAMILIES = _families()
+_EXACT = {_bare(t.name): int(t) for t in EventType}
+
+
+def types_named(name: str) -> tuple[frozenset[int], frozenset[str]]:
+    """The type codes and statement kinds one ``--type`` item names: a kind of
+    :data:`KINDS` or :data:`STATEMENT_KINDS`, a type code, or a type name in any case,
+    with or without ``_EVENT``/``_LOG_EVENT`` (a name without version or compression
+    stands for all of its family, see :func:`type_family`; one with them for itself).
+    A name ending in ``_EVENT`` is a type name (QUERY_EVENT is not the kind ``query``,
+    which has EXECUTE_LOAD_QUERY too). ValueError for anything else, naming the kinds."""
+    key = _bare(name)
+    named = name.strip().lower().endswith("_event")  # QUERY_EVENT: by name, not kind
+    if key.isdigit():
+        return frozenset({int(key)}), frozenset()
+    if key in KINDS and not named:
+        return KINDS[key], frozenset()
+    if key in STATEMENT_KINDS and not named:
+        return frozenset(), frozenset({key})
+    found = _FAMILIES.get(key) or ({_EXACT[key]} if key in _EXACT else None)
+    if found is None:
+        raise ValueError(f"unknown event type {name.strip()!r}: a kind ("
+                         + ", ".join([*KINDS, *sorted(STATEMENT_KINDS)])
+                         + "), an event type name (DELETE_ROWS_EVENT, Write_rows_v1, "
+                         "QUERY_EVENT...) or a type code")
+    return frozenset(found), frozenset()
