@@ -14,19 +14,73 @@ lexing, here, is what MySQL's own client does before parsing: unwrapping
 that cannot be parsed changes nothing: the tables keep their last known definitions.
 Callers compare a table's column count with the TABLE_MAP's and fall back to positional
 names (@1, @2, ...) when they differ.
+
+:meth:`SchemaHistory.trace` and :meth:`SchemaHistory.trace_script` apply statements and
+say what each did to the tables' columns (:class:`TableChange`), for the Spark job's
+``schema_history`` table.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from binlog_kaitai.catalog import Catalog, ColumnDef
+from binlog_kaitai.catalog import Catalog, ColumnDef, TableDef
 from binlog_kaitai.event_kinds import statement_bytes
 from binlog_kaitai.sql_script import first_word, split_statements
 
 _DDL_WORDS = frozenset({"CREATE", "ALTER", "DROP", "RENAME", "USE"})
+
+Tables = dict[tuple[str, str], tuple[TableDef, list[ColumnDef]]]
+"""Every known table's definition and its column list at one point (the catalog's
+objects: a statement replaces a table's definition or column list, never edits one)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableChange:
+    """What one statement did to one table's columns.
+
+    ``action``: ``create`` (a new table, or one created again over an older definition),
+    ``alter``, ``rename`` (from ``renamed_from``, ``db.table``) or ``drop``. ``columns``
+    are the columns after it (None once dropped); ``added`` and ``dropped`` the names
+    gained and lost against the table's previous definition (under its old name for a
+    rename; none before a new table).
+    """
+
+    db: str
+    table: str
+    action: str
+    renamed_from: str | None
+    columns: tuple[str, ...] | None
+    added: tuple[str, ...]
+    dropped: tuple[str, ...]
+
+
+def query_statement(body: Any) -> tuple[str | None, str] | None:
+    """The default database and statement a QUERY / QUERY_COMPRESSED event body (the
+    generated ``QueryEvent``) gives the history, None for one it skips.
+
+    Skipped: statements that failed on the source (error_code != 0), those that cannot
+    change a table's columns or a database (by their first word, without parsing, so
+    this is cheap for DML logged as statements), and the START ALTER and ROLLBACK ALTER
+    phases of MariaDB's two-phase ALTER (binlog_alter_two_phase), whose COMMIT ALTER
+    event repeats the statement once it took effect. The text is decoded as UTF-8
+    (identifiers, the part that matters here, are ASCII in practice).
+    """
+    sql = statement_bytes(body)
+    if body.error_code != 0 or sql is None:
+        return None
+    for var in getattr(getattr(body, "status_vars", None), "entries", ()):
+        flags = var.value
+        if getattr(flags, "is_start_alter", False) or getattr(flags, "is_rollback_alter",
+                                                               False):
+            return None
+    text = sql.decode("utf-8", "replace")
+    if first_word(text) not in _DDL_WORDS:
+        return None
+    return body.schema or None, text
 
 # --- the history -------------------------------------------------------------------------------
 
@@ -69,23 +123,17 @@ class SchemaHistory:
         self._apply(default_db or None, next(split_statements(sql, None)))
 
     def apply_query_event(self, body: Any) -> None:
-        """Apply a QUERY / QUERY_COMPRESSED event body (the generated ``QueryEvent``).
+        """Apply a QUERY / QUERY_COMPRESSED event body, unless :func:`query_statement`
+        skips it."""
+        found = query_statement(body)
+        if found is not None:
+            self.apply_query(*found)
 
-        Skips what did not change the schema: statements that failed on the source
-        (error_code != 0) and the START ALTER and ROLLBACK ALTER phases of MariaDB's
-        two-phase ALTER (binlog_alter_two_phase), whose COMMIT ALTER event repeats the
-        statement once it took effect. The text is decoded as UTF-8 (identifiers, the
-        part that matters here, are ASCII in practice).
-        """
-        sql = statement_bytes(body)
-        if body.error_code != 0 or sql is None:
-            return
-        for var in getattr(getattr(body, "status_vars", None), "entries", ()):
-            flags = var.value
-            if getattr(flags, "is_start_alter", False) or getattr(flags, "is_rollback_alter",
-                                                                   False):
-                return
-        self.apply_query(body.schema or None, sql.decode("utf-8", "replace"))
+    def trace(self, default_db: str | None, sql: str) -> list[TableChange]:
+        """:meth:`apply_query`, and what the statement did to the tables' columns."""
+        before = self._tables()
+        self.apply_query(default_db, sql)
+        return _changes(before, self._tables())
 
     def apply_script(self, script: str, default_db: str | None = None) -> None:
         """Apply every statement of an SQL script; ``USE db`` changes the default."""
@@ -94,8 +142,59 @@ class SchemaHistory:
             if first_word(statement) in _DDL_WORDS:
                 db = self._apply(db, statement)
 
+    def trace_script(self, script: str) -> Iterator[tuple[str | None, str, list[TableChange]]]:
+        """:meth:`apply_script`, statement by statement: each DDL statement (not ``USE``)
+        with the default database it ran with and what it did to the tables' columns."""
+        db: str | None = None
+        for statement in split_statements(script):
+            word = first_word(statement)
+            if word == "USE":
+                db = self._apply(db, statement)
+            elif word in _DDL_WORDS:
+                before = self._tables()
+                after_db = self._apply(db, statement)
+                yield db, statement, _changes(before, self._tables())
+                db = after_db
+
+    def _tables(self) -> Tables:
+        return {(db, name): (table, table.columns)
+                for db, found in self._catalog.databases.items()
+                for name, table in found.tables.items()}
+
     def _apply(self, default_db: str | None, sql: str) -> str | None:
         """Apply one statement; returns the default database after it (for USE)."""
         from binlog_kaitai import ddl  # here: sqlglot takes ~0.25 s to import
 
         return ddl.apply_statement(self._catalog, default_db, sql)
+
+
+def _changes(before: Tables, after: Tables) -> list[TableChange]:
+    """The tables whose columns differ between two points (by the catalog's objects: a
+    definition under a new name was renamed, a new object under a known name was
+    created again, a definition found nowhere was dropped)."""
+    was_at = {id(table): key for key, (table, _) in before.items()}
+    now_at = {id(table): key for key, (table, _) in after.items()}
+    changes: list[TableChange] = []
+    for key, (table, columns) in after.items():
+        old = before.get(key)
+        origin = was_at.get(id(table))
+        if origin is not None and origin != key:
+            changes.append(_change(key, "rename", before[origin][1], columns, origin))
+        elif old is None or old[0] is not table:
+            changes.append(_change(key, "create", old[1] if old else [], columns))
+        elif old[1] is not columns and old[1] != columns:
+            changes.append(_change(key, "alter", old[1], columns))
+    changes += [_change(key, "drop", columns, None) for key, (table, columns) in before.items()
+                if key not in after and id(table) not in now_at]
+    return changes
+
+
+def _change(key: tuple[str, str], action: str, old: list[ColumnDef],
+            new: list[ColumnDef] | None, origin: tuple[str, str] | None = None
+            ) -> TableChange:
+    old_names = [c.name for c in old]
+    new_names = [] if new is None else [c.name for c in new]
+    return TableChange(key[0], key[1], action, None if origin is None else ".".join(origin),
+                       None if new is None else tuple(new_names),
+                       tuple(n for n in new_names if n not in old_names),
+                       tuple(n for n in old_names if n not in new_names))
