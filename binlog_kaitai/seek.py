@@ -27,8 +27,10 @@ file is walked, so the answer is always the first event with that GTID, in file 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
+from datetime import datetime
 from typing import Any, TypeVar
 
 from binlog_kaitai import event_kinds as kinds
@@ -37,6 +39,7 @@ from binlog_kaitai.event import Event, EventType
 from binlog_kaitai.gtid_set import MARIADB_GTID, TAG, UUID
 from binlog_kaitai.stream import BinlogStream, Source, open_source
 from binlog_kaitai.summary import CountingReader, first_verified_event, iso_utc
+from binlog_kaitai.times import to_epoch
 from binlog_kaitai.transactions import END_KINDS, WALK_BODIES, TransactionTracker, gtid_info
 
 T = TypeVar("T")
@@ -111,13 +114,27 @@ class Gtid:
         return Gtid(info.gtid, key, info.sequence)
 
 
-def seek_datetime(source: Source, when: int) -> SeekResult:
-    """The first event whose timestamp is ``when`` (seconds, UTC) or later; see the module
-    docstring. A damaged file raises a BinlogError, as a full read would."""
-    def find(seeker: _Seeker) -> Event | None:
-        return seeker.find(when)
+def seek_datetime(source: Source, when: datetime | str | float) -> SeekResult:
+    """The first event whose timestamp is ``when`` or later (a ``datetime``, text as
+    ``--datetime`` takes it, or seconds since the epoch, fractions kept:
+    :func:`~binlog_kaitai.times.to_epoch`); see the module docstring. A damaged file
+    raises a BinlogError, as a full read would; text that is no date-time, a
+    DateTimeError (a ValueError)."""
+    seconds = to_epoch(when)
 
-    return _seek(source, SeekResult("", datetime=iso_utc(when)), find)
+    def find(seeker: _Seeker) -> Event | None:
+        return seeker.find(seconds)
+
+    return _seek(source, SeekResult("", datetime=time_text(seconds)), find)
+
+
+def time_text(when: float) -> str:
+    """``YYYY-MM-DDTHH:MM:SS[.ffffff]Z``: the fraction of a second only when there is
+    one (event times are whole seconds; a sought time may not be)."""
+    when = round(when, 6)
+    whole = math.floor(when)
+    fraction = f"{when - whole:.6f}"[1:].rstrip("0")
+    return iso_utc(whole) if fraction in ("", ".") else f"{iso_utc(whole)[:-1]}{fraction}Z"
 
 
 def seek_gtid(source: Source, gtid: str | Gtid) -> SeekResult:
@@ -186,7 +203,7 @@ class _Seeker:
                 return ev
         return None
 
-    def find(self, when: int) -> Event | None:
+    def find(self, when: float) -> Event | None:
         """The first event, in file order, whose timestamp is ``when`` or later."""
         low = self.first
         if low.timestamp >= when:
@@ -205,7 +222,7 @@ class _Seeker:
                 high = ev.pos
         return self.scan(low, when)
 
-    def scan(self, low: Event, when: int) -> Event | None:
+    def scan(self, low: Event, when: float) -> Event | None:
         if low.timestamp >= when:
             return low
         for ev in self.walk(low.next_pos):
@@ -248,23 +265,59 @@ class _Seeker:
             if gtid is not None:
                 yield ev, gtid
 
+    def anchors(self, target: int) -> Iterator[tuple[int, bool]]:
+        """Where a walk toward ``target`` may begin, nearest first, and whether the
+        tracker's state is known there: the first real event of windows further and
+        further before it (not known), then the file's second event (known)."""
+        for back in LOOKBACK:
+            at = target - back
+            if at <= self.first.next_pos:
+                break
+            anchor = self.probe(at)
+            if anchor is not None and anchor.pos < target:
+                yield anchor.pos, False
+        yield self.first.next_pos, True
+
     def transaction_start(self, target: Event) -> int:
         """Where ``target``'s transaction starts (its own position if it is in none)."""
         if target.pos == self.first.pos or target.type_code in kinds.GTID:
             return target.pos  # the FORMAT_DESCRIPTION_EVENT; a GTID starts its own
-        for back in LOOKBACK:
-            at = target.pos - back
-            if at <= self.first.next_pos:
-                break
-            anchor = self.probe(at)
-            if anchor is None or anchor.pos >= target.pos:
-                continue
-            start = self._track(self.walk(anchor.pos), target, known=False)
-            if start is not None:
-                return start
-        start = self._track(self.walk(self.first.next_pos), target, known=True)
-        assert start is not None
-        return start
+        return next(start for at, known in self.anchors(target.pos)
+                    if (start := self._track(self.walk(at), target, known=known))
+                    is not None)
+
+    def replay_starts(self, at: int, pos: int, *, known: bool
+                      ) -> tuple[int | None, int | None]:
+        """The last replay start (see :func:`replay_starts_around`) at or before ``pos``
+        and the first after it (None: ``pos`` is one), by a walk from ``at``; the first
+        is None when the walk meets none before ``pos``."""
+        tracker, before = TransactionTracker(), self.first.pos if known else None
+        for ev in self.walk(at):
+            if ev.type_code in kinds.GTID or (known and not tracker.open):
+                if ev.pos > pos:
+                    return before, ev.pos
+                before = ev.pos
+                if ev.pos == pos:
+                    return pos, None
+            tracker.step(ev.type_code, ev.kind)
+            known = known or _resets(ev)
+        return (pos, None) if pos == self.size else (before, self.size)
+
+    def last_complete(self, at: int, *, known: bool) -> tuple[int, str | None] | None:
+        """Where the last transaction that ends in the file ends, and its GTID, by a walk
+        from ``at``; None when the walk sees none end with the tracker's state known."""
+        tracker, gtid, last = TransactionTracker(), None, None
+        try:
+            for ev in self.walk(at, WALK_BODIES | kinds.GTID):
+                step = tracker.step(ev.type_code, ev.kind)
+                if step.starts:
+                    gtid = Gtid.of(ev)
+                if known and step.ends:
+                    last = ev.next_pos, None if gtid is None else gtid.text
+                known = known or _resets(ev)
+        except BinlogError:
+            pass  # a newest file cut inside an event: the transactions before it count
+        return last
 
     @staticmethod
     def _track(events: Iterator[Event], target: Event, *, known: bool) -> int | None:
@@ -297,7 +350,7 @@ def _resets(ev: Event) -> bool:
             or (t in kinds.QUERY and ev.kind in END_KINDS))
 
 
-def datetime_bounds(source: Source, start: int | None, stop: int | None
+def datetime_bounds(source: Source, start: float | None, stop: float | None
                     ) -> tuple[int | None, int | None]:
     """Where a read of the events stamped in [``start``, ``stop``) may begin and must end,
     by :func:`seek_datetime`: the transaction start of the first event at or after
@@ -361,5 +414,33 @@ def gtids_between(source: Source, start: int, stop: int | None
             if found:
                 return first[1].text, found[-1][1].text
         return first[1].text, list(seeker.gtids(first[0].pos, end))[-1][1].text
+
+    return _with_seeker(source, find)
+
+
+def replay_starts_around(source: Source, pos: int) -> tuple[int | None, int | None]:
+    """The positions nearest ``pos`` a replay may start from, the last at or before it
+    and the first after it (None: ``pos`` is one, or none is after it). A replay starts
+    where no transaction is open: at a GTID event (which opens its own), at an event
+    that follows a transaction's end or belongs to none, at the file's first event or
+    at its end; anywhere else it would apply part of a transaction, or frame garbage.
+    Found by the transaction tracker from the nearest earlier event after which its
+    state is known, as :meth:`_Seeker.transaction_start` does."""
+    def find(seeker: _Seeker) -> tuple[int | None, int | None]:
+        if pos <= seeker.first.pos:
+            return (pos, None) if pos == seeker.first.pos else (None, seeker.first.pos)
+        return next(found for at, known in seeker.anchors(pos)
+                    if (found := seeker.replay_starts(at, pos, known=known))[0] is not None)
+
+    return _with_seeker(source, find)
+
+
+def last_complete_transaction(source: Source) -> tuple[int, str | None] | None:
+    """Where the file's last complete transaction ends and its GTID (None: it has
+    none), walking from windows before the end (then from the start); None when no
+    transaction ends in the file."""
+    def find(seeker: _Seeker) -> tuple[int, str | None] | None:
+        return next((found for at, known in seeker.anchors(seeker.size)
+                     if (found := seeker.last_complete(at, known=known)) is not None), None)
 
     return _with_seeker(source, find)
