@@ -116,6 +116,8 @@ def add_export_parser(sub: Any) -> None:
         "errors) as Parquet, in one process without Spark")
     export.add_argument("files", nargs="+", metavar="FILE", help="files, folders or globs")
     export.add_argument("--output", required=True, metavar="DIR")
+    export.add_argument("--overwrite", action="store_true",
+                        help="replace the export DIR holds (else refused)")
     export.add_argument("--mode", choices=("permissive", "failfast"), default="permissive",
                         help="failfast: stop at the first problem, writing nothing")
     export.add_argument("--schema", action="append", metavar="FILE", default=[],

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import os
 import queue
-import shutil
 import sys
 import threading
 from argparse import ArgumentTypeError
@@ -35,6 +34,7 @@ from typing import Any, TextIO
 
 import pyarrow as pa
 
+from binlog_kaitai.publish import OutputRefused, abandon, begin, publish
 from spark.extract import FailFast, SplitParser, fold_files, parser_version
 from spark.plan import FileInfo, list_inputs, read_scripts, whole_file
 from spark.schemas import TABLES, ErrorsRecord, arrow_schema, record_batch
@@ -42,6 +42,8 @@ from spark.typed_export import DateFiles, TypedOutput
 from spark.typed_spark import utc_datetime
 from spark.typed_tables import SNAPSHOT_NEEDS_TYPED
 
+OUTPUT_FOLDERS = (*TABLES, "tables", "snapshots")
+"""An export's top folders (an output holding one, or the manifest, holds an export)."""
 BATCH_ROWS = 8192
 WRITES_PENDING = 4
 """Writing jobs that may wait for the writing thread (the parse waits beyond)."""
@@ -166,26 +168,43 @@ class _TableWriter:
 
 def export(inputs: Sequence[str], output: str, *, failfast: bool = False,
            schema_files: Sequence[str] = (), progress: TextIO | None = None,
-           typed: bool = True, snapshot: bool = False, as_of: datetime | None = None
-           ) -> ExportResult:
-    """Parse ``inputs`` (paths, directories, globs) and write every table under ``output``
-    (replacing those tables); with ``typed``, each source table's typed change table
-    (``output/tables/<db>.<table>``) and with ``snapshot`` its state at the end or
-    ``as_of`` (``output/snapshots/<db>.<table>``, see :mod:`spark.typed_export`). Raises
-    :class:`ExportFailed` when nothing matches, or in ``failfast`` mode at the first
-    problem (nothing is left written then)."""
+           typed: bool = True, snapshot: bool = False, as_of: datetime | None = None,
+           overwrite: bool = False) -> ExportResult:
+    """Parse ``inputs`` (paths, directories, globs) and write every table under ``output``;
+    with ``typed``, each source table's typed change table (``output/tables/<db>.<table>``)
+    and with ``snapshot`` its state at the end or ``as_of`` (``output/snapshots/<db>.
+    <table>``, see :mod:`spark.typed_export`). The tables are written into a staging
+    folder and published whole at the end (:mod:`binlog_kaitai.publish`): a failed
+    export leaves the output as it was. Raises :class:`OutputRefused` when ``output``
+    holds an export and not ``overwrite``, :class:`ExportFailed` when nothing matches,
+    or in ``failfast`` mode at the first problem."""
     files, unmatched = list_inputs(inputs)
     for pattern in unmatched:
         print(f"binlog-kaitai export: no file matches {pattern}", file=sys.stderr)
     if not files:
         raise ExportFailed("no input files")
-    typed_out = TypedOutput(output, snapshot=snapshot, as_of=as_of) if typed else None
+    run = begin(output, overwrite=overwrite, known=OUTPUT_FOLDERS)
+    try:
+        rows = _export_into(run.staging, files, failfast, schema_files, progress,
+                            TypedOutput(run.staging, snapshot=snapshot, as_of=as_of)
+                            if typed else None)
+        publish(run)
+    except BaseException:
+        abandon(run)
+        raise
+    return ExportResult(len(files), sum(f.size for f in files), rows)
+
+
+def _export_into(folder: str, files: list[FileInfo], failfast: bool,
+                 schema_files: Sequence[str], progress: TextIO | None,
+                 typed_out: TypedOutput | None) -> dict[str, int]:
+    """Every table written under ``folder`` (the staging folder); rows per table. On a
+    failure, every file is closed (without closing it twice: see
+    :func:`spark.typed_export.abort_writer`) and the writing thread ended."""
     writes = _Writes()  # (nothing between here and the try can fail)
-    writers = {table: _TableWriter(table, os.path.join(output, table), arrow_schema(columns),
+    writers = {table: _TableWriter(table, os.path.join(folder, table), arrow_schema(columns),
                                    writes)
                for table, columns in TABLES.items()}
-    for writer in writers.values():
-        shutil.rmtree(writer.folder, ignore_errors=True)
     typed_rows: dict[str, int] = {}
     try:
         stats = _parse(files, writers, writes, failfast, read_scripts(schema_files),
@@ -204,17 +223,14 @@ def export(inputs: Sequence[str], output: str, *, failfast: bool = False,
     except BaseException:
         writes.stop()
         for writer in writers.values():
-            writer.close_files()
-            shutil.rmtree(writer.folder, ignore_errors=True)
+            writer.files.abort()
         if typed_out is not None:
-            typed_out.discard()
+            typed_out.abort()
         raise
-    finally:
-        writes.stop()
-        if typed_out is not None:
-            typed_out.close()
-    return ExportResult(len(files), sum(f.size for f in files),
-                        {**{table: w.rows for table, w in writers.items()}, **typed_rows})
+    writes.stop()
+    if typed_out is not None:
+        typed_out.close()
+    return {**{table: w.rows for table, w in writers.items()}, **typed_rows}
 
 
 def _write_typed(typed_out: TypedOutput, errors: _TableWriter) -> dict[str, int]:
@@ -306,8 +322,8 @@ def main(args: Any, out: TextIO, err: TextIO) -> int:
         result = export(args.files, args.output, failfast=args.mode == "failfast",
                         schema_files=args.schema or (), progress=progress,
                         typed=args.typed, snapshot=args.snapshot or as_of is not None,
-                        as_of=as_of)
-    except (ExportFailed, ArgumentTypeError) as exc:
+                        as_of=as_of, overwrite=args.overwrite)
+    except (ExportFailed, ArgumentTypeError, OutputRefused) as exc:
         print(f"binlog-kaitai export: {exc}", file=err)
         return 1
     except OSError as exc:  # writing the output (the inputs' problems are errors rows)

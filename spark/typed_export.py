@@ -22,6 +22,7 @@ import shutil
 import tempfile
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import suppress
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
@@ -116,6 +117,13 @@ class _Runs:
                 table.writer.close()
                 table.writer = None
 
+    def abort(self) -> None:
+        """Every writer closed, whatever closing raises (the run failed)."""
+        for table in self.tables.values():
+            if table.writer is not None:
+                abort_writer(table.writer)
+                table.writer = None
+
     def schema(self, name: str) -> pa.Schema:
         """The table's union schema (that of its last run: the union only grows)."""
         return self.tables[name].runs[-1][1]
@@ -171,10 +179,15 @@ def _one_part(folder: str, parts: list[str], schema: pa.Schema) -> None:
         os.replace(os.path.join(folder, present[0]), final)
         return
     merged = os.path.join(folder, ".merged.parquet")
-    with pq.ParquetWriter(merged, schema, compression=COMPRESSION) as writer:
+    writer = pq.ParquetWriter(merged, schema, compression=COMPRESSION)
+    try:
         for part in present:
             for batch in pq.ParquetFile(os.path.join(folder, part)).iter_batches():
                 writer.write_batch(conform(batch, schema))
+    except BaseException:
+        abort_writer(writer)
+        raise
+    close_or_abort(writer)
     for part in present:
         os.remove(os.path.join(folder, part))
     os.replace(merged, final)
@@ -217,9 +230,44 @@ class DateFiles:
         return rows.num_rows
 
     def close(self) -> None:
-        for writer in self.writers.values():
-            writer.close()
+        """Every file closed; when one cannot be, the others aborted and that raised."""
+        try:
+            for writer in self.writers.values():
+                writer.close()
+        except BaseException:
+            self.abort()
+            raise
         self.writers.clear()
+
+    def abort(self) -> None:
+        """Every file closed, whatever closing raises (the run failed)."""
+        for writer in self.writers.values():
+            abort_writer(writer)
+        self.writers.clear()
+
+
+def abort_writer(writer: Any) -> None:
+    """``writer`` closed after a failure, whatever its ``close`` raises (the failure
+    reported is the first; what it wrote goes with the run's staging folder). A
+    ParquetWriter whose close failed (a full disk: its footer) stays open, and its
+    ``__del__`` would close it again at exit: ``Exception ignored in: ...__del__``."""
+    try:
+        writer.close()
+    except Exception:  # (any: the run has failed already)
+        if isinstance(writer, pq.ParquetWriter):
+            writer.is_open = False
+            if writer.file_handle is not None:
+                with suppress(Exception):
+                    writer.file_handle.close()
+
+
+def close_or_abort(writer: Any) -> None:
+    """``writer`` closed; if that fails, aborted (:func:`abort_writer`) and raised."""
+    try:
+        writer.close()
+    except BaseException:
+        abort_writer(writer)
+        raise
 
 
 @dataclass
@@ -307,10 +355,12 @@ class TypedOutput:
         elif not self.written:
             shutil.rmtree(os.path.join(self.output, "tables"), ignore_errors=True)
 
-    def discard(self) -> None:
-        """Closed, and nothing left of what was written (the export failed)."""
-        self.close()
-        self._replace()
+    def abort(self) -> None:
+        """Closed, whatever closing raises (the export failed; its staging folder goes)."""
+        self.runs.abort()
+        if self.tmp is not None:
+            with suppress(OSError):
+                self.tmp.cleanup()
 
 
 def export_typed(files: Sequence[str], output: str, *, schema_files: Sequence[str] = (),
@@ -348,9 +398,12 @@ def write_change_table(batches: Iterable[pa.RecordBatch], schema: pa.Schema,
     the rows written."""
     files = DateFiles(folder, schema)
     try:
-        return sum(files.write(batch) for batch in batches)
-    finally:
-        files.close()
+        rows = sum(files.write(batch) for batch in batches)
+    except BaseException:
+        files.abort()
+        raise
+    files.close()
+    return rows
 
 
 def write_parquet(batches: Iterable[pa.RecordBatch], folder: str) -> int:
@@ -366,7 +419,10 @@ def write_parquet(batches: Iterable[pa.RecordBatch], folder: str) -> int:
                                           batch.schema, compression=COMPRESSION)
             writer.write_batch(batch)
             rows += batch.num_rows
-    finally:
+    except BaseException:
         if writer is not None:
-            writer.close()
+            abort_writer(writer)
+        raise
+    if writer is not None:
+        close_or_abort(writer)
     return rows
