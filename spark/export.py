@@ -36,7 +36,7 @@ import pyarrow as pa
 
 from binlog_kaitai.publish import OutputRefused, abandon, begin, publish
 from spark.extract import FailFast, SplitParser, fold_files, parser_version
-from spark.plan import FileInfo, list_inputs, read_scripts, whole_file
+from spark.plan import FileInfo, Script, list_inputs, plan_archive, read_scripts, walk_file
 from spark.schemas import TABLES, ErrorsRecord, arrow_schema, record_batch
 from spark.typed_export import DateFiles, TypedOutput
 from spark.typed_spark import utc_datetime
@@ -245,15 +245,20 @@ def _write_typed(typed_out: TypedOutput, errors: _TableWriter) -> dict[str, int]
 
 
 def _parse(files: Iterable[FileInfo], writers: dict[str, _TableWriter], writes: _Writes,
-           failfast: bool, scripts: tuple[str, ...], progress: TextIO | None,
+           failfast: bool, scripts: Sequence[Script], progress: TextIO | None,
            typed_out: TypedOutput | None = None) -> list[dict[str, Any]]:
     """Every record of every file to its table (typed batches to ``typed_out``, on the
-    writing thread); the ``split_stats`` of each file."""
+    writing thread), each file parsed whole from its chain's schema history where it
+    starts (:func:`spark.plan.plan_archive`, whose rows are the ``schema_history``
+    table); the ``split_stats`` of each file."""
     files = list(files)
+    plan = plan_archive([walk_file(info, None) for info in files], scripts)
+    for record in plan.history:
+        writers["schema_history"].add(record)
     total, done = sum(f.size for f in files), 0
     stats: list[dict[str, Any]] = []
-    for info in files:
-        (split,) = whole_file(info)
+    for split in plan.splits:
+        info = split.file
         for kind, values in SplitParser(split, failfast=failfast, schema_scripts=scripts,
                                         typed=typed_out is not None).records():
             if kind == "typed":

@@ -61,7 +61,6 @@ from binlog_kaitai.render import text
 from binlog_kaitai.row_groups import columnar_key
 from binlog_kaitai.rows import RowChange, RowDecoder
 from binlog_kaitai.stream import TRANSACTION_PAYLOAD, BinlogStream, payload_events, read_events
-from binlog_kaitai.summary import Summary, summary
 from binlog_kaitai.transactions import (
     WALK_BODIES,
     GtidInfo,
@@ -77,7 +76,7 @@ from spark.changes import (
     in_order,
     row_seqs,
 )
-from spark.plan import Split, schema_history, thaw
+from spark.plan import Script, Split, file_summary, schema_history, thaw
 from spark.schemas import (
     ErrorsRecord,
     EventsRecord,
@@ -215,7 +214,7 @@ class SplitParser:
     """Parses one split into records; see the module docstring."""
 
     def __init__(self, split: Split, *, failfast: bool = False,
-                 schema_scripts: Sequence[str] = (),
+                 schema_scripts: Sequence[Script] = (),
                  min_group_bytes: int = COLUMNAR_MIN_BYTES, typed: bool = False) -> None:
         self.split = split
         self.min_group_bytes = 0 if typed else min_group_bytes
@@ -270,7 +269,7 @@ class SplitParser:
         summary_json = None
         try:
             if split.index == 0:
-                summary_json = json.dumps(safe_summary(self.path))
+                summary_json = json.dumps(file_summary(self.path).to_dict())
                 yield from self.changed_since_listing()
             with open_input(self.path) as f:
                 for ev in read_events(f, start=split.start, stop=split.stop,
@@ -680,20 +679,8 @@ def xid_of(ev: Event) -> int | None:
     return ev.body.xid.value
 
 
-def safe_summary(path: str) -> dict[str, Any]:
-    """:func:`~binlog_kaitai.summary.summary` as a dict; a failure of the summary itself
-    (not of the file, which it reports in ``error``) is reported there too."""
-    try:
-        with open_input(path) as f:
-            return summary(f).to_dict()
-    except BinlogError as exc:  # cannot open
-        return Summary(file=path, error=f"offset {exc.offset}: {exc.message}").to_dict()
-    except Exception as exc:  # PERMISSIVE: the file's row must exist whatever happens
-        return Summary(file=path, error=f"internal error: {type(exc).__name__}: {exc}").to_dict()
-
-
 def parse_splits(splits: Iterable[Split], *, failfast: bool = False,
-                 schema_scripts: Sequence[str] = ()) -> Iterator[Record]:
+                 schema_scripts: Sequence[Script] = ()) -> Iterator[Record]:
     """The records of each split in turn; in FAILFAST mode, none after the first
     ``failfast`` record."""
     for split in splits:

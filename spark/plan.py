@@ -1,23 +1,34 @@
-"""Which files to read and how to cut them into splits.
+"""Which files to read, in which order, and how to cut them into splits.
 
 The driver only lists: :func:`list_inputs` expands paths, directories and globs into
-(path, size, mtime) without opening a file. Cutting a large file needs its event
-headers, so :func:`plan_file` runs on an executor (one task per large file): it walks
-the headers (:class:`~binlog_kaitai.stream.BinlogStream` header-only) and cuts right
-before an event that starts a transaction, once the split has grown past the target
-size. Because a split never starts inside a transaction, every TABLE_MAP it needs
-precedes its rows within the same task.
+(path, size, mtime) without opening a file. Then every file is walked once
+(:func:`walk_file`, on an executor for the Spark job): a header-only
+:class:`~binlog_kaitai.stream.BinlogStream` that reads only the bodies of QUERY and GTID
+events, never a row event's. It cuts a large file right before an event that starts a
+transaction, once the split has grown past the target size (a split never starts inside
+a transaction, so every TABLE_MAP it needs precedes its rows within the same task); and
+it gathers the file's DDL statements, with their position, time and GTID.
 
 Column names often come from the row decoder's schema history (the CREATE/ALTER TABLE
-statements seen earlier in the file), which a task starting mid-file has not seen. The
-planner therefore feeds the statements it walks over to a
-:class:`~binlog_kaitai.rows.RowDecoder` of its own, and each split carries a snapshot of
-that history as it stands where the split starts: every DDL is parsed once by the
-planner, never once per later split.
+statements seen before), and with ``binlog_row_metadata=MINIMAL`` a table's CREATE
+TABLE is usually in an earlier file than its rows. :func:`plan_archive` therefore orders
+the files of each server's chain as ``check`` does (:func:`~binlog_kaitai.archive.chain_groups`:
+directory and base name, then number) and replays the gathered DDL along each chain,
+after the ``--schema`` files, into one :class:`~binlog_kaitai.schema.SchemaHistory` per
+chain: each split carries a snapshot of that history as it stands where the split starts
+(the DDL of every earlier file of the chain, then of its own file before it). Every
+statement is parsed once, on the driver, however many splits come after it; the
+replay's record of what each did is the ``schema_history`` table.
+
+A break in a chain (a missing file, another server id after a restore) does not restart
+its history: the DDL before the break is still the best knowledge of the tables after
+it, and a table whose column count no longer matches a TABLE_MAP's gets positional
+names anyway. Files of different directories or base names never share a history.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import glob
 import os
 import pickle
@@ -25,12 +36,19 @@ import re
 import zlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any, NamedTuple
 
+from binlog_kaitai import event_kinds as kinds
+from binlog_kaitai.archive import chain_groups
 from binlog_kaitai.errors import BinlogError
-from binlog_kaitai.schema import SchemaHistory
+from binlog_kaitai.gtid import gtid_text
+from binlog_kaitai.schema import SchemaHistory, TableChange, query_statement
 from binlog_kaitai.stream import BinlogStream
-from binlog_kaitai.transactions import WALK_BODIES, TransactionTracker
+from binlog_kaitai.summary import Summary, summary
+from binlog_kaitai.transactions import KINDED_TYPES, TransactionTracker
+from spark.schemas import SchemaHistoryRecord
 from spark.storage import is_uri, list_uri, open_input
 
 DEFAULT_SPLIT_SIZE = 64 << 20
@@ -41,6 +59,9 @@ than large ones: besides opening the file and reading its summary, they tend to 
 small transactions, which have several events per row (a 1 MB file of one-row
 transactions parses about 8 times slower per byte than a large file of bulk inserts).
 Without it, sixty 1 MB files would make one 64 MB task that runs long after the others."""
+WALK_BODIES = KINDED_TYPES | kinds.GTID
+"""The bodies :func:`walk_file` reads: those the transaction tracker needs (QUERY, and
+MariaDB's GTID), every GTID (a DDL statement's ``gtid``), no rows event's."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +78,8 @@ class Split:
     """Events starting in [start, stop) of one file; None means the file's start or end.
 
     ``count`` is the number of splits the file was cut into; ``schema`` the row decoder's
-    schema history where the split starts (:func:`freeze`), None for a file's first split.
+    schema history where the split starts (:func:`freeze`), None while it is only what
+    the ``--schema`` files give (no DDL before the split in its chain).
     """
 
     file: FileInfo
@@ -86,17 +108,26 @@ def parse_size(text: str) -> int:
     return int(m.group(1)) << {"": 0, "k": 10, "m": 20, "g": 30}[m.group(2).lower()]
 
 
-def read_scripts(paths: Iterable[str]) -> tuple[str, ...]:
+class Script(NamedTuple):
+    """A ``--schema`` DDL file: its path as given (the ``file`` of its ``schema_history``
+    rows) and its text."""
+
+    name: str
+    text: str
+
+
+def read_scripts(paths: Iterable[str]) -> tuple[Script, ...]:
     """DDL files for the row decoder's schema history, read where the job starts (they
     travel to the executors with the tasks)."""
-    return tuple(Path(p).read_text(encoding="utf-8", errors="replace") for p in paths)
+    return tuple(Script(p, Path(p).read_text(encoding="utf-8", errors="replace"))
+                 for p in paths)
 
 
-def schema_history(scripts: Iterable[str]) -> SchemaHistory:
+def schema_history(scripts: Iterable[Script]) -> SchemaHistory:
     """A schema history that starts from the given DDL scripts (``--schema`` files)."""
     history = SchemaHistory()
     for script in scripts:
-        history.apply_script(script)
+        history.apply_script(script.text)
     return history
 
 
@@ -164,38 +195,167 @@ def walk(path: str) -> list[str]:
     return [f for f in found if os.path.isfile(f)]
 
 
-def plan_file(info: FileInfo, split_size: int, schema_scripts: Sequence[str] = ()
-              ) -> list[Split]:
-    """Cut one file at transaction starts into splits of about ``split_size`` bytes.
+@dataclass(frozen=True, slots=True)
+class Ddl:
+    """A DDL statement :func:`walk_file` found: where, when, in which transaction, run
+    with which default database."""
+
+    pos: int
+    ts: int
+    gtid: str | None
+    schema: str | None
+    sql: str
+
+
+@dataclass(frozen=True, slots=True)
+class FileWalk:
+    """What the walk of one file found: its summary (for the chain order), where to cut
+    it, its DDL statements in file order."""
+
+    info: FileInfo
+    summary: Summary
+    cuts: tuple[int, ...]
+    ddl: tuple[Ddl, ...]
+
+
+def file_summary(path: str) -> Summary:
+    """:func:`~binlog_kaitai.summary.summary` of a file; a file that cannot be opened, or
+    a failure of the summary itself, is reported in ``error``."""
+    try:
+        with open_input(path) as f:
+            return summary(f)
+    except BinlogError as exc:  # cannot open
+        return Summary(file=path, error=f"offset {exc.offset}: {exc.message}")
+    except Exception as exc:  # PERMISSIVE: the file's row must exist whatever happens
+        return Summary(file=path, error=f"internal error: {type(exc).__name__}: {exc}")
+
+
+def walk_file(info: FileInfo, split_size: int | None) -> FileWalk:
+    """The planner's one pass over a file (see the module docstring); cuts only in a
+    file larger than ``split_size`` (None: never).
 
     A file that is not a binlog, or whose first event is unreadable, stays whole: the
     parse of that single split reports the problem. Damage ends the walk: the split
     after the last cut reports it.
     """
-    if info.size <= split_size:
-        return whole_file(info)
-    cuts: list[tuple[int, bytes]] = []
+    cuts: list[int] = []
+    ddl: list[Ddl] = []
+    cut_size = split_size if split_size is not None and info.size > split_size else None
     try:
         with open_input(info.path) as f, BinlogStream(f, bodies=WALK_BODIES) as stream:
             tracker = TransactionTracker()
-            history = schema_history(schema_scripts)
-            frozen = b""
+            gtid: str | None = None
             last_cut = 0
             for ev in stream.events():
-                step = tracker.step(ev.type_code, ev.kind)
-                if step.starts and ev.pos - last_cut >= split_size:
-                    now = freeze(history)
-                    frozen = frozen if now == frozen else now  # one copy while unchanged
-                    cuts.append((ev.pos, frozen))
-                    last_cut = ev.pos
-                if ev.is_query and ev.body is not None:
-                    history.apply_query_event(ev.body)
+                t, body = ev.type_code, ev.body
+                if tracker.step(t, ev.kind).starts:
+                    gtid = gtid_text(t, ev.server_id, body) if (
+                        t in kinds.GTID and body is not None) else None
+                    if cut_size is not None and ev.pos - last_cut >= cut_size:
+                        cuts.append(ev.pos)
+                        last_cut = ev.pos
+                if t in kinds.QUERY and body is not None:
+                    found = query_statement(body)
+                    if found is not None:
+                        ddl.append(Ddl(ev.pos, ev.timestamp, gtid, *found))
     except (BinlogError, OSError):
         pass
-    bounds: list[tuple[int | None, bytes | None]] = [(None, None), *cuts]
-    stops = [pos for pos, _ in cuts] + [None]
-    return [Split(info, i, len(bounds), start, stop, schema)
-            for i, ((start, schema), stop) in enumerate(zip(bounds, stops, strict=True))]
+    return FileWalk(info, file_summary(info.path), tuple(cuts), tuple(ddl))
+
+
+@dataclass
+class ArchivePlan:
+    """Every file's splits (by path, then index), each with the history where it starts,
+    and the ``schema_history`` rows of the replay."""
+
+    splits: list[Split]
+    history: list[tuple[Any, ...]]
+
+
+def plan_archive(walks: Sequence[FileWalk], scripts: Sequence[Script] = ()) -> ArchivePlan:
+    """Replay the DDL of the walked files along each chain (see the module docstring)."""
+    seed = SchemaHistory()
+    rows = [history_row(script.name, None, None, db, sql.strip(), change)
+            for script in scripts for db, sql, changes in seed.trace_script(script.text)
+            for change in changes or [None]]
+    frozen_seed = freeze(seed)
+    splits: list[Split] = []
+    for chain in chains(walks):
+        replay = _Replay(thaw(frozen_seed), rows)
+        for walk in chain:
+            splits += replay.file(walk)
+    splits.sort(key=lambda s: (s.path, s.index))
+    return ArchivePlan(splits, rows)
+
+
+def chains(walks: Sequence[FileWalk]) -> list[list[FileWalk]]:
+    """The walked files by chain, each in chain order (a file whose first event is
+    unreadable is a chain of its own)."""
+    by_path = {w.info.path: w for w in walks}
+    groups = chain_groups(dataclasses.replace(w.summary, file=w.info.path) for w in walks)
+    ordered = [[by_path[s.file] for s in group] for group in groups]
+    grouped = {w.info.path for chain in ordered for w in chain}
+    return ordered + [[w] for w in walks if w.info.path not in grouped]
+
+
+class _Replay:
+    """One chain's history, statement by statement, frozen where a split starts."""
+
+    def __init__(self, history: SchemaHistory, rows: list[tuple[Any, ...]]) -> None:
+        self.history = history
+        self.rows = rows
+        self.frozen: bytes | None = None
+        """The last snapshot (None while the history is the seed's), shared by every
+        split until the next statement."""
+        self.changed = False
+
+    def file(self, walk: FileWalk) -> list[Split]:
+        bounds: list[int | None] = [None, *walk.cuts]
+        stops: list[int | None] = [*walk.cuts, None]
+        pending = list(walk.ddl)[::-1]
+        splits = []
+        for index, (start, stop) in enumerate(zip(bounds, stops, strict=True)):
+            while pending and start is not None and pending[-1].pos < start:
+                self.apply(walk.info.path, pending.pop())
+            splits.append(Split(walk.info, index, len(bounds), start, stop, self.snapshot()))
+        while pending:
+            self.apply(walk.info.path, pending.pop())
+        return splits
+
+    def apply(self, path: str, ddl: Ddl) -> None:
+        changes = self.history.trace(ddl.schema, ddl.sql)
+        self.rows += [history_row(path, ddl.pos, ddl.ts, ddl.schema, ddl.sql, change,
+                                  ddl.gtid) for change in changes or [None]]
+        self.changed = True
+
+    def snapshot(self) -> bytes | None:
+        if self.changed:
+            now = freeze(self.history)
+            self.frozen = self.frozen if now == self.frozen else now
+            self.changed = False
+        return self.frozen
+
+
+def history_row(file: str, pos: int | None, ts: int | None, schema: str | None, sql: str,
+                change: TableChange | None, gtid: str | None = None) -> tuple[Any, ...]:
+    """One ``schema_history`` row: a statement and one table it changed (``change``
+    None: it changed no table's columns)."""
+    at = None if ts is None else datetime.fromtimestamp(ts, UTC)
+    what: dict[str, Any] = dict.fromkeys(
+        ("db", "table", "action", "renamed_from", "columns", "added", "dropped"))
+    if change is not None:
+        what = {**dataclasses.asdict(change), "added": list(change.added),
+                "dropped": list(change.dropped),
+                "columns": None if change.columns is None else list(change.columns)}
+    return SchemaHistoryRecord(file=file, pos=pos, ts=at, gtid=gtid, schema=schema,
+                               statement=sql, **what,
+                               event_date=None if at is None else at.date())
+
+
+def plan_file(info: FileInfo, split_size: int, schema_scripts: Sequence[Script] = ()
+              ) -> list[Split]:
+    """One file's splits, its history its own (:func:`plan_archive` of that file)."""
+    return plan_archive([walk_file(info, split_size)], schema_scripts).splits
 
 
 def task_weight(splits: Sequence[Split]) -> int:

@@ -9,6 +9,11 @@ ever inferred. Every table ends with ``event_date``, the UTC date it is partitio
 event; for an error, of the event concerned, else of the last event read before it;
 null when there is none).
 
+``schema_history`` comes from the planner, not from the parse: the DDL of each server's
+chain of files, replayed in chain order (:mod:`spark.plan`), after the statements of the
+``--schema`` files (their ``file`` is the schema file's name, ``pos``, ``ts`` and
+``event_date`` null).
+
 ``files`` keeps the names of the ``summary --json`` fields, but ``start_time`` and
 ``end_time`` are timestamps rather than ISO strings. ``events`` has a row per event of
 the file itself: the events inside a MySQL TRANSACTION_PAYLOAD (compressed transaction)
@@ -141,6 +146,25 @@ ERRORS: Columns = (
     ("event_date", "date"),
 )
 
+SCHEMA_HISTORY: Columns = (
+    # every DDL statement the schema history applied, in the order it did: one row per
+    # table whose columns it changed (one row with db, table and action null if none)
+    ("file", "string"),
+    ("pos", "bigint"),
+    ("ts", "timestamp"),
+    ("gtid", "string"),
+    ("schema", "string"),
+    ("statement", "string"),
+    ("db", "string"),
+    ("table", "string"),
+    ("action", "string"),
+    ("renamed_from", "string"),
+    ("columns", "array<string>"),
+    ("added", "array<string>"),
+    ("dropped", "array<string>"),
+    ("event_date", "date"),
+)
+
 SPLIT_STATS: Columns = (
     # internal: one per split, folded into `files` by the driver
     ("file", "string"),
@@ -173,6 +197,7 @@ TABLES: dict[str, Columns] = {
     "transactions": TRANSACTIONS,
     "row_changes": ROW_CHANGES,
     "errors": ERRORS,
+    "schema_history": SCHEMA_HISTORY,
 }
 """Output tables by name, in the order the job writes them."""
 
@@ -248,5 +273,6 @@ EventsRecord = RECORDS["events"]
 TransactionsRecord = RECORDS["transactions"]
 RowChangesRecord = RECORDS["row_changes"]
 ErrorsRecord = RECORDS["errors"]
+SchemaHistoryRecord = RECORDS["schema_history"]
 SplitStatsRecord = RECORDS["split_stats"]
 FailfastRecord = RECORDS["failfast"]
