@@ -17,7 +17,7 @@ from typing import Any, TextIO
 
 from binlog_kaitai.errors import BinlogError
 from binlog_kaitai.event import Event, EventType
-from binlog_kaitai.render import describe, to_jsonable
+from binlog_kaitai.render import describe, event_data
 from binlog_kaitai.stream import read_events
 from binlog_kaitai.summary import Summary, iso_utc, summary
 
@@ -203,8 +203,7 @@ def filtered(events: Iterator[Event], args: argparse.Namespace) -> Iterator[Even
 
 
 def event_json(ev: Event, shown_name: str) -> dict[str, Any]:
-    data = (to_jsonable(ev.body) if ev.body is not None
-            else {"raw": ev.raw.hex(), "decode_error": ev.decode_error})
+    data = event_data(ev)
     return {
         "file": shown_name,
         "pos": ev.pos,

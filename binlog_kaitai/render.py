@@ -1,18 +1,46 @@
-"""Turn generated Kaitai objects into JSON-ready values and one-line descriptions."""
+"""Events for people and for programs: :func:`describe` gives the one-line description the
+``Info`` column of ``SHOW BINLOG EVENTS`` shows, :func:`event_data` the ``data`` object of
+``events --json``, whose schema docs/events-json.md documents per event type.
+
+The data is the generated object's own fields, walked generically (:func:`to_jsonable`),
+with the exceptions declared here: wrapper types read as one number (:data:`NUMBERS`),
+framing the reader needs and the reader of the JSON does not (:func:`is_framing`), byte
+strings that are text (:data:`TEXT_FIELDS`), bit sets given as the names of their bits
+(:data:`BIT_SETS`), types shown as their one field (:data:`WRAPPERS`) and bodies whose
+meaning lives in the spec's instances rather than in its fields (:data:`VIEWS`).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from decimal import Decimal
 from enum import IntEnum
 from functools import cache
 from typing import Any
 
-from kaitaistruct import KaitaiStruct, KaitaiStructError
+from kaitaistruct import KaitaiStream, KaitaiStruct, KaitaiStructError
 
-from binlog_kaitai.event import Event, EventType
+from binlog_kaitai.event import DECODE_ERRORS, Event, EventType
+from binlog_kaitai.gtid import gtid_set_text, gtid_text, tagged_uuid, uuid_text
+from generated.gtid_event import GtidEvent
+from generated.gtid_tagged_event import GtidTaggedEvent
+from generated.mariadb_compressed import MariadbCompressed
+from generated.mariadb_gtid_event import MariadbGtidEvent
+from generated.mariadb_gtid_list_event import MariadbGtidListEvent
+from generated.mysql_binlog import MysqlBinlog
+from generated.mysql_packed_int import MysqlPackedInt
+from generated.mysql_table_id import MysqlTableId
 from generated.mysql_uint64 import MysqlUint64
+from generated.mysql_varlen_uint import MysqlVarlenUint
+from generated.previous_gtids_event import PreviousGtidsEvent
+from generated.query_event import QueryEvent
 from generated.rows_event import RowsEvent
+from generated.table_map_event import TableMapEvent
+from generated.transaction_payload_event import TransactionPayloadEvent
 
 INTERNAL_ATTRS = frozenset({"_io", "_parent", "_root"})
+_B = MysqlBinlog
+_T = TableMapEvent
 
 
 @cache
@@ -32,55 +60,504 @@ def fields(obj: KaitaiStruct) -> list[tuple[str, Any]]:
     return [(k, v) for k, v in vars(obj).items() if not k.startswith("_") and k not in params]
 
 
-def to_jsonable(value: Any, *, enums_as_names: bool = True) -> Any:
-    """Decoded value tree -> JSON types: bytes as hex, enums as names (or integers), 64-bit
-    integers (read by the spec as two 32-bit halves) as their int value."""
-    if isinstance(value, MysqlUint64):
-        return value.value
+def text(raw: bytes) -> str:
+    """Free text of unknown charset, for people: UTF-8 where valid, escapes elsewhere."""
+    return raw.decode("utf-8", errors="backslashreplace")
+
+
+def quoted(name: str) -> str:
+    """An identifier in backticks, as the server quotes it (a backtick doubled)."""
+    return "`" + name.replace("`", "``") + "`"
+
+
+# ---------------------------------------------------------------------------------------
+# Descriptions: the Info column of SHOW BINLOG EVENTS
+
+
+def describe(ev: Event) -> str:
+    """A short human description of an event, like the Info column of SHOW BINLOG EVENTS
+    (MariaDB's and MySQL's, which agree where both have the event)."""
+    body = ev.body
+    if body is None:
+        return f"undecodable body: {ev.decode_error}" if ev.decode_error else ""
+    how = _DESCRIBERS.get(ev.type_code)
+    if how is None:
+        return _rows(ev, body) if isinstance(body, RowsEvent) else ""
+    try:
+        return how(ev, body)
+    except DECODE_ERRORS as exc:  # an instance read lazily from damaged bytes
+        return f"undecodable body: {type(exc).__name__}: {exc}"
+
+
+def _query(ev: Event, body: Any) -> str:
+    """``use `db`; statement``, without the ``use`` when the event says the statement does
+    not depend on the current database (LOG_EVENT_SUPPRESS_USE_F, e.g. COMMIT, CREATE
+    DATABASE); EXECUTE_LOAD_QUERY adds its file id."""
+    suppress = (ev.flags or 0) & _B.EventFlag.suppress_use
+    use = f"use {quoted(body.schema)}; " if body.schema and not suppress else ""
+    try:
+        query = body.query_text  # inflated here for QUERY_COMPRESSED_EVENT
+    except KaitaiStructError as exc:
+        return use + f"<compressed statement unreadable: {exc}>"
+    if query is None:
+        return use + "<statement compressed with an unknown algorithm>"
+    load = (f" ;file_id={body.execute_load_query.file_id}"
+            if ev.type_code == EventType.execute_load_query_event else "")
+    return use + text(query) + load
+
+
+def _rows(ev: Event, body: Any) -> str:
+    end = " flags: STMT_END_F" if body.is_end_of_statement else ""
+    return f"table_id: {body.table_id.value}{end}"
+
+
+def _gtid(ev: Event, body: Any) -> str:
+    """MySQL's GTID events as the statement a replica runs for them."""
+    gtid = gtid_text(ev.type_code, ev.server_id, body)
+    return f"SET @@SESSION.GTID_NEXT= '{gtid or 'ANONYMOUS'}'"
+
+
+def _mariadb_gtid(ev: Event, body: Any) -> str:
+    """``BEGIN GTID d-s-n`` (a transaction), ``GTID d-s-n`` (a standalone statement, e.g.
+    DDL), ``XA START xid GTID d-s-n``; then the two-phase ALTER and group commit parts."""
+    gtid = gtid_text(ev.type_code, ev.server_id, body)
+    if body.is_standalone:
+        head = "GTID "
+    elif body.is_prepared_xa:
+        head = f"XA START {_xid(body.xid.format_id, body.xid.gtrid, body.xid.bqual)} GTID "
+    else:
+        head = "BEGIN GTID "
+    tail = " START ALTER" if body.is_start_alter else ""
+    if body.is_commit_alter or body.is_rollback_alter:
+        verb = "COMMIT" if body.is_commit_alter else "ROLLBACK"
+        tail += f" {verb} ALTER id={body.sa_seq_no.value}"
+    if body.is_group_commit_id:
+        tail += f" cid={body.commit_id.value}"
+    return head + gtid + tail
+
+
+def _xid(format_id: int, gtrid: bytes, bqual: bytes) -> str:
+    """An XA transaction id as the servers print it: ``X'gtrid',X'bqual',format``."""
+    return f"X'{gtrid.hex()}',X'{bqual.hex()}',{format_id}"
+
+
+def _xa_prepare(ev: Event, body: Any) -> str:
+    gtrid, bqual = body.data[:body.len_gtrid], body.data[body.len_gtrid:]
+    xid = _xid(body.format_id, gtrid, bqual)
+    return f"XA COMMIT {xid} ONE PHASE" if body.one_phase else f"XA PREPARE {xid}"
+
+
+def _previous_gtids(ev: Event, body: Any) -> str:
+    """The set; MySQL separates its UUIDs with a comma and a line break."""
+    gtids = gtid_set_text(body)
+    return "<GTID set in an unknown format>" if gtids is None else gtids.replace(",", ",\n")
+
+
+def _intvar(ev: Event, body: Any) -> str:
+    return f"{_enum_name(body.type).upper()}={intvar_value(body)}"
+
+
+def _load_block(ev: Event, body: Any) -> str:
+    return f";file_id={body.file_id};block_len={len(body.block)}"
+
+
+def _create_file(ev: Event, body: Any) -> str:
+    return (f"db={body.info.db};table={body.info.table_name};file_id={body.file_id};"
+            f"block_len={len(body.block)}")
+
+
+def _incident(ev: Event, body: Any) -> str:
+    message = f": {text(body.message)}" if body.message else ""
+    return f"#{int(body.incident)} ({_enum_name(body.incident).upper()}){message}"
+
+
+def _transaction_payload(ev: Event, body: Any) -> str:
+    compression = _enum_name(body.compression_type).upper()
+    return f"compression='{compression}', decompressed_size={body.uncompressed_size} bytes"
+
+
+_E = EventType
+_DESCRIBERS: dict[int, Callable[[Event, Any], str]] = {
+    _E.query_event: _query,
+    _E.execute_load_query_event: _query,
+    _E.query_compressed_event: _query,
+    _E.format_description_event:
+        lambda ev, b: f"Server ver: {b.server_version}, Binlog ver: {b.binlog_version}",
+    _E.start_event_v3:
+        lambda ev, b: f"Server ver: {b.server_version}, Binlog ver: {b.binlog_version}",
+    _E.rotate_event: lambda ev, b: (  # no position in binlog v1
+        f"{b.new_log_ident};pos={b.position.value if hasattr(b, 'position') else ''}"),
+    _E.xid_event: lambda ev, b: f"COMMIT /* xid={b.xid.value} */",
+    _E.table_map_event:
+        lambda ev, b: f"table_id: {b.table_id.value} ({b.schema_name}.{b.table_name})",
+    _E.rows_query_log_event: lambda ev, b: "# " + text(b.query),
+    _E.annotate_rows_event: lambda ev, b: text(b.query),
+    _E.gtid_log_event: _gtid,
+    _E.anonymous_gtid_log_event: _gtid,
+    _E.gtid_tagged_log_event: _gtid,
+    _E.gtid_event: _mariadb_gtid,
+    _E.previous_gtids_log_event: _previous_gtids,
+    _E.gtid_list_event: lambda ev, b: f"[{gtid_set_text(b)}]",
+    _E.binlog_checkpoint_event: lambda ev, b: b.binlog_file_name,
+    _E.intvar_event: _intvar,
+    _E.rand_event: lambda ev, b: f"rand_seed1={b.seed1.value},rand_seed2={b.seed2.value}",
+    _E.user_var_event: lambda ev, b: user_var_text(b),
+    _E.xa_prepare_log_event: _xa_prepare,
+    _E.begin_load_query_event: _load_block,
+    _E.append_block_event: _load_block,
+    _E.exec_load_event: lambda ev, b: f";file_id={b.file_id}",
+    _E.delete_file_event: lambda ev, b: f";file_id={b.file_id}",
+    _E.create_file_event: _create_file,
+    _E.incident_event: _incident,
+    _E.heartbeat_log_event: lambda ev, b: b.log_ident,
+    _E.transaction_payload_event: _transaction_payload,
+}
+
+
+def _enum_name(value: Any) -> str:
+    """An enum's name, or its number when the spec's enum does not list it."""
+    return value.name if isinstance(value, IntEnum) else str(value)
+
+
+# ---------------------------------------------------------------------------------------
+# Values the spec keeps as bytes: INTVAR's and USER_VAR's
+
+
+def intvar_value(body: Any) -> int:
+    """INTVAR's value: the spec keeps its 8 bytes (unsigned, little-endian) as bytes so that
+    every target language reads them exactly; Python's int is exact."""
+    return int.from_bytes(body.value, "little")
+
+
+_COLLATION_NAMES = {
+    8: "latin1_swedish_ci", 11: "ascii_general_ci", 33: "utf8mb3_general_ci",
+    45: "utf8mb4_general_ci", 46: "utf8mb4_bin", 47: "latin1_bin", 63: "binary",
+    83: "utf8mb3_bin", 192: "utf8mb3_unicode_ci", 224: "utf8mb4_unicode_ci",
+    255: "utf8mb4_0900_ai_ci",
+}
+"""Names of the collations string user variables usually have (the client's defaults of
+MariaDB and MySQL), for their description; others are shown by number."""
+
+
+def user_var_value(body: Any) -> Any:
+    """A USER_VAR's value by its type (the spec keeps it as bytes, whose layout depends on
+    the type): an integer (UNSIGNED applied), a float, DECIMAL as its exact text, a string
+    decoded with its character set (binary ones as ``{"base64": ...}``); None for NULL."""
+    from binlog_kaitai import values  # here: value conversion is not needed at CLI start
+    from binlog_kaitai.packed import decimal_decoder
+
+    if body.is_null:
+        return None
+    raw, kind = body.value, body.value_type
+    if kind == _B.ItemResult.int_result:
+        return values.converter(values.LONGLONG, None, values.ColumnInfo(
+            unsigned=body.is_unsigned))(raw[:8])
+    if kind == _B.ItemResult.real_result:
+        return values.converter(values.DOUBLE, None, values.ColumnInfo())(raw[:8])
+    if kind == _B.ItemResult.decimal_result:  # precision, scale, the binary DECIMAL
+        return decimal_decoder(raw[0], raw[1])(raw[2:])
+    if kind == _B.ItemResult.string_result:
+        return values.text_decoder(values.charset_of_collation(body.charset))(raw)
+    return raw.hex()  # ROW_RESULT: never logged by a server
+
+
+def user_var_text(body: Any) -> str:
+    """``@`name`=value`` as the servers print it: strings as ``_charset X'hex' COLLATE
+    name``, floats in the server's shortest form (:func:`server_double`)."""
+    name = "@" + quoted(text(body.name)) + "="
+    if body.is_null:
+        return name + "NULL"
+    kind = body.value_type
+    if kind == _B.ItemResult.string_result:
+        from binlog_kaitai.values import charset_of_collation
+
+        charset = charset_of_collation(body.charset) or "?"
+        collation = _COLLATION_NAMES.get(body.charset, str(body.charset))
+        literal = f"X'{body.value.hex().upper()}'" if body.value else '""'
+        return f"{name}_{charset} {literal} COLLATE {collation}"
+    value = user_var_value(body)
+    return name + (server_double(value) if kind == _B.ItemResult.real_result else str(value))
+
+
+def server_double(value: float) -> str:
+    """A double as MySQL's and MariaDB's ``my_gcvt`` prints it in 22 characters: the
+    shortest digits that read back as the same double, in fixed notation when the decimal
+    point is within 15 digits of them, else as ``1.5e20``."""
+    if value == 0:
+        return "0"
+    sign, width = ("-", 21) if value < 0 else ("", 22)
+    exact = Decimal(repr(abs(value))).normalize().as_tuple()
+    digits = "".join(map(str, exact.digits))
+    count = len(digits)
+    point = count + int(exact.exponent)  # digits before the decimal point
+    fits = (count - point + 2 if point <= 0 else count + 1 if point < count else point
+            ) <= width
+    fixed = (fits or (point <= width and point >= -1)) and (
+        not fits or (point >= -14 and (point <= 15 or count > point)))
+    if not fixed:
+        mantissa = digits[0] + ("." + digits[1:] if count > 1 else "")
+        return f"{sign}{mantissa}e{point - 1}"
+    if point <= 0:
+        return f"{sign}0.{'0' * -point}{digits}"
+    if point < count:
+        return f"{sign}{digits[:point]}.{digits[point:]}"
+    return sign + digits + "0" * (point - count)
+
+
+# ---------------------------------------------------------------------------------------
+# JSON data: the generated objects' fields, with declared exceptions
+
+
+def event_data(ev: Event) -> Any:
+    """The ``data`` of ``events --json``: the body as JSON (docs/events-json.md); a body
+    that could not be decoded, or a type the spec keeps as bytes, as ``raw`` hex (with
+    ``decode_error`` when decoding failed)."""
+    if ev.body is None:
+        return {"raw": ev.raw.hex(), "decode_error": ev.decode_error}
+    if isinstance(ev.body, (bytes, bytearray)):
+        return {"raw": ev.body.hex()}
+    try:
+        data = to_jsonable(ev.body, event=ev)
+    except DECODE_ERRORS as exc:  # an instance read lazily from damaged bytes
+        return {"raw": ev.raw.hex(), "decode_error": f"{type(exc).__name__}: {exc}"}
+    return data
+
+
+def to_jsonable(value: Any, *, enums_as_names: bool = True, event: Event | None = None
+                ) -> Any:
+    """Decoded value tree -> JSON types: numbers as numbers (the spec's 64-bit halves,
+    table ids and packed integers joined), bytes as hex, enums as names (or integers),
+    with the exceptions of the module docstring; ``event`` is the event the tree is the
+    body of, for the views that need its header (a MariaDB GTID's server id)."""
     if isinstance(value, KaitaiStruct):
-        return {k: to_jsonable(v, enums_as_names=enums_as_names) for k, v in fields(value)}
+        return _struct(value, enums_as_names, event)
     if isinstance(value, (bytes, bytearray)):
         return value.hex()
     if isinstance(value, IntEnum):
         return value.name if enums_as_names else int(value)
     if isinstance(value, list):
         return [to_jsonable(v, enums_as_names=enums_as_names) for v in value]
+    if isinstance(value, dict):  # a view's, whose values may still be generated objects
+        return {k: to_jsonable(v, enums_as_names=enums_as_names) for k, v in value.items()}
     return value
 
 
-def text(raw: bytes) -> str:
-    """Free text of unknown charset, for people: UTF-8 where valid, escapes elsewhere."""
-    return raw.decode("utf-8", errors="backslashreplace")
+def _struct(obj: KaitaiStruct, enums_as_names: bool, event: Event | None) -> Any:
+    cls = type(obj)
+    number = NUMBERS.get(cls)
+    if number is not None:
+        return number(obj)
+    view = VIEWS.get(cls)
+    if view is not None:
+        return to_jsonable(view(obj, event), enums_as_names=enums_as_names)
+    out = _converted(obj, enums_as_names)
+    if cls in WRAPPERS:
+        return out.get(WRAPPERS[cls])
+    return out
 
 
-def describe(ev: Event) -> str:
-    """A short human description of an event, like the Info column of SHOW BINLOG EVENTS."""
-    body = ev.body
-    if body is None:
-        return f"undecodable body: {ev.decode_error}" if ev.decode_error else ""
-    t = ev.type_code
-    if t in (EventType.query_event, EventType.execute_load_query_event,
-             EventType.query_compressed_event):
-        use = f"use `{body.schema}`; " if body.schema else ""
-        try:
-            query = body.query_text  # inflated here for QUERY_COMPRESSED_EVENT
-        except KaitaiStructError as exc:
-            return use + f"<compressed statement unreadable: {exc}>"
-        if query is None:
-            return use + "<statement compressed with an unknown algorithm>"
-        return use + text(query)
-    if t == EventType.format_description_event:
-        return f"Server ver: {body.server_version}, Binlog ver: {body.binlog_version}"
-    if t == EventType.rotate_event:
-        position = getattr(body, "position", None)  # absent in binlog v1
-        return f"{body.new_log_ident};pos={'' if position is None else position.value}"
-    if t == EventType.xid_event:
-        return f"COMMIT /* xid={body.xid.value} */"
-    if t == EventType.table_map_event:
-        return f"table_id: {body.table_id.value} ({body.schema_name}.{body.table_name})"
-    if t in (EventType.rows_query_log_event, EventType.annotate_rows_event):
-        return text(body.query)
-    if isinstance(body, RowsEvent):
-        end = " flags: STMT_END_F" if body.is_end_of_statement else ""
-        return f"table_id: {body.table_id.value}{end}"
-    return ""
+def _converted(obj: KaitaiStruct, enums_as_names: bool = True) -> dict[str, Any]:
+    """A struct's fields as JSON values: framing left out, text decoded, bit sets named."""
+    cls = type(obj)
+    out = {}
+    for name, value in fields(obj):
+        if is_framing(cls, name):
+            continue
+        if (cls, name) in TEXT_FIELDS and isinstance(value, (bytes, bytearray)):
+            out[name] = text(value)
+            continue
+        out[name] = to_jsonable(value, enums_as_names=enums_as_names)
+        if (cls, name) in BIT_SETS and isinstance(out[name], int):
+            out[name] = bit_names(out[name], BIT_SETS[(cls, name)])
+    return out
+
+
+NUMBERS: dict[type, Callable[[Any], Any]] = {
+    MysqlUint64: lambda v: v.value,
+    MysqlTableId: lambda v: v.value,
+    MysqlVarlenUint: lambda v: v.value,
+    MysqlPackedInt: lambda v: None if v.is_null else v.value,
+    GtidTaggedEvent.VarlenSint: lambda v: v.value,
+    GtidTaggedEvent.VarlenString: lambda v: v.value,
+    GtidEvent.Uint56: lambda v: v.value,
+}
+"""Types the spec reads in pieces (halves, a length code) that mean one number or string."""
+
+_FRAMING_NAMES = frozenset({"padding", "terminator", "count_and_flags", "count_bytes",
+                            "n_intervals", "num_names", "num_mappings", "num_values",
+                            "field_name_lengths"})
+
+
+def is_framing(cls: type, name: str) -> bool:
+    """Fields that only frame others: a length (``len_*``, and the ``length`` before a
+    value), a count before a list, a terminator, padding."""
+    return (name.startswith("len_") or name.endswith("_terminator")
+            or name in _FRAMING_NAMES or (name == "length" and cls in _LENGTH_PREFIXED))
+
+
+_LENGTH_PREFIXED = frozenset({_T.OptionalField, _T.ColumnName, _B.RowsQueryEvent,
+                              _B.LengthPrefixedBytes, TransactionPayloadEvent.HeaderField})
+"""Types whose field ``length`` is the size of the next one (ROWS_QUERY's is that size
+modulo 256, which MySQL ignores)."""
+
+TEXT_FIELDS = frozenset({
+    (_B.UserVarEvent, "name"), (QueryEvent, "query"), (_B.RowsQueryEvent, "query"),
+    (_B.AnnotateRowsEvent, "query"), (_B.IncidentEvent, "message"), (_T.StrValue, "value"),
+    (_B.LoadInfo, "file_name"), (_B.LengthPrefixedBytes, "value"),
+})
+"""Byte strings that are text of a charset the event does not name: UTF-8 (the servers'
+system charset), escapes where the bytes are not."""
+
+BIT_SETS: dict[tuple[type, str], type[IntEnum]] = {
+    (MariadbGtidEvent, "flags2"): MariadbGtidEvent.Flag2,
+    (MariadbGtidEvent, "flags_extra"): MariadbGtidEvent.FlagExtra,
+    (RowsEvent, "flags"): RowsEvent.RowsFlag,
+    (QueryEvent.Flags2Var, "flags"): QueryEvent.Flags2Bit,
+    (QueryEvent.SqlModeVar, "modes"): QueryEvent.SqlModeBit,
+    (QueryEvent.GtidFlags3Var, "flags"): QueryEvent.GtidFlags3Bit,
+}
+"""Flag fields, shown as the names of their bits (from the spec's enum)."""
+
+
+def bit_names(value: int, bits: type[IntEnum]) -> list[str | int]:
+    """The names of the bits set in ``value``; a bit the enum does not name as its value."""
+    names: list[str | int] = [b.name for b in bits if value & b]
+    known = sum(int(b) for b in bits)
+    names += [1 << i for i in range(value.bit_length()) if value & ~known & (1 << i)]
+    return names
+
+
+WRAPPERS: dict[type, str] = {
+    _T.FieldMetadata: "column_metas", _T.OptionalMetadata: "fields",
+    _T.BitmapMsb: "bitmap", _T.PackedIntList: "items", _T.ColumnNames: "names",
+    _T.ColumnName: "name", _T.StrValueLists: "columns", _T.StrValueList: "values",
+    _T.StrValue: "value", _T.KeyPrefixes: "parts",
+    QueryEvent.Flags2Var: "flags", QueryEvent.SqlModeVar: "modes",
+    QueryEvent.ShortString: "value", QueryEvent.CatalogWithNul: "name",
+    QueryEvent.Bitmap64: "bitmap", QueryEvent.UpdatedDbNamesVar: "names",
+    QueryEvent.UnknownVar: "rest", QueryEvent.CharacterSetCollationsVar: "mappings",
+    _B.LengthPrefixedBytes: "value",
+}
+"""Types shown as their one field (after framing): a list, a bitmap, a name."""
+
+
+def _status_vars(obj: Any, event: Event | None) -> dict[str, Any]:
+    """QUERY's status variables as an object by name (the spec's list of code + value)."""
+    return {_enum_name(e.code): to_jsonable(e.value) for e in obj.entries}
+
+
+def _column_meta(obj: Any, event: Event | None) -> dict[str, Any]:
+    """A column's metadata; for STRING/ENUM/SET the real type and length the spec's
+    instances decode from the two bytes where MySQL packs them."""
+    out = {k: v for k, v in fields(obj) if k not in ("real_type_byte", "length_byte")}
+    if obj.is_string_family:
+        out["real_type"] = _field_type(obj.real_type)
+        out["length"] = obj.string_length
+    return out
+
+
+def _field_type(code: int) -> Any:
+    return KaitaiStream.resolve_enum(_T.FieldType, code)
+
+
+def _table_map(obj: Any, event: Event | None) -> dict[str, Any]:
+    """TABLE_MAP's fields, the column types as their names."""
+    return _converted(obj) | {"column_types": [_field_type(c) for c in obj.column_types]}
+
+
+def _query_event(obj: Any, event: Event | None) -> dict[str, Any]:
+    """QUERY's fields, the statement as text (inflated when compressed: ``query`` is None
+    when it cannot be)."""
+    out = {k: v for k, v in _converted(obj).items() if k != "query"}
+    try:
+        query = obj.query_text
+    except KaitaiStructError:
+        query = None
+    out["query"] = None if query is None else text(query)
+    return out
+
+
+def _compressed(obj: Any, event: Event | None) -> dict[str, Any]:
+    size = obj.len_uncompressed if hasattr(obj, "len_uncompressed") else None
+    return {"algorithm": obj.algorithm, "uncompressed_size": size,
+            "compressed": obj.compressed}
+
+
+def _mysql_gtid(obj: Any, event: Event | None) -> dict[str, Any]:
+    """GTID_LOG_EVENT, ANONYMOUS_GTID_LOG_EVENT and GTID_TAGGED_LOG_EVENT alike, from the
+    spec's instances (which apply MySQL's defaults for the parts an event leaves out)."""
+    tagged = isinstance(obj, GtidTaggedEvent)
+    uuid = tagged_uuid(obj) if tagged else obj.sid
+    out: dict[str, Any] = {
+        "gtid": gtid_text(event.type_code, event.server_id, obj) if event else None,
+        "uuid": None if uuid is None else uuid_text(uuid),
+        "gno": obj.gno if tagged else obj.gno.value,
+        "flags": obj.gtid_flags, "may_have_sbr": obj.may_have_sbr,
+    }
+    if tagged:
+        out["tag"] = obj.tag
+    has = dict.fromkeys(("clock", "times", "length", "versions"), True) if tagged else {
+        "clock": obj.has_logical_clock, "times": obj.has_commit_timestamps,
+        "length": obj.has_transaction_length, "versions": obj.has_server_versions}
+    if has["clock"]:
+        out["last_committed"] = obj.last_committed
+        out["sequence_number"] = obj.sequence_number
+    if has["times"]:
+        out["immediate_commit_timestamp"] = obj.immediate_commit_ts
+        out["original_commit_timestamp"] = obj.original_commit_ts
+    if has["length"]:
+        out["transaction_length"] = obj.transaction_length
+    if has["versions"]:
+        out["immediate_server_version"] = obj.immediate_server_version
+        out["original_server_version"] = obj.original_server_version
+    if obj.has_commit_group_ticket:
+        out["commit_group_ticket"] = obj.commit_group_ticket
+    return out
+
+
+def _mariadb_gtid_data(obj: Any, event: Event | None) -> dict[str, Any]:
+    gtid = gtid_text(event.type_code, event.server_id, obj) if event else None
+    return {"gtid": gtid} | _converted(obj)
+
+
+def _xid_struct(obj: Any, event: Event | None) -> dict[str, Any]:
+    return {"format_id": obj.format_id, "gtrid": obj.gtrid, "bqual": obj.bqual}
+
+
+def _xa_prepare_data(obj: Any, event: Event | None) -> dict[str, Any]:
+    return {"one_phase": bool(obj.one_phase), "format_id": obj.format_id,
+            "gtrid": obj.data[:obj.len_gtrid], "bqual": obj.data[obj.len_gtrid:]}
+
+
+def _user_var(obj: Any, event: Event | None) -> dict[str, Any]:
+    out: dict[str, Any] = {"name": text(obj.name), "is_null": bool(obj.is_null)}
+    if not obj.is_null:
+        out |= {"value_type": obj.value_type, "charset": obj.charset,
+                "is_unsigned": obj.is_unsigned}
+    out["value"] = user_var_value(obj)
+    return out
+
+
+VIEWS: dict[type, Callable[[Any, Event | None], Any]] = {
+    GtidEvent: _mysql_gtid,
+    GtidTaggedEvent: _mysql_gtid,
+    MariadbGtidEvent: _mariadb_gtid_data,
+    MariadbGtidEvent.Xid: _xid_struct,
+    PreviousGtidsEvent: lambda o, ev: {"format": o.format, "gtid_set": gtid_set_text(o),
+                                       "rest": o.rest},
+    MariadbGtidListEvent: lambda o, ev: {"gtid_list": gtid_set_text(o), "flags": o.flags},
+    _B.IntvarEvent: lambda o, ev: {"type": o.type, "value": intvar_value(o)},
+    _B.UserVarEvent: _user_var,
+    _B.XaPrepareEvent: _xa_prepare_data,
+    _B.FormatDescriptionEvent: lambda o, ev: _converted(o) | {
+        "post_header_lengths": list(o.post_header_lengths)},
+    QueryEvent: _query_event,
+    QueryEvent.StatusVars: _status_vars,
+    MariadbCompressed: _compressed,
+    _T: _table_map,
+    _T.ColumnMeta: _column_meta,
+    TransactionPayloadEvent: lambda o, ev: {
+        "compression_type": o.compression_type, "uncompressed_size": o.uncompressed_size,
+        "payload_size": o.payload_size, "payload": o.payload},
+}
+"""Bodies (and parts) built from the spec's instances, or with a field decoded further."""
