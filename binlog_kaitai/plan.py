@@ -8,7 +8,18 @@ stop (the start of the transaction of the first event at or after a time, by
 :func:`~binlog_kaitai.seek.seek_datetime`; or the end of a GTID's transaction, by
 :func:`~binlog_kaitai.seek.seek_gtid`), and checks every link between the files in
 between as ``check`` does. A missing file, another server's file, a GTID gap or a
-damaged file in the way makes the plan impossible. The result is the files with their
+damaged file in the way makes the plan impossible.
+
+The plan is sound or refused: the start must be a position a replay can start from (an
+event start where no transaction is open; ``bad_start`` names the nearest ones
+otherwise), and the stop must lie inside the archive: a time with an event at or after
+it in the files from the start on (else the server may have written more after the
+newest file, which the archive lacks), but not one the backup already holds (an event
+before the start stamped at or after it), a GTID whose transaction ends in them and not
+before the start. A refusal names the nearest valid choices: the replay starts around
+a bad position, the archive's last event time and its last complete transaction.
+
+The result is the files with their
 start and stop positions, the first and last GTID each contributes, and the
 ``mariadb-binlog ... | mariadb`` (or ``mysqlbinlog ... | mysql``) command that replays it.
 """
@@ -19,6 +30,7 @@ import os
 import re
 import shlex
 from dataclasses import asdict, dataclass, field
+from datetime import datetime
 from itertools import pairwise
 from typing import Any
 
@@ -32,20 +44,25 @@ from binlog_kaitai.archive import (
 )
 from binlog_kaitai.errors import BinlogError
 from binlog_kaitai.gtid_set import GtidSet, GtidTextError, parse_mariadb_state
+from binlog_kaitai.positions import PositionError, check_event_start
 from binlog_kaitai.seek import (
     Gtid,
     gtids_between,
+    last_complete_transaction,
+    replay_starts_around,
     seek_datetime,
     seek_gtid,
+    time_text,
     transaction_end,
 )
-from binlog_kaitai.stream import BinlogStream
-from binlog_kaitai.summary import Summary, iso_utc, summary
+from binlog_kaitai.stream import MAGIC, BinlogStream
+from binlog_kaitai.summary import Summary, summary
+from binlog_kaitai.times import to_epoch
 
 DAMAGE_AT = re.compile(r"^offset (\d+): ")
 """Where a summary's ``error`` says the damage starts."""
 BLOCKING = frozenset({"missing_file", "wrong_successor", "server_change", "gtid_gap",
-                      "damaged", "no_start", "no_stop"})
+                      "damaged", "no_start", "bad_start", "no_stop"})
 """Problems that make a plan impossible (``time_backwards`` and ``unterminated`` are
 shown, but a replay goes through them)."""
 
@@ -132,29 +149,25 @@ def file_state(text: str) -> GtidState | None:
 
 
 def plan(inputs: list[str], *, from_position: tuple[str, int] | None = None,
-         from_gtid: str | None = None, to_datetime: int | None = None,
+         from_gtid: str | None = None, to_datetime: datetime | str | float | None = None,
          to_gtid: Gtid | None = None) -> Plan:
     """The plan from a backup's position (``from_position`` FILE, POS, or ``from_gtid``)
-    to ``to_datetime`` (seconds, UTC) or through ``to_gtid``; see the module docstring."""
+    to ``to_datetime`` (a ``datetime``, date-time text or epoch seconds, fractions kept:
+    :func:`~binlog_kaitai.times.to_epoch`) or through ``to_gtid``; see the module
+    docstring."""
+    when = None if to_datetime is None else to_epoch(to_datetime)
     source = (f"{from_position[0]}:{from_position[1]}" if from_position is not None
               else f"gtid {from_gtid}")
-    target = (iso_utc(to_datetime) if to_datetime is not None
+    target = (time_text(when) if when is not None
               else f"gtid {to_gtid.text if to_gtid else ''}")
     result = Plan(source, target)
     paths, _ = binlog_paths(inputs)
-    groups = chain_groups(summary(p) for p in paths)
-    try:
-        found = (_start_at_position(groups, *from_position) if from_position is not None
-                 else _start_at_gtids(groups, GtidState(from_gtid or "")))
-    except GtidTextError as exc:
-        found = Problem("no_start", "", f"not a GTID set: {exc}")
-    except BinlogError as exc:  # the walk for the first GTID outside the set met damage
-        found = damaged(exc)
+    found = _start(chain_groups(summary(p) for p in paths), from_position, from_gtid)
     if isinstance(found, Problem):
         result.problems.append(found)
         return result
     chain, index, start = found
-    stop = _stop(chain, index, start, to_datetime, to_gtid, result)
+    stop = _stop(chain, index, start, when, to_gtid, result)
     if stop is None:
         return result
     last, stop_pos = stop
@@ -166,6 +179,21 @@ Start = tuple[list[Summary], int, int] | Problem
 """The chain the plan reads, the index of its first file and the position in it."""
 
 
+def _start(groups: list[list[Summary]], from_position: tuple[str, int] | None,
+           from_gtid: str | None) -> Start:
+    """The start at the position given (checked: see :func:`_checked_start`) or after
+    the GTID set; a problem when there is none."""
+    try:
+        if from_position is None:
+            return _start_at_gtids(groups, GtidState(from_gtid or ""))
+        found = _start_at_position(groups, *from_position)
+        return found if isinstance(found, Problem) else _checked_start(*found)
+    except GtidTextError as exc:
+        return Problem("no_start", "", f"not a GTID set: {exc}")
+    except BinlogError as exc:  # a walk for the start met damage
+        return damaged(exc)
+
+
 def _start_at_position(groups: list[list[Summary]], name: str, pos: int) -> Start:
     for chain in groups:
         for i, s in enumerate(chain):
@@ -175,6 +203,27 @@ def _start_at_position(groups: list[list[Summary]], name: str, pos: int) -> Star
                                    f"({s.size} bytes)")
                 return chain, i, pos
     return Problem("no_start", name, "not among the archive's binlogs")
+
+
+def _checked_start(chain: list[Summary], i: int, pos: int) -> Start:
+    """The start given, when a replay can start there (an event start where no
+    transaction is open: see :func:`~binlog_kaitai.seek.replay_starts_around`); else
+    ``bad_start`` naming the nearest positions that can. Replaying from inside a
+    transaction applies its second half alone; from inside an event, garbage."""
+    file = chain[i].file
+    try:
+        check_event_start(file, pos)
+        why = None
+    except PositionError as exc:
+        why = exc.message
+    before, after = replay_starts_around(file, pos)
+    if why is None and before == pos:
+        return chain, i, pos
+    if why is None:
+        why = f"position {pos} is inside the transaction that starts at {before}"
+    near = " and ".join(str(p) for p in (before, after) if p is not None)
+    return Problem("bad_start", file, f"{why}; the nearest positions a replay can start "
+                   f"from are {near}")
 
 
 def _start_at_gtids(groups: list[list[Summary]], backup: GtidState) -> Start:
@@ -195,60 +244,103 @@ def _start_at_gtids(groups: list[list[Summary]], backup: GtidState) -> Start:
     return chain, i, chain[i].size or 4
 
 
-def _stop(chain: list[Summary], index: int, start: int, to_datetime: int | None,
-          to_gtid: Gtid | None, result: Plan) -> tuple[int, int | None] | None:
-    """The index of the last file and the stop position in it (None: its end); None,
-    with the problem in ``result``, when there is none."""
+def _stop(chain: list[Summary], index: int, start: int, when: float | None,
+          to_gtid: Gtid | None, result: Plan) -> tuple[int, int] | None:
+    """The index of the last file and the stop position in it; None, with the problem
+    in ``result``, when there is none: a target before the start, a GTID whose
+    transaction does not end in the archive, or one past the archive's end (then with
+    the problems of the chain from the start on)."""
     for i in range(index, len(chain)):
-        s = chain[i]
         try:
-            stop = _stop_in(chain, i, to_datetime, to_gtid)
+            stop = _stop_in(chain, i, start if i == index else None, when, to_gtid,
+                            result.target)
         except BinlogError as exc:
-            result.problems.append(damaged(exc))
+            stop = damaged(exc)
+        if isinstance(stop, Problem):
+            result.problems.append(stop)
             return None
-        if stop is False:
-            continue
-        if i == index and stop is not None and stop < start:
-            result.problems.append(Problem("no_stop", s.file, f"{result.target} comes "
-                                           f"before the start ({start})"))
-            return None
-        return i, stop
-    if to_gtid is not None:
-        result.problems.append(Problem("no_stop", chain[-1].file, f"{to_gtid.text} is "
-                                       "not in the files from the start on"))
-        return None
-    return len(chain) - 1, None
+        if stop is not None:
+            return i, stop
+    _links(result, chain[index:], None)
+    try:
+        result.problems.append(_beyond(chain[-1], to_gtid, result.target))
+    except BinlogError as exc:
+        result.problems.append(damaged(exc))
+    return None
 
 
-def _stop_in(chain: list[Summary], i: int, to_datetime: int | None, to_gtid: Gtid | None
-             ) -> int | bool | None:
-    """The stop position in ``chain[i]`` (None: the end of the file, when its
-    transaction does not end there); False when the stop is not in this file."""
+def _stop_in(chain: list[Summary], i: int, start: int | None, when: float | None,
+             to_gtid: Gtid | None, target: str) -> int | Problem | None:
+    """The stop position in ``chain[i]`` (``start``: the plan's, when it is the first
+    file); None when the stop is not in this file. A time whose first event is in the
+    file before the start, or is the start file's first event (it stands for the end
+    of the file before, which the backup holds), comes before the start."""
     s, last = chain[i], i == len(chain) - 1
     if to_gtid is not None:
-        later = None if last else file_state(chain[i + 1].previous_gtids or "")
-        if later is not None and not later.holds(to_gtid):  # (a damaged one rules out none)
-            return False
-        found = seek_gtid(s.file, to_gtid)
-        return False if found.pos is None else transaction_end(s.file, found.pos)
-    assert to_datetime is not None
-    if not last and s.end_timestamp is not None and s.end_timestamp < to_datetime:
-        return False
-    at = seek_datetime(s.file, to_datetime)
-    return False if at.pos is None else at.transaction_pos
+        return _gtid_stop(chain, i, start, to_gtid)
+    assert when is not None
+    if not last and s.end_timestamp is not None and s.end_timestamp < when:
+        return None
+    at = seek_datetime(s.file, when)
+    if at.pos is None or at.timestamp is None or at.transaction_pos is None:
+        return None
+    if start is not None and (at.pos < start or at.pos == len(MAGIC)):
+        return Problem("no_stop", s.file, f"{target} comes before the start ({start}): "
+                       f"the event at {at.pos} is stamped {time_text(at.timestamp)}")
+    return at.transaction_pos
+
+
+def _gtid_stop(chain: list[Summary], i: int, start: int | None, to_gtid: Gtid
+               ) -> int | Problem | None:
+    """The end of ``to_gtid``'s transaction in ``chain[i]``; None when it is not
+    there; a problem when it ends before the start, or not in the file."""
+    s = chain[i]
+    later = None if i == len(chain) - 1 else file_state(chain[i + 1].previous_gtids or "")
+    if later is not None and not later.holds(to_gtid):  # (a damaged one rules out none)
+        return None
+    found = seek_gtid(s.file, to_gtid)
+    if found.pos is None:
+        return None
+    end = transaction_end(s.file, found.pos)
+    if end is None:
+        return Problem("no_stop", s.file, f"the transaction of {to_gtid.text} (from "
+                       f"{found.pos}) does not end in the file; "
+                       f"{_last_complete(s)}")
+    if start is not None and end < start:
+        return Problem("no_stop", s.file, f"gtid {to_gtid.text} comes before the start "
+                       f"({start}): its transaction ends at {end}")
+    return end
+
+
+def _beyond(newest: Summary, to_gtid: Gtid | None, target: str) -> Problem:
+    """The target is past the archive's end: the server may have written more after
+    its newest file (the file a ROTATE names, one after a STOP and a restart, or the
+    rest of a file in use), which the archive lacks."""
+    name = os.path.basename(newest.file)
+    ending = {"rotate": f"ROTATEs to {os.path.basename(newest.next_file or '')}, absent",
+              "stop": "ends with STOP: a restart writes a new file, absent"}.get(
+        newest.end_reason or "", "has no ROTATE or STOP: the server may be writing it")
+    complete = _last_complete(newest)
+    if to_gtid is not None:
+        return Problem("no_stop", newest.file, f"{to_gtid.text} is not in the files from "
+                       f"the start on; the newest, {name}, {ending}; {complete}")
+    return Problem("no_stop", newest.file, f"{target} is after the archive's last event "
+                   f"({newest.end_time}), and its newest file, {name}, {ending}: the "
+                   f"latest target inside the archive is {newest.end_time}; {complete}")
+
+
+def _last_complete(s: Summary) -> str:
+    """The file's last complete transaction, as the valid choice to offer."""
+    found = last_complete_transaction(s.file)
+    if found is None:
+        return f"no transaction ends in {os.path.basename(s.file)}"
+    end, gtid = found
+    return f"its last complete transaction {f'({gtid}) ' if gtid else ''}ends at {end}"
 
 
 def _fill(result: Plan, files: list[Summary], start: int, stop: int | None) -> None:
     """The files, their links' problems, their GTIDs and the command."""
-    names = {os.path.basename(s.file) for s in files}
-    for i, s in enumerate(files):
-        if s.error is not None or s.truncated:
-            result.problems.append(_damage(s, stop if i == len(files) - 1 else None))
-    for f, g in pairwise(files):
-        result.problems += successor_problems(f, g, names)[1] + pair_problems(f, g)
-        if f.end_reason == "none" and f.error is None and not f.truncated:
-            result.problems.append(Problem("unterminated", f.file, "ends without ROTATE "
-                                           f"or STOP, yet {os.path.basename(g.file)} follows"))
+    _links(result, files, stop)
     for i, s in enumerate(files):
         entry = PlanFile(s.file, start if i == 0 else 4, stop if i == len(files) - 1 else None)
         try:
@@ -258,6 +350,20 @@ def _fill(result: Plan, files: list[Summary], start: int, stop: int | None) -> N
         result.files.append(entry)
     if result.possible:
         result.command = replay_command(files, start, stop)
+
+
+def _links(result: Plan, files: list[Summary], stop: int | None) -> None:
+    """The problems of the files (damage) and of the links between them, as ``check``
+    reports them."""
+    names = {os.path.basename(s.file) for s in files}
+    for i, s in enumerate(files):
+        if s.error is not None or s.truncated:
+            result.problems.append(_damage(s, stop if i == len(files) - 1 else None))
+    for f, g in pairwise(files):
+        result.problems += successor_problems(f, g, names)[1] + pair_problems(f, g)
+        if f.end_reason == "none" and f.error is None and not f.truncated:
+            result.problems.append(Problem("unterminated", f.file, "ends without ROTATE "
+                                           f"or STOP, yet {os.path.basename(g.file)} follows"))
 
 
 def damaged(exc: BinlogError) -> Problem:

@@ -293,13 +293,14 @@ class _Seeker:
         is None when the walk meets none before ``pos``."""
         tracker, before = TransactionTracker(), self.first.pos if known else None
         for ev in self.walk(at):
-            if ev.type_code in kinds.GTID or (known and not tracker.open):
+            was_open = tracker.open
+            starts = tracker.step(ev.type_code, ev.kind).starts
+            if ev.type_code in kinds.GTID or (known and (starts or not was_open)):
                 if ev.pos > pos:
                     return before, ev.pos
                 before = ev.pos
                 if ev.pos == pos:
                     return pos, None
-            tracker.step(ev.type_code, ev.kind)
             known = known or _resets(ev)
         return (pos, None) if pos == self.size else (before, self.size)
 
@@ -421,8 +422,8 @@ def gtids_between(source: Source, start: int, stop: int | None
 def replay_starts_around(source: Source, pos: int) -> tuple[int | None, int | None]:
     """The positions nearest ``pos`` a replay may start from, the last at or before it
     and the first after it (None: ``pos`` is one, or none is after it). A replay starts
-    where no transaction is open: at a GTID event (which opens its own), at an event
-    that follows a transaction's end or belongs to none, at the file's first event or
+    where the transaction tracker sees no transaction open, or one start: at a GTID
+    event, at an event that follows a transaction's end, at the file's first event or
     at its end; anywhere else it would apply part of a transaction, or frame garbage.
     Found by the transaction tracker from the nearest earlier event after which its
     state is known, as :meth:`_Seeker.transaction_start` does."""

@@ -13,7 +13,7 @@ import pytest
 
 from binlog_kaitai.archive import check
 from binlog_kaitai.cli import main
-from binlog_kaitai.plan import BLOCKING, plan
+from binlog_kaitai.plan import BLOCKING, plan, plan_lines
 from binlog_kaitai.seek import Gtid
 from binlog_kaitai.stream import read_events
 from binlog_kaitai.summary import iso_utc
@@ -62,24 +62,25 @@ def test_plan_to_a_gtid() -> None:
 
 
 def test_plan_from_a_gtid_set_to_a_time(capsys: pytest.CaptureFixture[str]) -> None:
-    """The start is the first GTID event outside the set (0-1-4 at 793); the time is
-    after the last event, so everything from there is replayed."""
+    """The start is the first GTID event outside the set (0-1-4 at 793); the time is the
+    last second of the archive (the checkpoint at 371 of binlog.000003 is the first
+    event stamped with it), so everything from 793 to there is replayed. A time the
+    backup already holds events of comes before the start."""
     first_outside = next(ev.pos for ev in read_events(GTID_SET / "binlog.000001")
                          if (g := Gtid.of(ev)) is not None and g.text == "0-1-4")
-    status = main(["plan", "--json", "--from-gtid", "0-1-3", "--to-datetime", "2030-01-01",
-                   str(GTID_SET)])
+    status = main(["plan", "--json", "--from-gtid", "0-1-3", "--to-datetime",
+                   "2026-11-21T19:47:59Z", str(GTID_SET)])
     found = json.loads(capsys.readouterr().out)
     assert status == 0 and first_outside == 793
     assert [(Path(f["file"]).name, f["start"], f["stop"]) for f in found["files"]] == [
-        ("binlog.000001", 793, None), ("binlog.000002", 4, None), ("binlog.000003", 4, None)]
-    assert found["command"].startswith("mariadb-binlog --start-position=793 ")
-    status = main(["plan", "--from-gtid", "0-1-3", "--to-datetime", "2026-11-21 19:47:58",
-                   str(GTID_SET)])
-    out = capsys.readouterr().out.splitlines()
-    assert status == 1 and out == [
+        ("binlog.000001", 793, None), ("binlog.000002", 4, None), ("binlog.000003", 4, 371)]
+    assert found["command"].startswith("mariadb-binlog --start-position=793 "
+                                       "--stop-position=371 ")
+    before = plan([str(GTID_SET)], from_gtid="0-1-3", to_datetime="2026-11-21T19:47:58Z")
+    assert plan_lines(before) == [
         "# from gtid 0-1-3 to 2026-11-21T19:47:58Z",
         f"{GTID_SET}/binlog.000001: no_stop: 2026-11-21T19:47:58Z comes before the start "
-        "(793)", "# no plan: no_stop"]
+        "(793): the event at 4 is stamped 2026-11-21T19:47:58Z", "# no plan: no_stop"]
 
 
 def test_plan_from_a_mysql_set_over_mariadb_files() -> None:
@@ -87,9 +88,9 @@ def test_plan_from_a_mysql_set_over_mariadb_files() -> None:
     error): from the chain whose first state is empty, everything from its first GTID
     event on is replayed."""
     uuid = "3e11fa47-71ca-11e1-9e33-c80aa9429562"
-    found = plan([str(GTID_SET)], from_gtid=f"{uuid}:1-5", to_datetime=1893456000)
+    found = plan([str(GTID_SET)], from_gtid=f"{uuid}:1-5", to_datetime=1795290479)
     assert [(Path(f.file).name, f.start, f.stop) for f in found.files] == [
-        ("binlog.000001", 325, None), ("binlog.000002", 4, None), ("binlog.000003", 4, None)]
+        ("binlog.000001", 325, None), ("binlog.000002", 4, None), ("binlog.000003", 4, 371)]
     assert found.possible
     found = plan([str(GTID_SET)], from_gtid="0-1-3", to_gtid=Gtid.parse(f"{uuid}:4"))
     assert [(p.kind, Path(p.file).name) for p in found.problems] == [
@@ -100,25 +101,88 @@ def test_gaps_make_the_plan_impossible(tmp_path: Path, capsys: pytest.CaptureFix
                                        ) -> None:
     folder = copy_set(tmp_path)
     (folder / "binlog.000002").unlink()
-    status = main(["plan", "--from", "binlog.000001:4", "--to-datetime", "2030-01-01",
-                   str(folder)])
-    out = capsys.readouterr().out.splitlines()
-    assert status == 1
-    assert f"{folder}/binlog.000002: missing_file: absent: named by binlog.000001's ROTATE" \
-        in out and out[-1] == "# no plan: missing_file"
+    status = main(["plan", "--json", "--from", "binlog.000001:4", "--to-datetime",
+                   "2026-11-21T19:47:59Z", str(folder)])
+    out = json.loads(capsys.readouterr().out)
+    assert status == 1 and out["command"] is None
+    assert [(p["file"], p["kind"], p["detail"]) for p in out["problems"]] == [
+        (f"{folder}/binlog.000002", "missing_file", "absent: named by binlog.000001's ROTATE")]
     shutil.copy(FIXTURES / "mariadb" / "inuse" / "binlog.000001", folder / "binlog.000002")
     found = plan([str(folder)], from_position=("binlog.000001", 4), to_datetime=2 << 31)
     assert [(Path(p.file).name, p.kind) for p in found.problems] == [
         ("binlog.000002", "server_change"), ("binlog.000003", "server_change"),
-        ("binlog.000003", "time_backwards"), ("binlog.000002", "unterminated")]
+        ("binlog.000003", "time_backwards"), ("binlog.000002", "unterminated"),
+        ("binlog.000003", "no_stop")]
     assert not found.possible and found.command is None
     found = plan([str(folder)], from_position=("binlog.000001", 4),
                  to_gtid=Gtid.parse("0-1-99"))
-    assert [(p.kind, p.detail) for p in found.problems] == [
-        ("no_stop", "0-1-99 is not in the files from the start on")]
+    assert [(p.kind, p.detail) for p in found.problems if p.kind == "no_stop"] == [
+        ("no_stop", "0-1-99 is not in the files from the start on; the newest, "
+         "binlog.000003, ends with STOP: a restart writes a new file, absent; no "
+         "transaction ends in binlog.000003")]
+    assert [p.kind for p in found.problems][:4] == [
+        "server_change", "server_change", "time_backwards", "unterminated"]
     found = plan([str(folder)], from_position=("binlog.000009", 4), to_datetime=0)
     assert [(p.kind, p.detail) for p in found.problems] == [
         ("no_start", "not among the archive's binlogs")]
+
+
+def test_a_target_past_the_archive_is_refused(tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 24: binlog.000001 and 000002 only (000002 ROTATEs to the absent 000003). A
+    time a second after the last event (19:47:58) was "possible", replaying to the last
+    event without a word; a time before the start gave a command that did nothing. Both
+    are refused, naming what the archive does reach; the GTID of its last complete
+    transaction is a plan that holds."""
+    folder = copy_set(tmp_path)
+    (folder / "binlog.000003").unlink()
+    status = main(["plan", "--json", "--from", "binlog.000001:4", "--to-datetime",
+                   "2026-11-21T19:47:59Z", str(folder)])
+    out = json.loads(capsys.readouterr().out)
+    assert status == 1 and not out["possible"] and out["command"] is None
+    assert [(p["kind"], p["file"], p["detail"]) for p in out["problems"]] == [(
+        "no_stop", f"{folder}/binlog.000002", "2026-11-21T19:47:59Z is after the "
+        "archive's last event (2026-11-21T19:47:58Z), and its newest file, binlog.000002, "
+        "ROTATEs to binlog.000003, absent: the latest target inside the archive is "
+        "2026-11-21T19:47:58Z; its last complete transaction (0-1-15) ends at 801")]
+    assert transaction_after(folder / "binlog.000002", "0-1-15")[1] == 801
+    last = plan([str(folder)], from_position=("binlog.000001", 4),
+                to_gtid=Gtid.parse("0-1-15"))
+    assert last.possible and (last.files[-1].stop, last.files[-1].last_gtid) == (801, "0-1-15")
+    before = plan([str(folder)], from_position=("binlog.000001", 4),
+                  to_datetime="2026-11-21 19:47:57.5Z")
+    assert [(p.kind, p.detail) for p in before.problems] == [(
+        "no_stop", "2026-11-21T19:47:57.5Z comes before the start (4): the event at 4 is "
+        "stamped 2026-11-21T19:47:58Z")] and before.command is None
+    whole = plan([str(GTID_SET)], from_position=("binlog.000001", 4), to_datetime="2030-01-01Z")
+    assert [(p.kind, Path(p.file).name) for p in whole.problems] == [
+        ("no_stop", "binlog.000003")]  # a STOP: the server may have started a new file
+
+
+def test_a_start_must_begin_a_transaction(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 24: a rows event inside the transaction starting at 1008 (GTID 0-1-5) was
+    accepted, replaying half a transaction; a position inside an event was reported
+    as damage. Both are bad_start, naming the nearest positions a replay can start
+    from; a transaction's GTID event, a file-level event between transactions and the
+    end of the file are accepted."""
+    status = main(["plan", "--json", "--from", "binlog.000001:1150", "--to-gtid", "0-1-15",
+                   str(GTID_SET)])
+    out = json.loads(capsys.readouterr().out)
+    assert status == 1 and out["files"] == [] and out["command"] is None
+    assert [(p["kind"], p["detail"]) for p in out["problems"]] == [(
+        "bad_start", "position 1150 is inside the transaction that starts at 1008; the "
+        "nearest positions a replay can start from are 1008 and 1369")]
+    inside_event = plan([str(GTID_SET)], from_position=("binlog.000001", 1000),
+                        to_gtid=Gtid.parse("0-1-15"))
+    assert [(p.kind, p.detail) for p in inside_event.problems] == [(
+        "bad_start", "position 1000 is not the start of an event (events start at 977 and "
+        "1008); the nearest positions a replay can start from are 793 and 1008")]
+    for pos, first in ((1008, "0-1-5"), (285, "0-1-1"), (3554, None)):
+        found = plan([str(GTID_SET)], from_position=("binlog.000001", pos),
+                     to_gtid=Gtid.parse("0-1-15"))
+        assert found.possible and found.problems == [], pos
+        assert (found.files[0].start, found.files[0].first_gtid) == (pos, first)
+        assert found.command is not None and f"--start-position={pos} " in found.command
 
 
 def test_a_cut_newest_file_blocks_only_what_it_lacks(tmp_path: Path) -> None:

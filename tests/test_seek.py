@@ -3,15 +3,24 @@
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
 from binlog_kaitai.cli import main
 from binlog_kaitai.errors import BinlogError
-from binlog_kaitai.seek import Gtid, datetime_bounds, seek_datetime, seek_gtid
+from binlog_kaitai.seek import (
+    Gtid,
+    datetime_bounds,
+    last_complete_transaction,
+    replay_starts_around,
+    seek_datetime,
+    seek_gtid,
+)
 from binlog_kaitai.stream import read_events
 from binlog_kaitai.summary import iso_utc, summary
+from binlog_kaitai.times import local_zone_note
 from binlog_kaitai.transactions import TransactionTracker
 from tests.conftest import CORPUS, FIXTURES, REPO
 
@@ -107,8 +116,9 @@ def test_seek_cli(capsys: pytest.CaptureFixture[str]) -> None:
         "file": path, "datetime": "2026-11-21T19:48:02Z", "pos": pos, "timestamp": when,
         "transaction_pos": txn, "bytes_read": 0}
     status = main(["seek", "--datetime", "2030-01-01", path])
-    out, _ = capsys.readouterr()
-    assert status == 0 and out == f"{path}: no event at or after 2030-01-01T00:00:00Z\n"
+    out, _ = capsys.readouterr()  # text: local times, said once
+    assert status == 0 and out == (f"# {local_zone_note()}\n"
+                                   f"{path}: no event at or after 2030-01-01 00:00:00\n")
 
 
 SPIKE = CORPUS / "cloudlinux__MariaDB-10.0-governor" / \
@@ -157,9 +167,9 @@ def test_seek_bad_files(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> N
     assert status == 1 and out == ""
     with pytest.raises(BinlogError) as full_read:
         list(read_events(cut))
-    assert err.splitlines() == [
-        f"{junk}: offset 0: not a binlog: bad magic 68 65 6c 6c (expected fe 62 69 6e)",
-        f"{cut}: offset {full_read.value.offset}: {full_read.value.message}"]
+    assert err.splitlines() == [  # in chain order: by base name
+        f"{cut}: offset {full_read.value.offset}: {full_read.value.message}",
+        f"{junk}: offset 0: not a binlog: bad magic 68 65 6c 6c (expected fe 62 69 6e)"]
 
 
 def sequential_gtids(path: Path) -> dict[str, int]:
@@ -249,7 +259,7 @@ def test_seek_gtid_cli(capsys: pytest.CaptureFixture[str]) -> None:
         "transaction_pos": 581, "bytes_read": 0}
     status = main(["seek", "--gtid", "0-1-16", path])
     out, _ = capsys.readouterr()
-    assert status == 0 and out == f"{path}: no GTID 0-1-16\n"
+    assert status == 0 and out == f"# {local_zone_note()}\n{path}: no GTID 0-1-16\n"
     with pytest.raises(SystemExit):
         main(["seek", "--gtid", "0-1", path])
     assert "not a GTID: '0-1'" in capsys.readouterr().err
@@ -327,3 +337,66 @@ def test_time_filters_over_a_rotated_set(folder: str, capsys: pytest.CaptureFixt
     got = [cli_output(argv, capsys) for argv in cases]
     monkeypatch.setattr("binlog_kaitai.seek.datetime_bounds", lambda *_: (None, None))
     assert got == [cli_output(argv, capsys) for argv in cases]
+
+
+def test_seek_datetime_takes_datetimes_text_and_fractions() -> None:
+    """A datetime, date-time text or epoch seconds (the TypeError users met with text):
+    the same answer as the whole seconds; a fraction past the last second finds none."""
+    path = FIXTURES / "mariadb" / "mixed" / "binlog.000001"
+    events = sequential(path)
+    when = events[-1][0]
+    pos, txn = expected_at(events, when) or (None, None)
+    moment = datetime.fromtimestamp(when, UTC)
+    for value in (when, float(when), moment, moment.replace(tzinfo=None).isoformat() + "Z",
+                  f"@{when}", moment.astimezone().replace(tzinfo=None)):
+        got = seek_datetime(path, value)
+        assert (got.datetime, got.pos, got.transaction_pos) == (iso_utc(when), pos, txn), value
+    later = seek_datetime(path, when + 0.5)
+    assert (later.datetime, later.pos) == (f"{iso_utc(when)[:-1]}.5Z", None)
+    earlier = seek_datetime(path, f"{iso_utc(when - 1)[:-1]}.25Z")
+    assert earlier.pos == expected_at(events, when)[0]  # type: ignore[index]
+    with pytest.raises(ValueError, match="not a date/time"):
+        seek_datetime(path, "yesterday")
+
+
+def replay_starts(path: Path) -> list[int]:
+    """Every position a replay may start from, by the tracker from the start of the file:
+    an event that starts a transaction or comes when none is open; the file's end."""
+    found, tracker = [], TransactionTracker()
+    for ev in read_events(path):
+        was_open = tracker.open
+        if tracker.step(ev.type_code, ev.kind).starts or not was_open:
+            found.append(ev.pos)
+    return [*found, path.stat().st_size]
+
+
+STARTS_FILES = [p for p in FILES if p.stat().st_size < 60_000 and sequential(p)
+                and summary(p).error is None][:40]
+
+
+@pytest.mark.parametrize("path", STARTS_FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_replay_starts_equal_a_walk_from_the_start(path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Around every event start and every position just after one, with narrow
+    look-back windows (so walks begin mid-file, where the tracker's state is unknown)."""
+    narrow(monkeypatch)
+    starts = replay_starts(path)
+    events = [pos for _, pos, _ in sequential(path)]
+    for pos in sorted({*events, *(p + 1 for p in events), path.stat().st_size}):
+        before = max(p for p in starts if p <= pos)
+        after = None if before == pos else min(p for p in starts if p > pos)
+        assert replay_starts_around(path, pos) == (before, after), pos
+
+
+def test_replay_starts_in_a_mariadb_file() -> None:
+    """binlog.000001 of the gtid fixture: its transactions (DDL, InnoDB, MyISAM with
+    COMMIT, XA) start at GTID events; file-level events between them are starts too."""
+    path = FIXTURES / "mariadb" / "gtid" / "binlog.000001"
+    assert [replay_starts_around(path, p) for p in (4, 100, 285, 1008, 1150, 1000, 1539,
+                                                    1900, 3554)] == [
+        (4, None), (4, 256), (285, None), (1008, None), (1008, 1369), (793, 1008),
+        (1369, 1608), (1608, 1945), (3554, None)]
+    assert last_complete_transaction(path) == (3510, "5-1-100")
+    assert last_complete_transaction(FIXTURES / "mariadb" / "inuse" / "binlog.000001") == (
+        1761, "3-7-6")
+    assert last_complete_transaction(FIXTURES / "mariadb" / "gtid" / "binlog.000003") is None
