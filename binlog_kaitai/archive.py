@@ -12,6 +12,7 @@ holds without reading it: what the later one's GTID state adds to its own
 
 from __future__ import annotations
 
+import glob
 import os
 import re
 from collections.abc import Iterable, Sequence
@@ -26,13 +27,14 @@ from binlog_kaitai.gtid_set import (
     mariadb_state_contains,
     parse_mariadb_state,
 )
-from binlog_kaitai.stream import MAGIC
+from binlog_kaitai.stream import MAGIC, MYSQL_ENCRYPTED_MAGIC
 from binlog_kaitai.summary import Summary, summary
+from binlog_kaitai.times import local_text
 
 NUMBERED = re.compile(r"^(.*)\.(\d+)$")
 """A binlog's name: base name, a dot and its number (``binlog.000042``)."""
 KINDS = ("missing_file", "wrong_successor", "server_change", "time_backwards",
-         "unterminated", "damaged", "gtid_gap")
+         "unterminated", "damaged", "gtid_gap", "unreadable")
 
 
 @dataclass
@@ -86,10 +88,12 @@ class ArchiveCheck:
 
 
 def check(inputs: Iterable[str]) -> ArchiveCheck:
-    """Check the binlogs named by ``inputs`` (files, or directories: their files)."""
-    paths, skipped = binlog_paths(inputs)
-    result = ArchiveCheck(skipped=skipped)
-    summaries = [summary(p) for p in paths]
+    """Check the binlogs named by ``inputs`` (files, directories or globs, see
+    :func:`find_binlogs`); an input that cannot be read is an ``unreadable`` problem."""
+    found = find_binlogs(inputs)
+    result = ArchiveCheck(skipped=found.skipped)
+    result.problems += [Problem("unreadable", path, cause) for path, cause in found.errors]
+    summaries = [summary(p) for p in found.paths]
     for s in summaries:
         if s.error is not None or s.truncated:
             result.problems.append(Problem("damaged", s.file, s.error or "truncated"))
@@ -98,45 +102,100 @@ def check(inputs: Iterable[str]) -> ArchiveCheck:
     return result
 
 
-def binlog_paths(inputs: Iterable[str]) -> tuple[list[str], list[str]]:
-    """The files to check, each once, and the directory entries left out.
+@dataclass
+class Inputs:
+    """What :func:`find_binlogs` found: the binlogs in chain order, the directory entries
+    skipped as no binlogs, and the inputs that cannot be read, as (path, cause: the
+    system's words, ``Permission denied``, or ``no file matches`` for a glob)."""
 
-    A file named on the command line is always checked (a non-binlog is then reported
-    ``damaged``). A directory is searched at any depth (an archive often has a folder per
-    server); there, ``*.index`` files (the server's list of its binlogs) and files that
-    neither start with the binlog magic nor have a binlog's name (``base.NNNNNN``) are
-    skipped: an archive folder may hold notes, dumps or scripts."""
+    paths: list[str] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)
+    errors: list[tuple[str, str]] = field(default_factory=list)
+
+
+def find_binlogs(inputs: Iterable[str]) -> Inputs:
+    """The binlogs that files, directories and globs name, each once, in chain order
+    (:func:`chain_key`): every command takes its inputs so.
+
+    A glob is expanded here too (``**`` recursive), for a shell that left it quoted. A
+    file named on the command line is always taken (a non-binlog is then reported by
+    what reads it). A directory is searched at any depth (an archive often has a folder
+    per server); there, ``*.index`` files (the server's list of its binlogs) and files
+    that neither start with a binlog magic nor have a binlog's name (``base.NNNNNN``) are
+    skipped: an archive folder may hold notes, dumps or scripts. A file or folder that
+    cannot be opened is an error, not a binlog."""
+    found = Inputs()
     paths: dict[str, str] = {}
-    skipped: list[str] = []
     for item in inputs:
-        if not os.path.isdir(item):
-            paths.setdefault(os.path.realpath(item), item)
-            continue
-        for path in _files_under(item):
-            name = os.path.basename(path)
-            if name.endswith(".index") or not (NUMBERED.match(name) or _has_magic(path)):
-                skipped.append(path)
-            else:
-                paths.setdefault(os.path.realpath(path), path)
-    return list(paths.values()), skipped
-
-
-def _files_under(folder: str) -> list[str]:
-    """The regular files in ``folder`` and below, in name order."""
-    found = []
-    for here, dirs, files in os.walk(folder):
-        dirs.sort()
-        found += [os.path.join(here, f) for f in sorted(files)
-                  if os.path.isfile(os.path.join(here, f))]
+        for path in _expanded(item, found):
+            if not os.path.isdir(path):
+                _add_file(path, paths, found)
+                continue
+            for entry in _files_under(path, found):
+                name = os.path.basename(entry)
+                if name.endswith(".index") or not (NUMBERED.match(name) or _has_magic(entry)):
+                    found.skipped.append(entry)
+                else:
+                    _add_file(entry, paths, found)
+    found.paths = sorted(paths.values(), key=chain_key)
     return found
 
 
+def binlog_paths(inputs: Iterable[str]) -> tuple[list[str], list[str]]:
+    """The readable binlogs that ``inputs`` name, in chain order, and the directory
+    entries skipped (:func:`find_binlogs`, without its errors)."""
+    found = find_binlogs(inputs)
+    return found.paths, found.skipped
+
+
+def _expanded(item: str, found: Inputs) -> list[str]:
+    """``item`` itself, or the paths its glob matches (an error when none)."""
+    if os.path.lexists(item) or not glob.has_magic(item):
+        return [item]
+    matches = sorted(glob.glob(item, recursive=True))
+    if not matches:
+        found.errors.append((item, "no file matches"))
+    return matches
+
+
+def _add_file(path: str, paths: dict[str, str], found: Inputs) -> None:
+    """Take ``path`` once (by its real path) when it can be opened for reading."""
+    try:
+        with open(path, "rb"):
+            pass
+    except OSError as exc:
+        found.errors.append((path, exc.strerror or str(exc)))
+        return
+    paths.setdefault(os.path.realpath(path), path)
+
+
+def _files_under(folder: str, found: Inputs) -> list[str]:
+    """The regular files in ``folder`` and below, in name order; a folder that cannot
+    be listed is an error of ``found``."""
+    def unlisted(exc: OSError) -> None:
+        found.errors.append((exc.filename or folder, exc.strerror or str(exc)))
+
+    files_found = []
+    for here, dirs, files in os.walk(folder, onerror=unlisted):
+        dirs.sort()
+        files_found += [os.path.join(here, f) for f in sorted(files)
+                        if os.path.isfile(os.path.join(here, f))]
+    return files_found
+
+
 def _has_magic(path: str) -> bool:
+    """Does the file start like a binlog (plain, or encrypted by MySQL)?"""
     try:
         with open(path, "rb") as f:
-            return f.read(len(MAGIC)) == MAGIC
+            return f.read(len(MAGIC)) in (MAGIC, MYSQL_ENCRYPTED_MAGIC)
     except OSError:
         return False
+
+
+def chain_key(path: str) -> tuple[str, str, int, str]:
+    """Where a file goes in an archive's order: by directory and base name, then by
+    number (``binlog.9`` before ``binlog.10``), as its chain runs."""
+    return os.path.dirname(path), _base(path), _number(path) or 0, path
 
 
 def _base(path: str) -> str:
@@ -157,8 +216,7 @@ def chain_groups(summaries: Iterable[Summary]) -> list[list[Summary]]:
     for s in summaries:
         if s.start_timestamp is not None:
             groups.setdefault((os.path.dirname(s.file), _base(s.file)), []).append(s)
-    return [sorted(g, key=lambda s: (_number(s.file) or 0, s.file))
-            for _, g in sorted(groups.items())]
+    return [sorted(g, key=lambda s: chain_key(s.file)) for _, g in sorted(groups.items())]
 
 
 def _check_group(group: list[Summary], result: ArchiveCheck) -> None:
@@ -296,11 +354,17 @@ TABLE_COLUMNS = ("chain", "files", "first_file", "last_file", "start_time", "end
 
 
 def chain_table(chains: Sequence[Chain]) -> list[str]:
-    """The chains as an aligned text table, one row each."""
+    """The chains as an aligned text table, one row each, times local (as text output
+    prints them, :func:`~binlog_kaitai.times.local_text`)."""
     rows = [[str(v if v is not None else "") for v in (
         d["chain"], d["files"], os.path.basename(d["first_file"]),
-        os.path.basename(d["last_file"]), d["start_time"], d["end_time"], d["server_id"])]
-        for d in (c.to_dict() for c in chains)]
+        os.path.basename(d["last_file"]), _local(c.files[0].start_timestamp),
+        _local(c.files[-1].end_timestamp), d["server_id"])]
+        for c, d in ((c, c.to_dict()) for c in chains)]
     widths = [max([len(c), *(len(r[i]) for r in rows)]) for i, c in enumerate(TABLE_COLUMNS)]
     return ["  ".join(v.ljust(w) for v, w in zip(r, widths, strict=True)).rstrip()
             for r in [list(TABLE_COLUMNS), *rows]]
+
+
+def _local(ts: int | None) -> str | None:
+    return None if ts is None else local_text(ts)

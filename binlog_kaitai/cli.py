@@ -1,7 +1,11 @@
-"""Command line: ``binlog-kaitai events|summary|rows|check|seek|plan [--json] FILE...``.
+"""Command line: ``binlog-kaitai events|summary|rows|check|seek|plan|export [--json] FILE...``.
 
-A damaged file never ends the run: its error goes to stderr as ``FILE: offset N: what``,
-the other files are still processed and the exit status is 1. No traceback reaches a user.
+Every command takes files, folders and globs, in chain order
+(:mod:`binlog_kaitai.inputs`). A damaged file never ends the run: its error goes to
+stderr as ``FILE: offset N: what``, the other files are still processed and the exit
+status is 1. No traceback reaches a user. Date-times are read, and text output prints
+them, in local time, as ``mysqlbinlog`` does (:mod:`binlog_kaitai.times`); JSON is UTC.
+The reference, with each option's ``mysqlbinlog`` counterpart: ``docs/cli.md``.
 """
 
 from __future__ import annotations
@@ -11,28 +15,45 @@ import json
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from datetime import UTC, datetime
+from importlib.metadata import PackageNotFoundError, version
 from typing import Any, TextIO
+
+from binlog_kaitai import times
 
 from binlog_kaitai.errors import BinlogError
 from binlog_kaitai.event import Event, EventType
+from binlog_kaitai.inputs import check_positions, positions_of, take_inputs
 from binlog_kaitai.render import describe, event_data
 from binlog_kaitai.stream import read_events
-from binlog_kaitai.summary import Summary, iso_utc, summary
+from binlog_kaitai.summary import Summary, summary
+from binlog_kaitai.times import local_text, local_zone_note
 
 SUMMARY_COLUMNS = ("file", "start_time", "end_time", "end_reason", "next_file", "size", "error")
 
 
-def parse_datetime(value: str) -> int:
-    """'YYYY-MM-DD[ HH:MM:SS]' or ISO-8601; without a zone it is taken as UTC."""
+def parse_datetime(value: str) -> float:
+    """A date-time option, as seconds since the epoch: local time unless a zone is
+    given, fractions kept (:func:`binlog_kaitai.times.parse_datetime`)."""
     try:
-        dt = datetime.fromisoformat(value)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a date/time: {value!r}") from None
-    if dt.tzinfo is None:
-        dt = dt.replace(tzinfo=UTC)
-    return int(dt.timestamp())
+        return times.parse_datetime(value)
+    except times.DateTimeError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def parse_as_of(value: str) -> str:
+    """``export --as-of``, read as every date-time option is, handed to the export as
+    the UTC ISO-8601 text it reads (``spark.typed_spark.utc_datetime``)."""
+    return datetime.fromtimestamp(parse_datetime(value), UTC).isoformat()
+
+
+def package_version() -> str:
+    """This package's installed version (``--version``)."""
+    try:
+        return version("binlog-kaitai")
+    except PackageNotFoundError:  # run from a source tree that is not installed
+        return "unknown"
 
 
 def parse_gtid(value: str) -> Any:
@@ -63,8 +84,11 @@ def parse_type(value: str) -> set[int]:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="binlog-kaitai", description="Read MySQL/MariaDB binary logs offline."
+        prog="binlog-kaitai", description="Read MySQL/MariaDB binary logs offline. "
+        "FILE: binlog files, folders (searched at any depth) or globs, read in chain order."
     )
+    parser.add_argument("--version", action="version",
+                        version=f"%(prog)s {package_version()}")
     sub = parser.add_subparsers(dest="command", required=True)
 
     events = sub.add_parser("events", help="list the events of binlog files")
@@ -86,7 +110,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help="with --sql: only the changes of this transaction (repeatable)")
 
     summ = sub.add_parser("summary", help="time span, successor and GTID state of each file")
-    summ.add_argument("files", nargs="+", metavar="FILE")
+    summ.add_argument("files", nargs="+", metavar="FILE")  # files, folders or globs
     summ.add_argument("--json", action="store_true", help="one JSON object per file")
 
     check = sub.add_parser("check", help="is an archive of binlogs whole? (missing or "
@@ -100,10 +124,12 @@ def build_parser() -> argparse.ArgumentParser:
     seek.add_argument("files", nargs="+", metavar="FILE")
     what = seek.add_mutually_exclusive_group(required=True)
     what.add_argument("--datetime", type=parse_datetime, metavar="DT",
-                      help="the first event at or after DT (UTC unless a zone is given)")
+                      help="the first event at or after DT (local time unless a zone is "
+                           "given)")
     what.add_argument("--gtid", type=parse_gtid, metavar="GTID",
                       help="the event of this GTID (domain-server-seq or uuid[:tag]:gno)")
-    seek.add_argument("--json", action="store_true", help="one JSON object per file")
+    seek.add_argument("--json", action="store_true",
+                      help="the answer as one JSON object")
 
     add_plan_parser(sub)
     add_export_parser(sub)
@@ -127,8 +153,8 @@ def add_export_parser(sub: Any) -> None:
     export.add_argument("--snapshot", action="store_true",
                         help="also snapshots/<db>.<table>: each table's rows at the end, "
                         "or at --as-of")
-    export.add_argument("--as-of", metavar="DATETIME",
-                        help="the snapshot's time, UTC (YYYY-MM-DD HH:MM:SS[.ffffff])")
+    export.add_argument("--as-of", type=parse_as_of, metavar="DATETIME",
+                        help="the snapshot's time (local time unless a zone is given)")
 
 
 def add_plan_parser(sub: Any) -> None:
@@ -150,7 +176,8 @@ def add_plan_parser(sub: Any) -> None:
                        help="the backup's GTID set (gtid_binlog_pos or gtid_executed)")
     stop = plan.add_mutually_exclusive_group(required=True)
     stop.add_argument("--to-datetime", type=parse_datetime, metavar="DT",
-                      help="replay the transactions before DT (UTC unless a zone is given)")
+                      help="replay the transactions before DT (local time unless a zone "
+                           "is given)")
     stop.add_argument("--to-gtid", type=parse_gtid, metavar="GTID",
                       help="replay up to this GTID's transaction, included")
     plan.add_argument("--json", action="store_true", help="the plan as one JSON object")
@@ -160,11 +187,14 @@ def add_event_filters(parser: argparse.ArgumentParser, json_help: str) -> None:
     parser.add_argument("files", nargs="+", metavar="FILE")
     parser.add_argument("--json", action="store_true", help=json_help)
     parser.add_argument("--start-position", type=int, metavar="N",
-                        help="skip events that start before byte N")
+                        help="in the first file, start at the event at byte N (an event "
+                             "start)")
     parser.add_argument("--stop-position", type=int, metavar="N",
-                        help="stop at the first event that starts at or after byte N")
+                        help="in the last file, stop at the event at byte N (an event "
+                             "start)")
     parser.add_argument("--start-datetime", type=parse_datetime, metavar="DT",
-                        help="skip events older than DT (UTC unless a zone is given)")
+                        help="skip events older than DT (local time unless a zone is "
+                             "given)")
     parser.add_argument("--stop-datetime", type=parse_datetime, metavar="DT",
                         help="stop at the first event at or after DT")
     parser.add_argument("--type", type=parse_type, action="append", metavar="TYPE",
@@ -174,10 +204,11 @@ def add_event_filters(parser: argparse.ArgumentParser, json_help: str) -> None:
 
 
 def read_bounds(name: str, args: argparse.Namespace) -> tuple[int | None, int | None]:
-    """``--start-position``/``--stop-position`` narrowed to where ``--start-datetime``
+    """The positions that apply to the file (:func:`~binlog_kaitai.inputs.positions_of`)
+    narrowed to where ``--start-datetime``
     and ``--stop-datetime`` fall in the file, found by bisection
     (:func:`~binlog_kaitai.seek.datetime_bounds`): what lies outside is not read."""
-    start, stop = args.start_position, args.stop_position
+    start, stop = positions_of(args, name)
     if args.start_datetime is None and args.stop_datetime is None:
         return start, stop
     from binlog_kaitai.seek import datetime_bounds
@@ -221,7 +252,7 @@ def event_json(ev: Event, shown_name: str) -> dict[str, Any]:
 
 
 def event_line(ev: Event) -> str:
-    when = datetime.fromtimestamp(ev.timestamp, UTC).strftime("%Y-%m-%d %H:%M:%S")
+    when = local_text(ev.timestamp)
     crc = {True: "", False: " CRC-MISMATCH", None: ""}[ev.checksum_ok]
     info = describe(ev).replace("\n", " ")
     if len(info) > 200:
@@ -270,6 +301,8 @@ def run_events(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 print(event_line(ev), file=out)
         return status
 
+    if not args.json:
+        print(f"# {local_zone_note()}", file=out)
     return each_file(args, out, err, handle)
 
 
@@ -312,16 +345,25 @@ def run_summary(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             known = gtids.get(r.file)
             print(json.dumps(r.to_dict() | (asdict(known) if known else {})), file=out)
     elif results:
-        rows = [[str(getattr(r, c) if getattr(r, c) is not None else "") for c in SUMMARY_COLUMNS]
-                for r in results]
-        widths = [max(len(c), *(len(row[i]) for row in rows))
-                  for i, c in enumerate(SUMMARY_COLUMNS)]
-        print("  ".join(c.ljust(w) for c, w in zip(SUMMARY_COLUMNS, widths, strict=True)),
-              file=out)
-        for row in rows:
-            print("  ".join(v.ljust(w) for v, w in zip(row, widths, strict=True)).rstrip(),
-                  file=out)
+        print_summary_table(results, out)
     return status
+
+
+def print_summary_table(results: list[Summary], out: TextIO) -> None:
+    """``summary``'s text: one row per file, times local (said once, above)."""
+    def cell(r: Summary, column: str) -> str:
+        ts = {"start_time": r.start_timestamp, "end_time": r.end_timestamp}.get(column)
+        value = getattr(r, column) if column not in ("start_time", "end_time") else (
+            None if ts is None else local_text(ts))
+        return "" if value is None else str(value)
+
+    rows = [[cell(r, c) for c in SUMMARY_COLUMNS] for r in results]
+    widths = [max(len(c), *(len(row[i]) for row in rows)) for i, c in enumerate(SUMMARY_COLUMNS)]
+    print(f"# {local_zone_note()}", file=out)
+    print("  ".join(c.ljust(w) for c, w in zip(SUMMARY_COLUMNS, widths, strict=True)), file=out)
+    for row in rows:
+        print("  ".join(v.ljust(w) for v, w in zip(row, widths, strict=True)).rstrip(),
+              file=out)
 
 
 def successor_gtids(results: list[Summary]) -> dict[str, Any]:
@@ -339,6 +381,9 @@ def run_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from binlog_kaitai.archive import chain_table, check
 
     found = check(args.files)
+    if not found.chains and not found.problems:
+        print(f"binlog-kaitai check: no binlog found in {' '.join(args.files)}", file=err)
+        return 1
     for p in found.problems:
         print(json.dumps(p.to_dict()) if args.json else f"{p.file}: {p.kind}: {p.detail}",
               file=out)
@@ -351,14 +396,17 @@ def run_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             print(f"# skipped {len(found.skipped)} file{many} not a binlog: "
                   + ", ".join(os.path.basename(p) for p in found.skipped[:5])
                   + (", ..." if len(found.skipped) > 5 else ""), file=out)
+        print(f"# {local_zone_note()}", file=out)
         print("\n".join(chain_table(found.chains)), file=out)
     return 1 if found.problems else 0
 
 
 def run_seek(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from binlog_kaitai.seek import seek_datetime, seek_gtid
+    """The archive's answer: the first file, in chain order, that holds the event sought
+    (files that cannot be read are reported and passed over)."""
+    from binlog_kaitai.seek import SeekResult, seek_datetime, seek_gtid
 
-    status = 0
+    status, found, read = 0, None, 0
     for name in args.files:
         try:
             found = (seek_gtid(name, args.gtid) if args.gtid is not None
@@ -367,17 +415,29 @@ def run_seek(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             print(f"{name}: offset {exc.offset}: {exc.message}", file=err)
             status = 1
             continue
-        if args.json:
-            print(json.dumps(found.to_dict()), file=out)
-        elif found.pos is None:
-            what = (f"no GTID {found.gtid}" if found.gtid is not None
-                    else f"no event at or after {found.datetime}")
-            print(f"{name}: {what}", file=out)
-        else:
-            assert found.timestamp is not None
-            print(f"{name}: pos {found.pos} ({iso_utc(found.timestamp)}), transaction at "
-                  f"{found.transaction_pos}; {found.bytes_read} bytes read", file=out)
+        read += found.bytes_read
+        if found.pos is not None:
+            break
+    if found is None:
+        return status
+    result: SeekResult = replace(found, bytes_read=read)
+    if args.json:
+        print(json.dumps(result.to_dict()), file=out)
+    else:
+        print(f"# {local_zone_note()}", file=out)
+        print(seek_line(args, result), file=out)
     return status
+
+
+def seek_line(args: argparse.Namespace, found: Any) -> str:
+    """``seek``'s answer as text, times local."""
+    if found.pos is not None:
+        return (f"{found.file}: pos {found.pos} ({local_text(found.timestamp)}), "
+                f"transaction at {found.transaction_pos}; {found.bytes_read} bytes read")
+    what = (f"no GTID {found.gtid}" if found.gtid is not None
+            else f"no event at or after {local_text(args.datetime)}")
+    where = found.file if len(args.files) == 1 else f"{len(args.files)} files"
+    return f"{where}: {what}"
 
 
 def run_plan(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -385,8 +445,13 @@ def run_plan(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     found = plan(args.files, from_position=args.from_position, from_gtid=args.from_gtid,
                  to_datetime=args.to_datetime, to_gtid=args.to_gtid)
-    print(json.dumps(found.to_dict()) if args.json else "\n".join(plan_lines(found)),
-          file=out)
+    if args.json:
+        print(json.dumps(found.to_dict()), file=out)
+    else:
+        shown = found if args.to_datetime is None else replace(
+            found, target=local_text(args.to_datetime))
+        print(f"# {local_zone_note()}", file=out)
+        print("\n".join(plan_lines(shown)), file=out)
     return 0 if found.possible else 1
 
 
@@ -396,6 +461,20 @@ def run_export(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from spark.export import main as export_main
 
     return export_main(args, out, err)
+
+
+def run(args: argparse.Namespace,
+        runner: Callable[[argparse.Namespace, TextIO, TextIO], int]) -> int:
+    """Take the inputs (every command but ``check``, which reports unreadable inputs as
+    problems of the archive), check the positions given, then run the command."""
+    status = 0
+    if args.command != "check":
+        status, args.files = take_inputs(args.command, args.files, sys.stderr)
+        if not args.files:
+            return status
+    if hasattr(args, "start_position") and not check_positions(args, sys.stderr):
+        return 1
+    return max(status, runner(args, sys.stdout, sys.stderr))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -408,7 +487,7 @@ def main(argv: Sequence[str] | None = None) -> int:
               "seek": run_seek, "plan": run_plan,
               "export": run_export}[args.command]
     try:
-        return runner(args, sys.stdout, sys.stderr)
+        return run(args, runner)
     except BrokenPipeError:
         # As a Unix tool killed by SIGPIPE: no message, status 128 + 13. Python would
         # still flush stdout at exit and complain, so point it at /dev/null first.

@@ -49,6 +49,10 @@ from binlog_kaitai.parsed_bodies import ParsedBodies
 from generated.mysql_binlog import MysqlBinlog
 
 MAGIC = b"\xfebin"
+MYSQL_ENCRYPTED_MAGIC = b"\xfdbin"
+"""A file of MySQL 8's ``binlog_encryption``: a 512-byte header (this magic, a version
+byte, then the replication key's id, the file password encrypted with it and its IV,
+each a type byte and its value), then the binlog, magic included, encrypted with AES."""
 START_EVENT_V3 = EventType.start_event_v3
 START_ENCRYPTION = EventType.start_encryption_event
 TRANSACTION_PAYLOAD = EventType.transaction_payload_event
@@ -199,6 +203,8 @@ class BinlogStream:
         """Check the magic and read the first event, which decides the binlog version."""
         f, name = self.file, self.name
         magic = f.read(4)
+        if magic == MYSQL_ENCRYPTED_MAGIC:
+            raise EncryptedError(name, 0, mysql_encrypted_message(f.read(508)), 0)
         if magic != MAGIC:
             what = "file is empty" if not magic else f"bad magic {magic.hex(' ')}"
             raise NotABinlogError(name, 0, f"not a binlog: {what} (expected fe 62 69 6e)", 0)
@@ -224,6 +230,18 @@ class BinlogStream:
         first = root.first_event
         return Event(name, 4, 0, fmt, buf, first.header, first.body,
                      checksum_ok(first, buf)), fmt
+
+
+def mysql_encrypted_message(header: bytes) -> str:
+    """What a MySQL encrypted binlog is, from its header after the magic: the version
+    byte, then the key id as type 1, its length and its text (``MySQLReplicationKey_
+    <server uuid>_<number>``)."""
+    key = ""
+    if len(header) > 2 and header[1] == 1:
+        key = header[3:3 + header[2]].decode("ascii", "replace")
+    return ("encrypted by MySQL binlog_encryption"
+            + (f" (header version {header[0]}, key {key})" if header and key else "")
+            + "; it cannot be read without the server's keyring")
 
 
 def payload_events(payload: Event, parsed: ParsedBodies | None = None) -> Iterator[Event]:

@@ -43,15 +43,17 @@ from pyspark.sql.types import DataType
 from spark.extract import FailFast, SplitParser, fold_files, parser_version
 from spark.plan import (
     DEFAULT_SPLIT_SIZE,
+    ArchivePlan,
     FileInfo,
+    Script,
     Split,
     even_split_size,
     list_inputs,
     pack,
     parse_size,
-    plan_file,
+    plan_archive,
     read_scripts,
-    whole_file,
+    walk_file,
 )
 from spark.progress import DoneParam, ProgressPrinter
 from spark.schemas import FILES, PARSED, TABLES, arrow_schema, column_names, ddl, record_batch
@@ -73,6 +75,7 @@ SORT_KEYS = {
     "transactions": ("file", "begin_pos"),
     "row_changes": ("file", "pos", "inner_pos", "row"),
     "errors": ("file", "offset"),
+    "schema_history": ("file", "pos", "db", "table"),
 }
 FORMATS = ("parquet", "orc", "json")
 OUTPUT_BYTES = 64 << 20
@@ -106,15 +109,8 @@ class JobResult:
     """Largest peak RSS of a Python worker at the end of one of its splits, in bytes."""
 
 
-def plan_files(files: Iterable[FileInfo], split_size: int, schema_scripts: tuple[str, ...]
-               ) -> Iterator[Split]:
-    """Executor side of the planning stage."""
-    for info in files:
-        yield from plan_file(info, split_size, schema_scripts)
-
-
 def parse_tasks(batches: Iterable[pa.RecordBatch], schemas: dict[str, pa.Schema],
-                batch_rows: int, failfast: bool, schema_scripts: tuple[str, ...], done: Any,
+                batch_rows: int, failfast: bool, schema_scripts: tuple[Script, ...], done: Any,
                 typed: bool = False) -> Iterator[pa.RecordBatch]:
     """Executor side of the parse. Each input row is one task (its splits, pickled). The
     records of each kind become Arrow batches of that table's typed columns,
@@ -220,7 +216,8 @@ def run_job(spark: SparkSession, inputs: Sequence[str], output: str, *, split_si
     scripts = read_scripts(schema_files)
     cores = spark.sparkContext.defaultParallelism
     split_size = even_split_size(result.bytes, split_size, cores)
-    splits = plan_stage(spark, files, split_size, scripts)
+    archive = plan_stage(spark, files, split_size, scripts)
+    splits = archive.splits
     tasks = pack(splits, split_size)
     result.splits, result.tasks = len(splits), len(tasks)
     result.seconds["plan"] = time.monotonic() - t0
@@ -241,11 +238,11 @@ def run_job(spark: SparkSession, inputs: Sequence[str], output: str, *, split_si
         outputs = min(len(tasks), -(-files_each // cores) * cores)  # a multiple of cores
         write_stage(spark, parsed, file_rows, output, fmt, outputs,
                     typed_writes(spark, parsed, plan, output, fmt, outputs, as_of),
-                    error_rows(plan))
+                    error_rows(plan), archive.history)
     finally:
         parsed.unpersist()
-    result.rows = {table: len(file_rows) if table == "files" else counts.get(table, 0)
-                   for table in TABLES}
+    result.rows = {table: counts.get(table, 0) for table in TABLES}
+    result.rows.update(files=len(file_rows), schema_history=len(archive.history))
     result.rows["errors"] += len(plan.problems)
     result.rows.update({f"tables/{name}": counts.get(TYPED + name, 0)
                         for name in plan.schemas})
@@ -266,19 +263,17 @@ def list_stage(inputs: Sequence[str], progress: TextIO | None) -> list[FileInfo]
 
 
 def plan_stage(spark: SparkSession, files: list[FileInfo], split_size: int,
-               scripts: tuple[str, ...]) -> list[Split]:
-    """Every file's splits, in file order: small files whole, large ones cut at
-    transaction starts by a header walk on the executors."""
+               scripts: tuple[Script, ...]) -> ArchivePlan:
+    """Every file's splits, in file order, each with its chain's schema history where it
+    starts: every file walked on the executors (header-only: large ones cut at
+    transaction starts, the DDL of all gathered), the DDL replayed on the driver
+    (:func:`spark.plan.plan_archive`)."""
     sc = spark.sparkContext
-    large = [f for f in files if f.size > split_size]
-    splits = [s for f in files if f.size <= split_size for s in whole_file(f)]
-    if large:
-        sc.setJobDescription(f"binlog-kaitai: plan splits of {len(large)} large file(s)")
-        slices = min(len(large), 4 * sc.defaultParallelism)
-        splits += sc.parallelize(large, slices).mapPartitions(
-            partial(plan_files, split_size=split_size, schema_scripts=scripts)).collect()
-    splits.sort(key=lambda s: (s.path, s.index))
-    return splits
+    sc.setJobDescription(f"binlog-kaitai: plan {len(files)} file(s)")
+    slices = min(len(files), 4 * sc.defaultParallelism)
+    walks = sc.parallelize(files, slices).map(
+        partial(walk_file, split_size=split_size)).collect()
+    return plan_archive(walks, scripts)
 
 
 @cache
@@ -289,7 +284,7 @@ def spark_schemas() -> dict[str, Any]:
 
 
 def parse_stage(spark: SparkSession, splits: list[Split], tasks: list[list[Split]],
-                total_bytes: int, failfast: bool, scripts: tuple[str, ...],
+                total_bytes: int, failfast: bool, scripts: tuple[Script, ...],
                 progress: TextIO | None, typed: bool = False) -> tuple[Any, dict[str, int]]:
     """The one parse of every split, persisted, and the number of records of each kind.
     A FAILFAST problem fails the job as :class:`JobFailed` once the parse is done."""
@@ -329,16 +324,19 @@ def first_failure(parsed: Any) -> str:
 
 def write_stage(spark: SparkSession, parsed: Any, file_rows: list[Any], output: str,
                 fmt: str, outputs: int, typed: Sequence[Callable[[], None]] = (),
-                extra_errors: Sequence[tuple[Any, ...]] = ()) -> None:
+                extra_errors: Sequence[tuple[Any, ...]] = (),
+                history_rows: Sequence[tuple[Any, ...]] = ()) -> None:
     """Every table under ``output``, written from the persisted parse (``files`` from the
-    folded split statistics) by ``outputs`` tasks each; then the ``typed`` writes (the
-    typed change tables and snapshots); ``extra_errors`` are more ``errors`` rows."""
+    folded split statistics, ``schema_history`` from the planner's ``history_rows``) by
+    ``outputs`` tasks each; then the ``typed`` writes (the typed change tables and
+    snapshots); ``extra_errors`` are more ``errors`` rows."""
     sc = spark.sparkContext
+    driver_rows = {"files": file_rows, "schema_history": history_rows}
 
     def write(table: str) -> None:
         sc.setJobDescription(f"binlog-kaitai: write {table}")
-        if table == "files":
-            df = spark.createDataFrame(file_rows, ddl(FILES)).coalesce(1)
+        if table in driver_rows:
+            df = spark.createDataFrame(list(driver_rows[table]), ddl(TABLES[table])).coalesce(1)
         else:
             df = parsed.where(f"kind = '{table}'").select("records").coalesce(
                 outputs).mapInArrow(unpack, spark_schemas()[table])

@@ -17,6 +17,7 @@ from binlog_kaitai.gtid import gtid_text
 from binlog_kaitai.gtid_set import GtidSet
 from binlog_kaitai.stream import BinlogStream, read_events
 from binlog_kaitai.summary import summary
+from binlog_kaitai.times import local_text, local_zone_note
 from tests.conftest import CORPUS, FIXTURES, REPO
 
 MARIADB = FIXTURES / "mariadb"
@@ -232,10 +233,12 @@ def test_check_cli(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     assert (status, err) == (0, "")
     assert lines[0] == "# skipped 3 files that are not a binlog: events.tsv, options.json, " \
                        "scenario.sql"
-    assert lines[1].split() == ["chain", "files", "first_file", "last_file", "start_time",
+    assert lines[1] == f"# {local_zone_note()}"  # the table's times are local
+    assert lines[2].split() == ["chain", "files", "first_file", "last_file", "start_time",
                                 "end_time", "server_id"]
-    assert lines[2].split() == [f"{folder}/binlog", "3", "binlog.000001", "binlog.000003",
-                                "2026-11-21T19:47:58Z", "2026-11-21T19:47:59Z", "1"]
+    assert lines[3].split() == [f"{folder}/binlog", "3", "binlog.000001", "binlog.000003",
+                                *local_text(1795290478).split(),
+                                *local_text(1795290479).split(), "1"]
     (folder / "binlog.000002").unlink()
     status, lines, err = run(capsys, "check", "--json", str(folder))
     assert status == 1
@@ -280,8 +283,8 @@ def test_gtids_on_the_benchmark_chain(tmp_path: Path) -> None:
 
 
 def test_folders_at_any_depth(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    """One folder per server: each set is its own chain; a folder without binlogs gives
-    an empty table."""
+    """One folder per server: each set is its own chain; a folder without binlogs is
+    one line and exit status 1 (was an empty table and 0)."""
     copy_set("gtid", tmp_path / "archive")
     copy_set("mixed", tmp_path / "archive")
     found = check([str(tmp_path / "archive")])
@@ -289,6 +292,6 @@ def test_folders_at_any_depth(capsys: pytest.CaptureFixture[str], tmp_path: Path
     assert [(Path(c.files[0].file).parent.name, len(c.files)) for c in found.chains] == [
         ("gtid", 3), ("mixed", 2)]
     (tmp_path / "empty").mkdir()
-    status, lines, _ = run(capsys, "check", str(tmp_path / "empty"))
-    assert status == 0 and lines == ["chain  files  first_file  last_file  start_time  "
-                                     "end_time  server_id"]
+    status, lines, err = run(capsys, "check", str(tmp_path / "empty"))
+    assert (status, lines) == (1, [])
+    assert err == f"binlog-kaitai check: no binlog found in {tmp_path / 'empty'}\n"

@@ -165,7 +165,8 @@ def test_module_entry_point_and_table_output() -> None:
     proc = subprocess.run([sys.executable, "-m", "binlog_kaitai", "summary", path],
                           capture_output=True, text=True, cwd=REPO, check=False)
     assert proc.returncode == 0, proc.stderr
-    header, row = proc.stdout.splitlines()
+    note, header, row = proc.stdout.splitlines()  # text output says its times are local
+    assert note.startswith("# times are local (")
     assert header.split()[:4] == ["file", "start_time", "end_time", "end_reason"]
     assert "mysql-bin.000067" in row and "rotate" in row
     proc = subprocess.run([sys.executable, "-m", "binlog_kaitai", "events", path],
