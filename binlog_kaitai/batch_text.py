@@ -2,20 +2,21 @@
 batches a column at a time: ``rows --json`` lines (:func:`json_text`) and the
 ``mysqlbinlog -v`` style text (:func:`sql_text`), byte for byte what
 :func:`~binlog_kaitai.row_text.json_lines` and
-:func:`~binlog_kaitai.row_text.render_change` print for the same changes.
+:func:`~binlog_kaitai.row_text.render_changes` print for the same changes.
 
 The layout of the output is :mod:`~binlog_kaitai.row_text`'s (:func:`line_parts` and
 :func:`image_parts`, :func:`text_parts`): literal text with slots. Each slot gets a
-column of fragments, one per row, as an Arrow string array built in one vectorised
-step: integers cast to text, DECIMAL, DATE, DATETIME and TIMESTAMP as the reference's
-text, text as it is, JSON as the JSON text the columnar decoder made (``--json``). Any
-other column (floats, binary, GEOMETRY, VECTOR, ...) goes value by value through
-:func:`~binlog_kaitai.columnar.reference_values` and orjson or
-:func:`~binlog_kaitai.sql_changes.sql_literal`, the path the reference's values take.
-Then one compiled kernel (:func:`~binlog_kaitai.text_kernel.assemble`) writes the lines
-end to end: literal texts, fragments, NULLs, and text fragments quoted and escaped as
-orjson or :func:`~binlog_kaitai.sql_changes.quoted` escape them (their escapes of the
-ASCII characters, read from them, are the kernel's table; see :class:`_Style`).
+column of fragments, one per row, as an Arrow array built in one vectorised step:
+integers cast to text, DECIMAL, DATE, DATETIME and TIMESTAMP as the output writes them,
+text and (``rows``) binary strings as they are, JSON as the JSON text the columnar
+decoder made (``--json``). Any other column (floats, BIT, GEOMETRY, VECTOR, ...) goes
+value by value through :func:`~binlog_kaitai.columnar.reference_values` and orjson or
+the column's :func:`~binlog_kaitai.values.text_form`, the path the reference's values
+take. Then one compiled kernel (:func:`~binlog_kaitai.text_kernel.assemble`) writes the
+lines end to end: literal texts, fragments, NULLs, and text and bytes fragments quoted
+and escaped as orjson or :func:`~binlog_kaitai.values.text_literal` and
+:func:`~binlog_kaitai.values.bytes_literal` escape them (their escapes, read from them,
+are the kernel's table; see :class:`_Style`).
 
 The kernel is a C extension compiled by Cython (see :mod:`~binlog_kaitai.row_kernel`);
 where it was not built, :func:`available` is False and ``rows`` prints each change from
@@ -36,16 +37,32 @@ import pyarrow.compute as pc
 
 from binlog_kaitai import text_kernel
 from binlog_kaitai.columnar import (
+    BITS_KEY,
+    CHARSET_KEY,
+    FSP_KEY,
     JSON_REPR,
     REPR_KEY,
+    TYPE_KEY,
     DecodedRows,
     reference_values,
     timestamp_texts,
 )
 from binlog_kaitai.row_text import ROW_FIELDS, Part, Slot, image_parts, line_parts, text_parts
 from binlog_kaitai.rows import RowChange
-from binlog_kaitai.sql_changes import quoted, sql_literal
-from binlog_kaitai.text_kernel import CONST, EVENT, RAW, TEXT
+from binlog_kaitai.text_kernel import BYTES, CONST, EVENT, RAW, TEXT
+from binlog_kaitai.values import (
+    BIT,
+    DATETIME,
+    DATETIME2,
+    ENUM,
+    SET,
+    STRING_TYPES,
+    TIME,
+    TIME2,
+    bytes_literal,
+    text_form,
+    text_literal,
+)
 
 
 def available() -> bool:
@@ -56,34 +73,49 @@ def available() -> bool:
 
 @dataclass(frozen=True)
 class _Style:
-    """How an output writes values: NULL, text (between ``quote`` bytes, each ASCII
-    character ``c`` as ``escapes[c]``), JSON columns (as they are, or value by value),
-    and any other value (``literal``)."""
+    """How an output writes values: NULL, text and bytes (between ``quote`` bytes, each
+    byte ``c`` of text as ``escapes[c]``, of bytes as ``escapes[256 + c]``), JSON columns
+    (as they are, or value by value), and any other value (``literal``: the function
+    writing a column's values, given its field)."""
 
     null: bytes
     quote: int
     escapes: list[bytes]
     json_as_is: bool
-    literal: Callable[[Any], bytes]
+    literal: Callable[[pa.Field], Callable[[Any], bytes]]
 
     @cached_property
     def tables(self) -> tuple[np.ndarray, np.ndarray]:
         """The escapes as :func:`~binlog_kaitai.text_kernel.assemble` takes them."""
-        table = np.zeros((256, 6), np.uint8)
-        lengths = np.ones(256, np.int64)
+        table = np.zeros((len(self.escapes), 6), np.uint8)
+        lengths = np.ones(len(self.escapes), np.int64)
         for c, text in enumerate(self.escapes):
             table[c, :len(text)] = np.frombuffer(text, np.uint8)
             lengths[c] = len(text)
         return table, lengths
 
 
-JSON = _Style(b"null", ord('"'), [orjson.dumps(chr(c))[1:-1] for c in range(128)], True,
-              orjson.dumps)
-"""``rows --json``: orjson's texts (its escapes of the ASCII characters read from it)."""
-SQL = _Style(b"NULL", ord("'"), [quoted(chr(c))[1:-1].encode() for c in range(128)], False,
-             lambda value: sql_literal(value).encode())
-"""``rows``: :func:`~binlog_kaitai.sql_changes.sql_literal`'s texts (its escapes read from
-:func:`~binlog_kaitai.sql_changes.quoted`)."""
+_UTF8_TAIL = [bytes([c]) for c in range(128, 256)]
+"""The bytes of non-ASCII UTF-8 characters, which text escapes leave as they are."""
+JSON = _Style(b"null", ord('"'), [orjson.dumps(chr(c))[1:-1] for c in range(128)]
+              + _UTF8_TAIL * 3, True, lambda fld: orjson.dumps)
+"""``rows --json``: orjson's texts (its escapes of the ASCII characters read from it;
+its bytes are never BYTES fragments: binary values are objects)."""
+
+
+def _text_literal(fld: pa.Field) -> Callable[[Any], bytes]:
+    md = fld.metadata or {}
+    form = text_form(int(md[TYPE_KEY]), int(md.get(BITS_KEY, b"0")))
+    return lambda value: b"NULL" if value is None else form(value).encode()
+
+
+TEXT_STYLE = _Style(b"NULL", ord("'"), [text_literal(chr(c))[1:-1].encode()
+                                        for c in range(128)] + _UTF8_TAIL
+                    + [bytes_literal(bytes([c]))[1:-1].encode() for c in range(256)],
+                    False, _text_literal)
+"""``rows``: the columns' text forms (:func:`~binlog_kaitai.values.text_form`), the
+escapes of text and bytes read from :func:`~binlog_kaitai.values.text_literal` and
+:func:`~binlog_kaitai.values.bytes_literal`."""
 
 
 class _Parts:
@@ -175,7 +207,7 @@ def sql_text(heads: Sequence[RowChange], decoded: DecodedRows
     """The ``rows`` text (:func:`~binlog_kaitai.row_text.text_parts`) of the rows of
     ``decoded``, as :func:`json_text` gives their lines."""
     names = _names(decoded.batch)
-    return _render([text_parts(head, names) for head in heads], heads, decoded, SQL)
+    return _render([text_parts(head, names) for head in heads], heads, decoded, TEXT_STYLE)
 
 
 def _names(batch: pa.RecordBatch) -> dict[str, list[str]]:
@@ -244,23 +276,81 @@ def _int64(values: np.ndarray) -> pa.Array:
 
 
 def _fragment(array: pa.Array, fld: pa.Field, style: _Style) -> tuple[pa.Array, int]:
-    """A column's fragments (RAW: the style's text; TEXT: text to quote and escape)."""
+    """A column's fragments (RAW: the style's text; TEXT: text to quote and escape;
+    BYTES: bytes to quote and escape)."""
+    found = (_json_fragment if style is JSON else _text_fragment)(array, fld)
+    if found is not None:
+        return found
+    literal = style.literal(fld)
+    return _binary([literal(v) for v in reference_values(array, fld)]), RAW
+
+
+def _json_fragment(array: pa.Array, fld: pa.Field) -> tuple[pa.Array, int] | None:
+    """A column's ``rows --json`` fragments, None for those written value by value."""
+    kind = array.type
+    if (fld.metadata or {}).get(REPR_KEY) == JSON_REPR:
+        return array, RAW
+    if pa.types.is_integer(kind):
+        return pc.cast(array, pa.string()), RAW
+    if pa.types.is_string(kind):
+        return array, TEXT
+    if pa.types.is_date32(kind):
+        return pc.cast(array, pa.string()), TEXT  # years 1-9999: ISO, as Python's
+    if pa.types.is_timestamp(kind):
+        return timestamp_texts(array, fld), TEXT
+    decimal = _decimal_text(array)
+    return None if decimal is None else (decimal, TEXT)
+
+
+def _text_fragment(array: pa.Array, fld: pa.Field) -> tuple[pa.Array, int] | None:
+    """A column's ``rows`` text fragments (:func:`~binlog_kaitai.values.text_form`'s),
+    None for those written value by value."""
     kind = array.type
     md = fld.metadata or {}
     if md.get(REPR_KEY) == JSON_REPR:
-        if style.json_as_is:
-            return array, RAW
-    elif pa.types.is_integer(kind):
+        return None
+    real_type = int(md[TYPE_KEY])
+    if pa.types.is_integer(kind) and real_type != BIT:
         return pc.cast(array, pa.string()), RAW
-    elif pa.types.is_string(kind):
+    if pa.types.is_string(kind) and real_type in _QUOTED:
         return array, TEXT
-    elif pa.types.is_date32(kind):
-        return pc.cast(array, pa.string()), TEXT  # years 1-9999: ISO, as Python's
-    elif pa.types.is_timestamp(kind):
-        return timestamp_texts(array, fld), TEXT
-    elif pa.types.is_decimal(kind):
-        text = pc.cast(array, pa.string())
-        # Arrow writes a scale over 6 with an exponent when the value is small.
-        if kind.scale <= 6 or not pc.any(pc.match_substring(text, "E")).as_py():
-            return text, TEXT
-    return _binary([style.literal(v) for v in reference_values(array, fld)]), RAW
+    if pa.types.is_binary(kind) and md.get(CHARSET_KEY) == b"binary":
+        return array, BYTES  # (charset unknown: text where the bytes are UTF-8)
+    if pa.types.is_date32(kind):
+        return pc.replace_substring(pc.cast(array, pa.string()), "-", ":"), TEXT
+    if pa.types.is_timestamp(kind):
+        return (timestamp_texts(array, fld), TEXT) if kind.tz is None else (
+            _epoch_texts(array, fld), RAW)
+    decimal = _decimal_text(array)
+    return None if decimal is None else (decimal, RAW)
+
+
+_QUOTED = frozenset({*STRING_TYPES, TIME, TIME2, DATETIME, DATETIME2, ENUM, SET})
+"""The types whose text form is their value quoted (a string column of another type
+holds the reference's text of values Arrow has no type for: zero dates, DECIMAL(65)...)."""
+
+
+def _decimal_text(array: pa.Array) -> pa.Array | None:
+    """A DECIMAL column's digits; None for the rest, and when Arrow writes a value with
+    an exponent (a scale over 6 and a small value)."""
+    kind = array.type
+    if not pa.types.is_decimal(kind):
+        return None
+    text = pc.cast(array, pa.string())
+    if kind.scale <= 6 or not pc.any(pc.match_substring(text, "E")).as_py():
+        return text
+    return None
+
+
+def _epoch_texts(array: pa.Array, fld: pa.Field) -> pa.Array:
+    """A TIMESTAMP column's seconds since the epoch with its ``fsp`` digits of fraction
+    (:func:`~binlog_kaitai.values.text_form`'s; MySQL's zero timestamp is 0)."""
+    fsp = int((fld.metadata or {}).get(FSP_KEY, b"0"))
+    micro = pc.cast(array, pa.int64())
+    seconds = pc.divide(micro, 10**6)  # integer division: TIMESTAMPs are not negative
+    text = pc.cast(seconds, pa.string())
+    if not fsp:
+        return text
+    fraction = pc.divide(pc.subtract(micro, pc.multiply(seconds, 10**6)), 10**(6 - fsp))
+    digits = pc.utf8_lpad(pc.cast(fraction, pa.string()), fsp, "0")
+    return pc.binary_join_element_wise(text, digits, ".")

@@ -1,9 +1,10 @@
 """Row changes as the ``rows`` command prints them: JSON lines (``--json``) or the
-``mysqlbinlog -v`` style text.
+``mysqlbinlog -v`` style text, each value in its column's text form
+(:func:`~binlog_kaitai.values.text_form`).
 
 Each layout is declared once, as literal text with a :class:`Slot` where each row's own
 values go: a JSON line by :func:`line_parts` and :func:`image_parts`, the text by
-:func:`text_parts`. :func:`json_lines` and :func:`render_change` fill the slots change
+:func:`text_parts`. :func:`json_lines` and :func:`render_changes` fill the slots change
 by change; :mod:`binlog_kaitai.batch_text` fills them a column at a time from Arrow
 batches.
 """
@@ -19,7 +20,8 @@ from typing import Any
 import orjson
 
 from binlog_kaitai.rows import RowChange
-from binlog_kaitai.sql_changes import sql_literal
+from binlog_kaitai.table_info import TableInfo
+from binlog_kaitai.values import TextForm, text_form
 
 ROW_FIELDS = ("row", "before", "after")
 """The fields of a change that differ between the changes of one event."""
@@ -118,20 +120,46 @@ def text_parts(change: RowChange, images: dict[str, Sequence[str]]) -> list[Part
     return _merged(parts)
 
 
-def render_change(change: RowChange) -> str:
-    """A row change as text (:func:`text_parts`), each value as :func:`sql_literal`
+def render_changes(changes: Sequence[RowChange], table: TableInfo) -> str:
+    """Row changes of a table (``table`` its description) as text (:func:`text_parts`),
+    each value in its column's text form (:func:`column_forms`)."""
+    if not changes:
+        return ""
+    forms = column_forms(table)
+    return "".join([render_change(change, forms) for change in changes])
+
+
+def render_change(change: RowChange, forms: dict[str, TextForm]) -> str:
+    """A row change as text, each value as ``forms`` (a text form per column name)
     writes it."""
     images = {name: list(image) for name, image in (("before", change.before),
                                                      ("after", change.after))
               if image is not None}
-    return "".join(part if isinstance(part, str) else _text_value(change, part.key)
-                   for part in text_parts(change, images))
+    out = []
+    for part in text_parts(change, images):
+        if isinstance(part, str):
+            out.append(part)
+        elif part.key == "row":
+            out.append(str(change.row))
+        else:
+            image, j = part.key  # type: ignore[misc]
+            name = images[image][j]
+            value = (change.before if image == "before" else change.after)[name]  # type: ignore[index]
+            out.append("NULL" if value is None else forms[name](value))
+    return "".join(out)
 
 
-def _text_value(change: RowChange, key: Any) -> str:
-    if key == "row":
-        return str(change.row)
-    image, j = key
-    values = change.before if image == "before" else change.after
-    assert values is not None
-    return sql_literal(list(values.values())[j])
+_FORMS: dict[int, tuple[TableInfo, dict[str, TextForm]]] = {}
+
+
+def column_forms(table: TableInfo) -> dict[str, TextForm]:
+    """Each column's text form (:func:`~binlog_kaitai.values.text_form`) by name, made
+    once per table description."""
+    found = _FORMS.get(id(table))
+    if found is None or found[0] is not table:
+        if len(_FORMS) > 10000:
+            _FORMS.clear()
+        found = _FORMS[id(table)] = (table, {
+            name: text_form(meta.real_type, meta.bit_count)
+            for name, meta in zip(table.names, table.column_metas, strict=True)})
+    return found[1]

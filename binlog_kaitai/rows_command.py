@@ -22,7 +22,7 @@ from binlog_kaitai.ordered_rows import (
     RenderedRows,
     keep_freed_memory,
 )
-from binlog_kaitai.row_text import json_lines, render_change
+from binlog_kaitai.row_text import json_lines, render_changes
 from binlog_kaitai.schema import SchemaHistory
 from binlog_kaitai.sql_changes import SqlScript
 from binlog_kaitai.stream import read_events
@@ -97,7 +97,7 @@ class RowsCommand:
             elif self.args.json:
                 self.out.write(json_lines(changes))
             else:
-                self.out.write("".join(render_change(c) for c in changes))
+                self.out.write(render_changes(changes, self.decoder.decoder.table_of(ev)))
         return status
 
     def wanted(self, ev: Event) -> bool:

@@ -205,18 +205,6 @@ def _float32_as_double(value: float) -> str:
     return text if "e" in text else text + "e0"
 
 
-def sql_literal(value: Any) -> str:
-    """A decoded value as SQL when its column type is not known (the ``mysqlbinlog -v``
-    style text of ``rows``): NULL, numbers, quoted text, JSON text for the rest."""
-    if value is None:
-        return "NULL"
-    if isinstance(value, str):
-        return quoted(value)
-    if isinstance(value, bool | int | float):
-        return repr(value)
-    return json.dumps(value, ensure_ascii=False)
-
-
 # ---------------------------------------------------------------------------------------
 # Statements
 

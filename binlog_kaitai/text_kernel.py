@@ -11,9 +11,12 @@ import numpy as np
 
 COMPILED: bool = cython.compiled
 """Whether this is the C extension (False: this file, run as plain Python)."""
-CONST, RAW, TEXT, EVENT = 0, 1, 2, 3
+CONST, RAW, TEXT, EVENT, BYTES = 0, 1, 2, 3, 4
 """What a part of a line is: literal text; a per-row fragment copied as it is; a per-row
-text fragment, quoted and escaped; a per-event text (see :func:`assemble`)."""
+text fragment, quoted and escaped; a per-event text; a per-row fragment of bytes, quoted
+and escaped by the second half of the escapes (see :func:`assemble`)."""
+BYTES_ESCAPES: int = 256
+"""Where the escapes of BYTES fragments start in the table of escapes."""
 
 
 def assemble(src: cython.const[cython.uchar][::1], kinds: cython.const[cython.longlong][::1],
@@ -29,12 +32,13 @@ def assemble(src: cython.const[cython.uchar][::1], kinds: cython.const[cython.lo
     line ends.
 
     ``src`` holds every byte a part takes: ``src[0:null_len]`` is the text of NULL. Part
-    ``p`` is, by ``kinds[p]``: CONST, ``src[where[p]:where[p] + const_len[p]]``; RAW or
-    TEXT, the fragment of the row at ``src[row_offsets[where[p], row]:row_offsets[where[p],
-    row + 1]]``, or NULL when ``row_valid[where[p], row]`` is False; TEXT fragments
-    between ``quote`` bytes, each byte ``c`` written as ``escapes[c, :escape_len[c]]``
-    (itself when ``escape_len[c]`` is 1); EVENT, the same from ``event_offsets[where[p]]``
-    for the row's event, ``event_of_row[row]``. The lines go to a buffer of a size no
+    ``p`` is, by ``kinds[p]``: CONST, ``src[where[p]:where[p] + const_len[p]]``; RAW,
+    TEXT or BYTES, the fragment of the row at ``src[row_offsets[where[p],
+    row]:row_offsets[where[p], row + 1]]``, or NULL when ``row_valid[where[p], row]`` is
+    False; TEXT fragments between ``quote`` bytes, each byte ``c`` written as
+    ``escapes[c, :escape_len[c]]`` (itself when ``escape_len[c]`` is 1), BYTES fragments
+    the same with ``256 + c``; EVENT, the same as RAW from ``event_offsets[where[p]]`` for
+    the row's event, ``event_of_row[row]``. The lines go to a buffer of a size no
     line can exceed, written once: the pages past the end are never touched.
     """
     rows: cython.Py_ssize_t = event_of_row.shape[0]
@@ -46,23 +50,30 @@ def assemble(src: cython.const[cython.uchar][::1], kinds: cython.const[cython.lo
     out: cython.uchar[::1] = result
     cython.declare(r=cython.Py_ssize_t, p=cython.Py_ssize_t, kind=cython.longlong,
                    at=cython.longlong, start=cython.longlong, end=cython.longlong)
+    # The kinds as C values (the module's names are Python objects, looked up each time).
+    k_const: cython.longlong = CONST
+    k_event: cython.longlong = EVENT
+    k_text: cython.longlong = TEXT
+    k_bytes: cython.longlong = BYTES
+    bytes_base: cython.longlong = BYTES_ESCAPES
     pos: cython.longlong = 0
     for r in range(rows):
         for p in range(kinds.shape[0]):
             kind, at = kinds[p], where[p]
             start, end = 0, null_len
-            if kind == CONST:
+            if kind == k_const:
                 start, end = at, at + const_len[p]
-            elif kind == EVENT:
+            elif kind == k_event:
                 start, end = (event_offsets[at, event_of_row[r]],
                               event_offsets[at, event_of_row[r] + 1])
             elif row_valid[at, r]:
                 start, end = row_offsets[at, r], row_offsets[at, r + 1]
-            if kind != TEXT or start == 0:
+            if (kind != k_text and kind != k_bytes) or start == 0:
                 _copy(out, pos, src, start, end - start)
                 pos += end - start
             elif escaped[p]:
-                pos = _escape(out, pos, src, start, end - start, quote, escapes, escape_len)
+                pos = _escape(out, pos, src, start, end - start, quote, escapes, escape_len,
+                              bytes_base if kind == k_bytes else 0)
             else:
                 out[pos] = quote
                 out[pos + end - start + 1] = quote
@@ -120,13 +131,15 @@ def _escape(out: cython.uchar[::1], pos: cython.longlong,
             src: cython.const[cython.uchar][::1], start: cython.longlong,
             size: cython.longlong, quote: cython.uchar,
             escapes: cython.const[cython.uchar][:, ::1],
-            escape_len: cython.const[cython.longlong][::1]) -> cython.longlong:
-    """Write ``src[start:start + size]`` quoted and escaped at ``out[pos]``; the end."""
-    cython.declare(b=cython.longlong, k=cython.longlong, c=cython.uchar)
+            escape_len: cython.const[cython.longlong][::1],
+            base: cython.longlong) -> cython.longlong:
+    """Write ``src[start:start + size]`` quoted and escaped (byte ``c`` by the escape
+    ``base + c``) at ``out[pos]``; the end."""
+    cython.declare(b=cython.longlong, k=cython.longlong, c=cython.longlong)
     out[pos] = quote
     pos += 1
     for b in range(start, start + size):
-        c = src[b]
+        c = base + src[b]
         for k in range(escape_len[c]):
             out[pos + k] = escapes[c, k]
         pos += escape_len[c]
@@ -141,14 +154,15 @@ def _escaped_parts(src: cython.const[cython.uchar][::1],
                    row_offsets: cython.const[cython.longlong][:, ::1],
                    escape_len: cython.const[cython.longlong][::1],
                    rows: cython.Py_ssize_t) -> np.ndarray:
-    """Whether each TEXT part has a byte to escape (most columns have none)."""
+    """Whether each TEXT or BYTES part has a byte to escape (most columns have none)."""
     result = np.zeros(kinds.shape[0], np.uint8)
     escaped: cython.uchar[::1] = result
-    cython.declare(p=cython.Py_ssize_t, b=cython.longlong)
+    cython.declare(p=cython.Py_ssize_t, b=cython.longlong, base=cython.longlong)
     for p in range(kinds.shape[0]):
-        if kinds[p] == TEXT:
+        if kinds[p] == TEXT or kinds[p] == BYTES:
+            base = BYTES_ESCAPES if kinds[p] == BYTES else 0
             for b in range(row_offsets[where[p], 0], row_offsets[where[p], rows]):
-                if escape_len[src[b]] != 1:
+                if escape_len[base + src[b]] != 1:
                     escaped[p] = True
                     break
     return result

@@ -24,15 +24,21 @@ column, the function that turns those bytes into the value the ``rows`` command 
   ``{"json_diff": [{"operation", "path", "value"}, ...]}`` (rows.py applies it to the old
   document when it can);
 * GEOMETRY as ``{"srid": N, "wkb": "<base64 of the WKB>"}``; VECTOR as a list of floats.
+
+:func:`text_form` writes those values as ``mysqlbinlog -v`` prints them (the ``rows``
+text; see there).
 """
 
 from __future__ import annotations
 
 import base64
+import json
+import re
 import struct
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from decimal import Decimal
 from io import BytesIO
 from typing import Any
 
@@ -387,3 +393,118 @@ def _geometry(raw: bytes) -> Any:
 
 def _vector(raw: bytes) -> list[float]:
     return [float32_text(x) for x in RowImage.Vector(_stream(raw)).elements]
+
+
+# ---------------------------------------------------------------------------------------
+# Text forms: the values as ``mysqlbinlog -v`` prints them
+
+TextForm = Callable[[Any], str]
+
+_CONTROL = re.compile("[\x00-\x1f]")
+_CONTROL_ESCAPES = {c: f"\\x{c:02x}" for c in range(0x20)}
+_BYTE_ESCAPES = str.maketrans({**_CONTROL_ESCAPES,
+                               **{c: f"\\x{c:02x}" for c in range(0x80, 0x100)}})
+_NAIVE_EPOCH = datetime(1970, 1, 1)
+_ZERO_DATETIME = "0000-00-00 00:00:00"
+
+
+def text_literal(text: str) -> str:
+    """Text between single quotes, each character below 0x20 as ``\\xNN`` and nothing
+    else escaped (quotes and backslashes as they are), as mysqlbinlog writes strings."""
+    if _CONTROL.search(text) is not None:
+        text = text.translate(_CONTROL_ESCAPES)
+    return "'" + text + "'"
+
+
+def bytes_literal(raw: bytes) -> str:
+    """Bytes as :func:`text_literal` writes text, the bytes 0x80-0xFF also as ``\\xNN``:
+    mysqlbinlog writes them as they are, which is not text (this output is UTF-8)."""
+    return "'" + raw.decode("latin-1").translate(_BYTE_ESCAPES) + "'"
+
+
+def _string_text(value: Any) -> str:
+    """Text, or bytes given as ``{"base64": ...}`` (binary, or not in a known charset)."""
+    if value.__class__ is str:
+        return text_literal(value)
+    return bytes_literal(base64.b64decode(value["base64"]))
+
+
+def g_text(value: float, precision: int) -> str:
+    """The shortest digits that read back as ``value`` (Python's repr), laid out as C's
+    ``%g`` with this precision lays out its digits: positional when the decimal exponent
+    is from -4 to ``precision - 1`` (no trailing zeros, no trailing point), else
+    ``d.ddde+XX``. mysqlbinlog prints FLOAT with ``%g`` (6 digits, so 1234567 is
+    1.23457e+06, not the FLOAT's value) and DOUBLE with ``%.20g`` (0.1 is
+    0.10000000000000000555, digits the value does not have): these are its layouts, with
+    the digits the value has."""
+    exact = Decimal(repr(value)).normalize()
+    exponent = exact.adjusted()
+    if -4 <= exponent < precision:
+        return format(exact, "f")
+    sign, digits, _ = exact.as_tuple()
+    text = "".join(map(str, digits))
+    mantissa = text[0] + ("." + text[1:] if len(text) > 1 else "")
+    return f"{'-' if sign else ''}{mantissa}e{exponent:+03d}"
+
+
+def _epoch_text(value: str) -> str:
+    """A TIMESTAMP (its UTC text) as seconds since the epoch, with its fraction digits;
+    MySQL's zero timestamp is 0."""
+    whole, dot, fraction = value.partition(".")
+    seconds = 0 if whole == _ZERO_DATETIME else (
+        datetime.fromisoformat(whole) - _NAIVE_EPOCH) // timedelta(seconds=1)
+    return f"{seconds}{dot}{fraction}"
+
+
+def _bit_text(width: int) -> TextForm:
+    return lambda value: f"b'{value:0{width}b}'"
+
+
+def _json_text(value: Any) -> str:
+    """MySQL's JSON (MariaDB's is text) as the text of the document."""
+    return text_literal(json.dumps(value, ensure_ascii=False))
+
+
+def _geometry_text(value: Any) -> str:
+    """The column's bytes: the SRID (4 bytes, little-endian), then the WKB."""
+    if "wkb" not in value:
+        return _string_text(value)
+    wkb = base64.b64decode(value["wkb"])
+    return bytes_literal(value["srid"].to_bytes(4, "little") + wkb)
+
+
+def _vector_text(value: list[float]) -> str:
+    return "'[" + ",".join(g_text(x, 6) for x in value) + "]'"
+
+
+def _label_text(value: Any) -> str:
+    """ENUM/SET: the label(s), or the index / bitmask when the labels are unknown."""
+    return str(value) if value.__class__ is int else text_literal(value)
+
+
+_TEXT_FORMS: dict[int, TextForm] = {
+    **dict.fromkeys((TINY, SHORT, INT24, LONG, LONGLONG, YEAR, NEWDECIMAL), str),
+    **dict.fromkeys(STRING_TYPES, _string_text), FLOAT: lambda x: g_text(x, 6),
+    DOUBLE: lambda x: g_text(x, 20), DATE: lambda x: "'" + x.replace("-", ":") + "'",
+    NEWDATE: lambda x: "'" + x.replace("-", ":") + "'",
+    **dict.fromkeys((TIME, TIME2, DATETIME, DATETIME2), lambda x: "'" + x + "'"),
+    TIMESTAMP: _epoch_text, TIMESTAMP2: _epoch_text, ENUM: _label_text, SET: _label_text,
+    JSON: _json_text, GEOMETRY: _geometry_text, VECTOR: _vector_text,
+}
+
+
+def text_form(real_type: int, bit_count: int = 0) -> TextForm:
+    """The function writing a column's values (as :func:`converter` gives them, not None)
+    as ``mysqlbinlog -v`` prints them: numbers and DECIMAL as digits (UNSIGNED ones as
+    their value: mysqlbinlog adds the unsigned reading of a negative bit pattern in
+    parentheses, whatever the column), FLOAT/DOUBLE by :func:`g_text`, DATE
+    ``'YYYY:MM:DD'``, TIME and DATETIME quoted, TIMESTAMP as epoch seconds, BIT(n) as
+    ``b'...'`` of n digits, strings by :func:`text_literal` (:func:`bytes_literal` for
+    binary ones and GEOMETRY's bytes), ENUM/SET by label (mysqlbinlog gives the index and
+    the bitmask) or, labels unknown, by number."""
+    if real_type == BIT:
+        return _bit_text(bit_count)
+    found = _TEXT_FORMS.get(real_type)
+    if found is None:
+        raise ValueError(f"no text form for field type {real_type}")
+    return found

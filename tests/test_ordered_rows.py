@@ -14,7 +14,7 @@ import pytest
 from binlog_kaitai import batch_text, columnar, ordered_rows
 from binlog_kaitai.errors import BinlogError, RowsError
 from binlog_kaitai.ordered_rows import OrderedRows, RenderedRows
-from binlog_kaitai.row_text import json_lines, render_change
+from binlog_kaitai.row_text import json_lines, render_changes
 from binlog_kaitai.rows import RowChange, RowDecoder
 from binlog_kaitai.schema import SchemaHistory
 from binlog_kaitai.stream import read_events
@@ -24,8 +24,10 @@ from tools.crosscheck import default_files
 FILES = default_files()
 
 
-def text_of(changes: list[RowChange], form: str) -> str:
-    return json_lines(changes) if form == "json" else "".join(map(render_change, changes))
+def text_of(changes: list[RowChange], form: str, decoder: RowDecoder, ev: Any) -> str:
+    if form == "json" or not changes:
+        return json_lines(changes)
+    return render_changes(changes, decoder.table_of(ev))
 
 
 def reference_text(path: Path, form: str = "json") -> list[str]:
@@ -36,7 +38,7 @@ def reference_text(path: Path, form: str = "json") -> list[str]:
     try:
         for ev in read_events(path, expand_payloads=True):
             try:
-                out.append(text_of(decoder.feed(ev), form))
+                out.append(text_of(decoder.feed(ev), form, decoder, ev))
             except RowsError as exc:
                 out.append(f"problem {exc}\n")
     except BinlogError as exc:
@@ -54,7 +56,7 @@ def ordered_text(path: Path, form: str = "json", **kwargs: Any) -> list[str]:
                 out.append(str(item.lines([True] * len(item.events)), "utf-8"))
             else:
                 out.append(f"problem {item}\n" if isinstance(item, RowsError)
-                           else text_of(item[1], form))
+                           else text_of(item[1], form, decoder.decoder, item[0]))
 
     try:
         for ev in read_events(path, expand_payloads=True):
@@ -141,4 +143,5 @@ def test_bulk_events_are_decoded_in_groups(monkeypatch: pytest.MonkeyPatch) -> N
     assert first is not None
     assert (first["id"], first["biu"], first["dec10"], first["t6"]) == (
         1, 12345678901234567890, "-12345678.90", "-838:59:58.999999")
-    assert render_change(changes[0]).startswith("# at 4155 row 0: ")
+    table = decoder.decoder.table_of(items[0][0])  # type: ignore[index]
+    assert render_changes(changes[:1], table).startswith("# at 4155 row 0: ")

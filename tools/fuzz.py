@@ -296,7 +296,7 @@ def drive_rows(path: str, origin: str | None = None) -> None:
     ``read_events`` with payloads expanded), every rows event through the columnar
     decoder, in groups of a few: the inputs are small."""
     from binlog_kaitai import ordered_rows
-    from binlog_kaitai.row_text import json_lines, render_change
+    from binlog_kaitai.row_text import json_lines, render_changes
     from binlog_kaitai.schema import SchemaHistory
 
     ordered_rows.COLUMNAR_MIN_BYTES = ordered_rows.COLUMNAR_AFTER_BYTES = 0
@@ -306,7 +306,8 @@ def drive_rows(path: str, origin: str | None = None) -> None:
         for item in items:
             if not isinstance(item, RowsError):
                 json_lines(item[1])
-                "".join(render_change(c) for c in item[1])
+                if item[1]:
+                    render_changes(item[1], decoder.decoder.table_of(item[0]))
 
     try:
         for ev in read_events(path, expand_payloads=True):
@@ -324,7 +325,7 @@ def drive_parse(path: str, origin: str | None = None) -> None:
     ``internal error`` row is a failure: the plain ``rows`` path replays the file to
     show its traceback."""
     from binlog_kaitai.cli import event_json, event_line
-    from binlog_kaitai.row_text import json_lines, render_change
+    from binlog_kaitai.row_text import json_lines, render_changes
     from binlog_kaitai.rows import RowChange
     from spark.extract import SplitParser
     from spark.plan import FileInfo, Split
@@ -339,7 +340,8 @@ def drive_parse(path: str, origin: str | None = None) -> None:
             changes, problem = super().decode_rows(ev)
             try:
                 json_lines(changes)
-                "".join(render_change(c) for c in changes)
+                if changes:
+                    render_changes(changes, self.decoder.table_of(ev))
             except Exception as exc:
                 raise Bug from exc
             return changes, problem
