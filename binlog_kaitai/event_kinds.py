@@ -162,3 +162,17 @@ def types_named(name: str) -> tuple[frozenset[int], frozenset[str]]:
                          + "), an event type name (DELETE_ROWS_EVENT, Write_rows_v1, "
                          "QUERY_EVENT...) or a type code")
     return frozenset(found), frozenset()
+
+
+DML = re.compile(r"\s*(?:/\*.*?\*/\s*)*(INSERT|UPDATE|DELETE|REPLACE|LOAD)\b", re.I | re.S)
+"""A statement that changes rows, its verb in group 1: in a binlog, a change logged as a
+statement (``binlog_format=STATEMENT`` or ``MIXED``), whose rows are not in the binlog."""
+_VERB_OPS = {"INSERT": "insert", "REPLACE": "insert", "LOAD": "insert", "UPDATE": "update",
+             "DELETE": "delete"}
+
+
+def statement_op(text: str) -> str | None:
+    """The kind of row change (``insert``, ``update``, ``delete``) a statement's text
+    makes (:data:`DML`); None for a statement that changes no rows."""
+    found = DML.match(text)
+    return None if found is None else _VERB_OPS[found[1].upper()]

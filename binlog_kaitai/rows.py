@@ -11,15 +11,18 @@ them into :class:`RowChange` objects of column name -> value
 
 from __future__ import annotations
 
+import glob
 import os
-from collections.abc import Iterable, Iterator
+import warnings
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, BinaryIO
 
 from binlog_kaitai import event_kinds as kinds
 from binlog_kaitai.buffer_stream import BufferStream
-from binlog_kaitai.errors import RowsError
+from binlog_kaitai.errors import BinlogError, RowsError
 from binlog_kaitai.event import DECODE_ERRORS, Event, EventType
+from binlog_kaitai.filters import Filters, RowsGate, TableFilter
 from binlog_kaitai.gtid import gtid_text
 from binlog_kaitai.schema import SchemaHistory
 from binlog_kaitai.stream import read_events
@@ -71,15 +74,19 @@ class RowDecoder:
     one event at a time, in order: each rows event carries its table map
     (``Event.table_map``), which is described once per content.
 
-    ``tables`` restricts the output to these ``db.table`` names (other tables' rows are
-    not decoded at all). ``schema`` is the schema history used for column names when the
-    table maps carry none; QUERY events are passed to it.
+    ``tables`` restricts the output to these tables: ``db.table``, ``table`` or globs
+    (:class:`~binlog_kaitai.filters.TablePattern`), or a
+    :class:`~binlog_kaitai.filters.TableFilter` (``--database`` too); other tables' rows
+    are not decoded at all. ``schema`` is the schema history used for column names when
+    the table maps carry none; QUERY events are passed to it.
     """
 
     def __init__(self, *, schema: SchemaHistory | None = None,
-                 tables: Iterable[str] | None = None) -> None:
+                 tables: Iterable[str] | TableFilter | None = None) -> None:
         self.schema = schema
-        self.tables = frozenset(tables) if tables else None
+        self.filter = tables if isinstance(tables, TableFilter) else TableFilter(tables or ())
+        self.tables = frozenset(p.text for p in self.filter.patterns) or None
+        """The ``--table`` patterns as given (None without)."""
         self.gtid: str | None = None
         self._described: dict[tuple[Any, ...], TableInfo] = {}
         self._last: tuple[Any, TableInfo | None] = (None, None)
@@ -120,7 +127,7 @@ class RowDecoder:
         last_map, last_info = self._last
         if tm is last_map:
             return last_info
-        if self.tables is not None and f"{tm.schema_name}.{tm.table_name}" not in self.tables:
+        if self.filter.active and not self.filter.keeps(tm.schema_name, tm.table_name):
             table = None
         else:
             cols = pk = None
@@ -224,17 +231,117 @@ def changes_of(ev: Any, table: TableInfo, befores: list[dict[str, Any]] | None,
             for i, d in enumerate(befores)]
 
 
+Source = str | os.PathLike[str] | BinaryIO
+
+
 def iter_row_changes(
-    source: str | os.PathLike[str] | BinaryIO,
+    sources: Source | Iterable[Source],
     *,
     schema_files: Iterable[str | os.PathLike[str]] = (),
     start: int | None = None,
     stop: int | None = None,
+    on_error: Callable[[BinlogError], None] | None = None,
+    **filters: Any,
 ) -> Iterator[RowChange]:
-    """Every row change of one binlog, in order (TRANSACTION_PAYLOADs expanded).
+    """Every row change of binlogs, in order (TRANSACTION_PAYLOADs expanded), as ``rows``
+    gives them: ``sources`` is a path, an open binary file, a folder, a glob, or a list
+    of them (:func:`binlog_sources`), read as one chain: the schema history of one file
+    names the columns of the next. ``start`` is a position in the first file, ``stop``
+    one in the last. ``filters`` are :class:`~binlog_kaitai.filters.Filters`' keywords:
+    ``tables``, ``databases``, ``types``, ``ops`` (lists of texts), ``include_gtids``,
+    ``exclude_gtids`` (GTID set texts); ValueError for a bad one.
 
-    A rows event that cannot be decoded raises :class:`RowsError` (a BinlogError).
+    A problem does not end the changes: an event that cannot be decoded, a damaged file
+    (the next file is still read), a change logged as a statement (its rows are not in
+    the binlog: a :class:`StatementChangeError`) are each a
+    :class:`~binlog_kaitai.errors.BinlogError` given to ``on_error``. Without
+    ``on_error``, every change is still yielded and, after the last, the first problem
+    is raised, the others in its ``__notes__``; a change logged as a statement, which is
+    no damage, is then a :class:`StatementChangeWarning` (:mod:`warnings`). Nothing is
+    lost, and nothing passes unseen.
     """
-    decoder = RowDecoder(schema=SchemaHistory(schema_files))
-    for ev in read_events(source, start=start, stop=stop, expand_payloads=True):
-        yield from decoder.feed(ev)
+    chosen = Filters(**filters)
+    decoder = RowDecoder(schema=SchemaHistory(schema_files), tables=chosen.tables)
+    gate = RowsGate(chosen)
+    problems: list[BinlogError] = []
+    report = on_error or _deferred(problems)
+    names = binlog_sources(sources)
+    for i, source in enumerate(names):
+        try:
+            for ev in read_events(source, start=start if i == 0 else None,
+                                  stop=stop if i == len(names) - 1 else None,
+                                  expand_payloads=True):
+                counted = gate.statements
+                if not gate.admits(ev):
+                    continue
+                if gate.statements > counted:
+                    report(statement_error(ev))
+                try:
+                    yield from decoder.feed(ev)
+                except RowsError as exc:
+                    report(exc)
+        except BinlogError as exc:
+            report(exc)
+    if problems:
+        first = problems[0]
+        for other in problems[1:]:
+            first.add_note(str(other))
+        raise first
+
+
+class StatementChangeError(RowsError):
+    """A change logged as a statement (``binlog_format=STATEMENT`` or ``MIXED``): its
+    rows are not in the binlog."""
+
+    kind = "statement"
+
+
+class StatementChangeWarning(UserWarning):
+    """:func:`iter_row_changes` without ``on_error`` met a :class:`StatementChangeError`."""
+
+
+def statement_error(ev: Event) -> StatementChangeError:
+    """The problem of a change logged as a statement, with the statement's start."""
+    raw = kinds.statement_bytes(ev.body)
+    shown = " ".join(("" if raw is None else raw.decode("utf-8", "replace")).split())
+    shown = shown if len(shown) <= 60 else shown[:57] + "..."
+    return StatementChangeError(ev.file, ev.pos, "a change logged as a statement (binlog_"
+                                "format=STATEMENT or MIXED), its rows are not in the "
+                                f"binlog: {shown}", ev.index)
+
+
+def _deferred(problems: list[BinlogError]) -> Callable[[BinlogError], None]:
+    """``iter_row_changes``' reporting without ``on_error``: a change logged as a
+    statement warned of, any other problem kept to be raised at the end."""
+    def report(problem: BinlogError) -> None:
+        if isinstance(problem, StatementChangeError):
+            warnings.warn(str(problem), StatementChangeWarning, stacklevel=3)
+        else:
+            problems.append(problem)
+    return report
+
+
+def binlog_sources(sources: Source | Iterable[Source]) -> list[Source]:
+    """Paths, open files, folders and globs as the binlogs to read, in order: each named
+    file where it is named, a folder's binlogs (at any depth, see
+    :func:`~binlog_kaitai.archive.binlog_paths`) and a glob's files in name order (that
+    of a chain: ``binlog.000001``, ``binlog.000002``...), each file once."""
+    if isinstance(sources, (str, os.PathLike)) or hasattr(sources, "read"):
+        sources = [sources]  # type: ignore[list-item]
+    from binlog_kaitai.archive import binlog_paths
+
+    out: list[Source] = []
+    seen: set[str] = set()
+    for item in sources:  # type: ignore[union-attr]
+        if not isinstance(item, (str, os.PathLike)):
+            out.append(item)
+            continue
+        text = os.fspath(item)
+        found = sorted(glob.glob(text)) if glob.has_magic(text) else [text]
+        if not found:
+            raise FileNotFoundError(f"no file matches {text!r}")
+        for path in binlog_paths(found)[0]:
+            if os.path.realpath(path) not in seen:
+                seen.add(os.path.realpath(path))
+                out.append(path)
+    return out
