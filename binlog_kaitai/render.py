@@ -153,6 +153,13 @@ def _previous_gtids(ev: Event, body: Any) -> str:
     return "<GTID set in an unknown format>" if gtids is None else gtids.replace(",", ",\n")
 
 
+def _gtid_list(ev: Event, body: Any) -> str:
+    """``[d-s-n,...]``, ordered by domain, server id and number as the server lists it
+    (the event holds them in the order of the server's hash of its state)."""
+    gtids = [g for g in (gtid_set_text(body) or "").split(",") if g]
+    return "[" + ",".join(sorted(gtids, key=lambda g: [int(n) for n in g.split("-")])) + "]"
+
+
 def _intvar(ev: Event, body: Any) -> str:
     return f"{_enum_name(body.type).upper()}={intvar_value(body)}"
 
@@ -197,7 +204,7 @@ _DESCRIBERS: dict[int, Callable[[Event, Any], str]] = {
     _E.gtid_tagged_log_event: _gtid,
     _E.gtid_event: _mariadb_gtid,
     _E.previous_gtids_log_event: _previous_gtids,
-    _E.gtid_list_event: lambda ev, b: f"[{gtid_set_text(b)}]",
+    _E.gtid_list_event: _gtid_list,
     _E.binlog_checkpoint_event: lambda ev, b: b.binlog_file_name,
     _E.intvar_event: _intvar,
     _E.rand_event: lambda ev, b: f"rand_seed1={b.seed1.value},rand_seed2={b.seed2.value}",
@@ -239,6 +246,13 @@ _COLLATION_NAMES = {
 MariaDB and MySQL), for their description; others are shown by number."""
 
 
+def user_var_unsigned(body: Any) -> bool:
+    """Whether an integer USER_VAR is UNSIGNED (bit 0 of ``flags``), from the field: the
+    spec's ``is_unsigned`` instance tests the end of the stream, which it has reached by
+    the time an instance is read, so it is always false."""
+    return bool(getattr(body, "flags", 0) & 1)
+
+
 def user_var_value(body: Any) -> Any:
     """A USER_VAR's value by its type (the spec keeps it as bytes, whose layout depends on
     the type): an integer (UNSIGNED applied), a float, DECIMAL as its exact text, a string
@@ -251,7 +265,7 @@ def user_var_value(body: Any) -> Any:
     raw, kind = body.value, body.value_type
     if kind == _B.ItemResult.int_result:
         return values.converter(values.LONGLONG, None, values.ColumnInfo(
-            unsigned=body.is_unsigned))(raw[:8])
+            unsigned=user_var_unsigned(body)))(raw[:8])
     if kind == _B.ItemResult.real_result:
         return values.converter(values.DOUBLE, None, values.ColumnInfo())(raw[:8])
     if kind == _B.ItemResult.decimal_result:  # precision, scale, the binary DECIMAL
@@ -533,7 +547,7 @@ def _user_var(obj: Any, event: Event | None) -> dict[str, Any]:
     out: dict[str, Any] = {"name": text(obj.name), "is_null": bool(obj.is_null)}
     if not obj.is_null:
         out |= {"value_type": obj.value_type, "charset": obj.charset,
-                "is_unsigned": obj.is_unsigned}
+                "is_unsigned": user_var_unsigned(obj)}
     out["value"] = user_var_value(obj)
     return out
 
