@@ -48,10 +48,10 @@ class RowsCommand:
         """The rows of one file, read from ``start`` to ``stop`` (its time bounds found
         by the seek); the exit status so far."""
         args = self.args
-        if start != args.start_position:  # DDL the seek skipped still names columns
+        if start is not None:  # DDL before the start (a position, a time) names columns
             from binlog_kaitai.seek import statements
 
-            for ev in statements(name, args.start_position, start or 0):
+            for ev in statements(name, None, start):
                 if ev.body is not None:
                     self.schema.apply_query_event(ev.body)
         stream = read_events(name, start=start, stop=stop,
