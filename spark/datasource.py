@@ -15,9 +15,11 @@ URI (``s3://``, ``hdfs://``..., see :mod:`spark.storage`), or several joined by 
 
 There is one input partition per split, planned as the job plans them, except for the
 ``files`` table, which needs all of a file at once (one partition per file, parsed
-whole). The planning runs in ``partitions()``, on the driver: files larger than
-``split_size`` have their event headers walked there (the batch job does that on
-executors instead).
+whole). The planning runs in ``partitions()``, on the driver: every file's event headers
+are walked there (cuts, DDL) and the DDL replayed along each server's chain
+(:func:`spark.plan.plan_archive`; the batch job walks on executors instead), so each split
+starts from its chain's schema history. The ``schema_history`` table is the planner's:
+each split's partition holds the rows of the statements in it.
 
 A source table's schema, the union of its versions, is only known once its changes are
 decoded: ``schema()`` decodes that table's rows on the driver (the other tables' rows are
@@ -30,6 +32,7 @@ from __future__ import annotations
 
 import json
 import tempfile
+from bisect import bisect_right
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -43,11 +46,13 @@ from binlog_kaitai.stream import read_events
 from spark.extract import FailFast, Record, fold_files, parse_splits, parser_version
 from spark.plan import (
     DEFAULT_SPLIT_SIZE,
+    ArchivePlan,
     FileInfo,
+    Script,
     Split,
     list_inputs,
     parse_size,
-    plan_file,
+    plan_here,
     read_scripts,
     schema_history,
     thaw,
@@ -67,8 +72,11 @@ class SplitPartition(InputPartition):
 
     split: Split | None = None
     file: FileInfo | None = None
-    files: list[FileInfo] = field(default_factory=list)
-    """A snapshot's input files, all in one partition."""
+    splits: list[Split] = field(default_factory=list)
+    """A snapshot's input files, as whole-file splits, all in one partition."""
+    rows: list[tuple[Any, ...]] = field(default_factory=list)
+    """``schema_history``: the planner's rows of the statements in the split (and, in the
+    first partition, those of the ``schema_files``)."""
 
 
 class BinlogDataSource(DataSource):
@@ -121,11 +129,17 @@ class BinlogReader(DataSourceReader):
         files, _ = list_inputs(self.paths)
         if self.table == "files":
             return [SplitPartition(file=f) for f in files]
-        return [SplitPartition(split=s) for f in files
-                for s in plan_file(f, self.split_size, self.schema_scripts)]
+        plan = plan_here(files, self.split_size, self.schema_scripts)
+        if self.table != "schema_history":
+            return [SplitPartition(split=s) for s in plan.splits]
+        return [SplitPartition(split=s, rows=rows)
+                for s, rows in zip(plan.splits, history_by_split(plan), strict=True)]
 
     def read(self, partition: InputPartition) -> Iterator[tuple[Any, ...]]:
         assert isinstance(partition, SplitPartition)
+        if self.table == "schema_history":
+            yield from partition.rows
+            return
         if partition.file is not None:
             stats = [values._asdict() for kind, values in self._parse(whole_file(partition.file))
                      if kind == "split_stats"]
@@ -146,6 +160,24 @@ class BinlogReader(DataSourceReader):
             yield kind, values
 
 
+def history_by_split(plan: ArchivePlan) -> list[list[tuple[Any, ...]]]:
+    """The ``schema_history`` rows of each split of ``plan``: those of the statements it
+    holds; the ``--schema`` files' rows (no position) go to the first."""
+    found: list[list[tuple[Any, ...]]] = [[] for _ in plan.splits]
+    by_file: dict[str, list[int]] = {}
+    """The splits of each file (indexes into ``plan.splits``), in file order."""
+    for i, split in enumerate(plan.splits):
+        by_file.setdefault(split.path, []).append(i)
+    for row in plan.history:
+        mine = by_file.get(row.file)
+        if row.pos is None or mine is None:
+            found[0].append(row)
+            continue
+        starts = [plan.splits[i].start or 0 for i in mine]
+        found[mine[bisect_right(starts, row.pos) - 1]].append(row)
+    return found
+
+
 def is_snapshot(options: dict[str, str]) -> bool:
     return options.get("snapshot", "false").lower() == "true"
 
@@ -155,15 +187,14 @@ def as_of(options: dict[str, str]) -> datetime | None:
     return None if text is None else datetime.fromisoformat(text).replace(tzinfo=UTC)
 
 
-def typed_batches(splits: Iterable[Split], table: str, scripts: tuple[str, ...]
+def typed_batches(splits: Iterable[Split], table: str, scripts: tuple[Script, ...]
                   ) -> Iterator[pa.RecordBatch]:
-    """The typed change batches of one source table in ``splits``, in order (problems
-    are the ``errors`` table's business: here they end a split, its good rows kept)."""
-    changes: TypedChanges | None = None
+    """The typed change batches of one source table in ``splits``, in order, each split
+    from the schema history its plan gives it (problems are the ``errors`` table's
+    business: here they end a split, its good rows kept)."""
     for split in splits:
-        if changes is None or split.schema is not None:  # else: the history goes on
-            history = schema_history(scripts) if split.schema is None else thaw(split.schema)
-            changes = TypedChanges(schema=history, tables=[table])
+        history = schema_history(scripts) if split.schema is None else thaw(split.schema)
+        changes = TypedChanges(schema=history, tables=[table])
         changes.start_file()
         try:
             with open_input(split.path) as f:
@@ -179,8 +210,8 @@ def typed_schema(options: dict[str, str], table: str) -> pa.Schema:
     """The change table's union schema (or, with ``snapshot``, the snapshot's)."""
     files, _ = list_inputs(input_paths(options))
     scripts = read_scripts(p for p in options.get("schema_files", "").split(",") if p)
-    schemas = [b.schema for b in typed_batches(
-        [s for f in files for s in whole_file(f)], table, scripts)]
+    schemas = [b.schema for b in typed_batches(plan_here(files, None, scripts).splits, table,
+                                               scripts)]
     if not schemas:
         raise ValueError(f"mysql_binlog: no row changes of {table} in the input")
     schema = union_schema(schemas)
@@ -207,9 +238,9 @@ class TypedReader(DataSourceReader):
     def partitions(self) -> list[InputPartition]:
         files, _ = list_inputs(self.paths)
         if self.snapshot:
-            return [SplitPartition(files=files)]
-        return [SplitPartition(split=s) for f in files
-                for s in plan_file(f, self.split_size, self.scripts)]
+            return [SplitPartition(splits=plan_here(files, None, self.scripts).splits)]
+        return [SplitPartition(split=s)
+                for s in plan_here(files, self.split_size, self.scripts).splits]
 
     def read(self, partition: InputPartition) -> Iterator[pa.RecordBatch]:
         assert isinstance(partition, SplitPartition)
@@ -220,7 +251,7 @@ class TypedReader(DataSourceReader):
             return
         key = primary_key(self.schema)
         assert key is not None
-        splits = [s for f in partition.files for s in whole_file(f)]
+        splits = partition.splits
         with tempfile.TemporaryDirectory(prefix="binlog-kaitai-snapshot-") as tmp:
             spool = TableSpool(tmp)
             for batch in typed_batches(splits, self.table, self.scripts):

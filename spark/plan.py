@@ -288,6 +288,13 @@ def plan_archive(walks: Sequence[FileWalk], scripts: Sequence[Script] = ()) -> A
     return ArchivePlan(splits, rows)
 
 
+def plan_here(files: Sequence[FileInfo], split_size: int | None,
+              scripts: Sequence[Script] = ()) -> ArchivePlan:
+    """:func:`plan_archive` of files walked in this process, one after the other (the
+    data source's driver; ``export``, which parses files whole: ``split_size`` None)."""
+    return plan_archive([walk_file(info, split_size) for info in files], scripts)
+
+
 def chains(walks: Sequence[FileWalk]) -> list[list[FileWalk]]:
     """The walked files by chain, each in chain order (a file whose first event is
     unreadable is a chain of its own)."""

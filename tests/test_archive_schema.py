@@ -1,0 +1,209 @@
+"""One schema history per archive (issue 25): with ``binlog_row_metadata=MINIMAL`` a
+table's CREATE TABLE is in an earlier file than most of its rows; every file and split
+starts from the DDL of the earlier files of its server's chain.
+
+The binlogs are real (tests/fixtures/mariadb/rotation_minimal and rotation_other, made
+by tools/make_fixtures.py from the SQL beside them); the positions of their DDL come
+from the server's own ``SHOW BINLOG EVENTS`` (events.tsv), the rows from the scenario
+SQL, and ``binlog-kaitai rows`` over the whole chain is the reference for the names.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pyarrow.dataset as ds
+import pytest
+
+from binlog_kaitai.stream import read_events
+from spark.export import export
+from spark.plan import FileInfo, Split, list_inputs, plan_here, thaw
+from tests.conftest import FIXTURES
+
+MARIADB = FIXTURES / "mariadb"
+ROTATION = MARIADB / "rotation_minimal"
+OTHER = MARIADB / "rotation_other"
+FILES = sorted(ROTATION.glob("binlog.0*"))
+OTHER_FILES = sorted(OTHER.glob("binlog.0*"))
+
+OLTP = ["id", "k", "c", "amount", "at"]
+OLTP_NOTE = [*OLTP, "note"]
+CART = ["cart_id", "item"]
+CART_AGAIN = ["cart_no", "qty", "label"]
+SCENARIO_DDL = [
+    # (file, statement starts with, table, action, columns after, added, dropped)
+    ("binlog.000001", "CREATE DATABASE ho", None, None, None, None, None),
+    ("binlog.000001", "CREATE TABLE oltp", "oltp", "create", OLTP, OLTP, []),
+    ("binlog.000001", "CREATE TABLE cart", "cart", "create", CART, CART, []),
+    ("binlog.000002", "ALTER TABLE oltp ADD COLUMN note", "oltp", "alter", OLTP_NOTE,
+     ["note"], []),
+    ("binlog.000002", "DROP TABLE `cart`", "cart", "drop", None, [], CART),
+    ("binlog.000002", "CREATE TABLE cart", "cart", "create", CART_AGAIN, CART_AGAIN, []),
+]
+"""The DDL of rotation_minimal/scenario.sql, in order: in ROW format each is the only
+kind of Query event the server writes there."""
+
+
+def server_events(folder: Path) -> list[dict[str, str]]:
+    with open(folder / "events.tsv", newline="") as f:
+        return list(csv.DictReader(f, delimiter="\t"))
+
+
+def server_ddl(folder: Path) -> list[tuple[str, int, str]]:
+    """(file, position, GTID) of each Query event, as the server lists them: the GTID is
+    ``0-<server id>-<n>``, n counting the server's Gtid events up to it."""
+    found, gtids = [], 0
+    server_id = json.loads((folder / "options.json").read_text()).get("server_id", 1)
+    for row in server_events(folder):
+        if row["event_type"] == "Gtid":
+            gtids += 1
+        elif row["event_type"] == "Query":
+            found.append((row["file"], int(row["pos"]), f"0-{server_id}-{gtids}"))
+    return found
+
+
+def infos(paths: list[Path]) -> list[FileInfo]:
+    return [FileInfo(str(p), p.stat().st_size, p.stat().st_mtime) for p in paths]
+
+
+def names(split: Split, table: str) -> list[str] | None:
+    """The column names a split's history gives ``ho.table`` (None: unknown)."""
+    if split.schema is None:
+        return None
+    columns = thaw(split.schema).columns("ho", table)
+    return None if columns is None else [c.name for c in columns]
+
+
+def positional(name: str) -> bool:
+    return name.startswith(("col_", "@"))
+
+
+def test_schema_history_rows_are_the_scenarios_ddl() -> None:
+    """Each statement at its position in the real file, with its GTID and time, and
+    what it did to the table's columns."""
+    plan = plan_here(infos(FILES), None)
+    located = server_ddl(ROTATION)
+    assert len(located) == len(SCENARIO_DDL) == len(plan.history)
+    times = {(Path(ev.file).name, ev.pos): ev.timestamp for f in FILES for ev in read_events(f)}
+    for row, (file, pos, gtid), expected in zip(plan.history, located, SCENARIO_DDL,
+                                                strict=True):
+        name, start, table, action, columns, added, dropped = expected
+        assert (Path(row.file).name, row.pos, row.gtid) == (name, pos, gtid) and file == name
+        assert row.statement.startswith(start) and row.schema == "ho"
+        assert row.ts.timestamp() == times[name, pos] and row.event_date == row.ts.date()
+        assert (row.db, row.table, row.action) == (table and "ho", table, action)
+        assert (row.columns, row.added, row.dropped) == (columns, added, dropped)
+
+
+def test_every_split_starts_from_its_chains_history() -> None:
+    """Cut before every transaction, each split of every file knows the tables as the
+    DDL before it left them: the CREATE TABLEs of binlog.000001, then the ALTER and the
+    new cart of binlog.000002, whatever file the split is in."""
+    plan = plan_here(infos(FILES), 1)
+    located = {(name, pos): ddl for (name, pos, _), ddl in zip(server_ddl(ROTATION),
+                                                               SCENARIO_DDL, strict=True)}
+    order = [(Path(s.path).name, s.start or 0) for s in plan.splits]
+    assert order == sorted(order) and len(plan.splits) > 3 * len(FILES)
+    for split, at in zip(plan.splits, order, strict=True):
+        for table in ("oltp", "cart"):
+            before = [ddl[4] for where, ddl in located.items() if ddl[2] == table and where < at]
+            assert names(split, table) == (before[-1] if before else None), (at, table)
+    last = [s for s in plan.splits if s.path.endswith("binlog.000003")]
+    assert last and all(names(s, "cart") == CART_AGAIN for s in last)
+    # while no DDL comes between two splits, they share one snapshot
+    assert len({id(s.schema) for s in plan.splits}) <= len(SCENARIO_DDL) + 1
+
+
+def test_two_servers_chains_keep_separate_histories() -> None:
+    """Both servers have a ho.oltp, with other columns: each chain's files know its own."""
+    files, _ = list_inputs([str(ROTATION), str(OTHER)])
+    plan = plan_here([f for f in files if "binlog.0" in f.path], 1)
+    other = [s for s in plan.splits if s.path.startswith(str(OTHER)) and s.schema is not None]
+    mine = [s for s in plan.splits if s.path.startswith(str(ROTATION)) and s.schema is not None]
+    assert other and mine
+    assert {tuple(names(s, "oltp") or ()) for s in other} == {(), ("oid", "city", "zip")}
+    assert all(names(s, "oltp") == ["oid", "city", "zip"] for s in other
+               if s.path.endswith("000002"))
+    assert all(names(s, "cart") is None for s in other)
+    assert {tuple(names(s, "oltp") or ()) for s in mine} == {(), tuple(OLTP), tuple(OLTP_NOTE)}
+    assert [r.gtid for r in plan.history if r.file.startswith(str(OTHER))] == [
+        gtid for _, _, gtid in server_ddl(OTHER)]
+
+
+@pytest.fixture(scope="module")
+def exported(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    tmp = tmp_path_factory.mktemp("archive")
+    script = tmp / "extra.sql"
+    script.write_text("CREATE TABLE ho.extra (a INT PRIMARY KEY);\n")
+    out = tmp / "out"
+    export([str(ROTATION / "binlog.0*"), str(OTHER / "binlog.0*")], str(out),
+           schema_files=[str(script)])
+    return out
+
+
+def rows_of(folder: Path) -> list[dict[str, Any]]:
+    return ds.dataset(folder, partitioning="hive").to_table().to_pylist()
+
+
+def keys(row: dict[str, Any], side: str) -> list[str]:
+    value = row[side]
+    if value is None:
+        return []
+    return [k for k, _ in value] if isinstance(value, list) else list(value)
+
+
+def test_export_names_every_column_of_every_file(exported: Path) -> None:
+    changes = rows_of(exported / "row_changes")
+    later = [r for r in changes if r["file"].startswith(str(ROTATION))
+             and not r["file"].endswith("000001")]
+    assert len(later) == 10
+    assert not [k for r in changes for side in ("before", "after") for k in keys(r, side)
+                if positional(k)]
+    oltp = rows_of(exported / "tables" / "ho.oltp")
+    fields = {f["after"] and tuple(f["after"]) for f in oltp} - {None}
+    assert fields == {(*OLTP_NOTE, "oid", "city", "zip")}
+    assert [r["after"]["note"] for r in oltp if r["file"].endswith("000003")
+            and r["after"] is not None and r["after"]["id"] is not None] == [
+        "last file", "changed"]
+    cart = rows_of(exported / "tables" / "ho.cart")
+    assert [(r["op"], r["after"]["cart_no"], r["after"]["qty"]) for r in cart
+            if r["file"].endswith("000003")] == [("c", 200, 7), ("u", 100, 6)]
+    assert not (exported / "errors").exists()  # no "column names unknown" there
+
+
+def test_export_writes_the_schema_history(exported: Path) -> None:
+    rows = sorted(rows_of(exported / "schema_history"),
+                  key=lambda r: (r["pos"] is not None, r["file"], r["pos"] or 0))
+    seed, *ours = rows
+    assert (seed["file"], seed["pos"], seed["table"], seed["action"], seed["columns"]) == (
+        str(exported.parent / "extra.sql"), None, "extra", "create", ["a"])
+    plan = plan_here([*infos(FILES), *infos(OTHER_FILES)], None)
+    assert len(ours) == len(plan.history) == len(SCENARIO_DDL) + 2
+    for row, expected in zip(ours, plan.history, strict=True):
+        assert row == {**expected._asdict(), "event_date": row["event_date"]}
+
+
+def rows_command(paths: list[Path]) -> Iterator[dict[str, Any]]:
+    out = subprocess.run([sys.executable, "-m", "binlog_kaitai", "rows", "--json",
+                          *map(str, paths)], capture_output=True, text=True, check=True)
+    for line in out.stdout.splitlines():
+        yield json.loads(line)
+
+
+def test_export_row_changes_equal_the_rows_command(exported: Path) -> None:
+    """``binlog-kaitai rows`` over the whole chain names every column: export's
+    row_changes have the same names and values, file by file."""
+    ours = {(r["file"], r["pos"], r["row"]): (dict(r["before"] or []) or None,
+                                             dict(r["after"] or []) or None)
+            for r in rows_of(exported / "row_changes") if r["file"].startswith(str(ROTATION))}
+    theirs = {(str(Path(r["file"]).resolve()), r["pos"], r["row"]): tuple(
+        None if r[side] is None else {k: v if isinstance(v, str) or v is None else json.dumps(v)
+                                      for k, v in r[side].items()}
+        for side in ("before", "after")) for r in rows_command(FILES)}
+    assert ours == theirs and len(ours) == 13
