@@ -21,9 +21,9 @@ from importlib.metadata import PackageNotFoundError, version
 from typing import Any, TextIO
 
 from binlog_kaitai import times
-
 from binlog_kaitai.errors import BinlogError
-from binlog_kaitai.event import Event, EventType
+from binlog_kaitai.event import Event
+from binlog_kaitai.filters import EventFilter, Filters, add_filter_options
 from binlog_kaitai.inputs import check_positions, positions_of, take_inputs
 from binlog_kaitai.render import describe, event_data
 from binlog_kaitai.stream import read_events
@@ -66,22 +66,6 @@ def parse_gtid(value: str) -> Any:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
-def parse_type(value: str) -> set[int]:
-    """Event types by MySQL name (QUERY_EVENT, query, Query) or code, comma-separated."""
-    codes = set()
-    for item in value.split(","):
-        item = item.strip()
-        if item.isdigit():
-            codes.add(int(item))
-            continue
-        key = item.lower()
-        matches = [t for t in EventType if t.name in (key, key + "_event", key + "_log_event")]
-        if not matches:
-            raise argparse.ArgumentTypeError(f"unknown event type: {item!r}")
-        codes.update(int(t) for t in matches)
-    return codes
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="binlog-kaitai", description="Read MySQL/MariaDB binary logs offline. "
@@ -96,8 +80,6 @@ def build_parser() -> argparse.ArgumentParser:
 
     rows = sub.add_parser("rows", help="every inserted, updated and deleted row, with values")
     add_event_filters(rows, "one JSON object per changed row")
-    rows.add_argument("--table", action="append", metavar="DB.TABLE",
-                      help="only this table's rows (repeatable)")
     rows.add_argument("--schema", action="append", metavar="FILE", default=[],
                       help="DDL (CREATE TABLE ...) giving column names the binlog lacks "
                            "(repeatable)")
@@ -197,8 +179,7 @@ def add_event_filters(parser: argparse.ArgumentParser, json_help: str) -> None:
                              "given)")
     parser.add_argument("--stop-datetime", type=parse_datetime, metavar="DT",
                         help="stop at the first event at or after DT")
-    parser.add_argument("--type", type=parse_type, action="append", metavar="TYPE",
-                        help="only these event types (name or code; repeatable)")
+    add_filter_options(parser)  # --table, --database, --type, --op, --*-gtids
     parser.add_argument("--strict-checksums", action="store_true",
                         help="treat a CRC32 mismatch as an error that stops the file")
 
@@ -221,14 +202,14 @@ def read_bounds(name: str, args: argparse.Namespace) -> tuple[int | None, int | 
     return start, stop
 
 
-def filtered(events: Iterator[Event], args: argparse.Namespace) -> Iterator[Event]:
-    types = set().union(*args.type) if args.type else None
+def filtered(events: Iterator[Event], args: argparse.Namespace, chosen: EventFilter
+             ) -> Iterator[Event]:
     for ev in events:
         if args.stop_datetime is not None and ev.timestamp >= args.stop_datetime:
             return
         if args.start_datetime is not None and ev.timestamp < args.start_datetime:
             continue
-        if types is not None and ev.type_code not in types:
+        if not chosen.keeps(ev):
             continue
         yield ev
 
@@ -285,12 +266,14 @@ def each_file(args: argparse.Namespace, out: TextIO, err: TextIO,
 
 
 def run_events(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    chosen = EventFilter(Filters.from_args(args))
+
     def handle(name: str) -> int:
         status = 0
         start, stop = read_bounds(name, args)
         stream = read_events(name, start=start, stop=stop,
                              strict_checksums=args.strict_checksums)
-        for ev in filtered(stream, args):
+        for ev in filtered(stream, args, chosen):
             if ev.decode_error is not None:
                 print(f"{name}: offset {ev.pos}: cannot decode {ev.type_name} body: "
                       f"{ev.decode_error}", file=err)
@@ -303,7 +286,9 @@ def run_events(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     if not args.json:
         print(f"# {local_zone_note()}", file=out)
-    return each_file(args, out, err, handle)
+    status = each_file(args, out, err, handle)
+    chosen.filters.tables.warn(err)  # a --table that matched nothing
+    return status
 
 
 def run_rows(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:

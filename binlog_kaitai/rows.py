@@ -11,7 +11,6 @@ them into :class:`RowChange` objects of column name -> value
 
 from __future__ import annotations
 
-import glob
 import os
 import warnings
 from collections.abc import Callable, Iterable, Iterator
@@ -322,26 +321,20 @@ def _deferred(problems: list[BinlogError]) -> Callable[[BinlogError], None]:
 
 
 def binlog_sources(sources: Source | Iterable[Source]) -> list[Source]:
-    """Paths, open files, folders and globs as the binlogs to read, in order: each named
-    file where it is named, a folder's binlogs (at any depth, see
-    :func:`~binlog_kaitai.archive.binlog_paths`) and a glob's files in name order (that
-    of a chain: ``binlog.000001``, ``binlog.000002``...), each file once."""
+    """The binlogs to read, as every command takes its inputs: paths, folders and globs
+    (:func:`~binlog_kaitai.archive.find_binlogs`: each file once, in chain order), then
+    open binary files in the order given. OSError naming the first input that cannot be
+    read (a glob that matches nothing, a missing file)."""
     if isinstance(sources, (str, os.PathLike)) or hasattr(sources, "read"):
         sources = [sources]  # type: ignore[list-item]
-    from binlog_kaitai.archive import binlog_paths
+    items = list(sources)  # type: ignore[arg-type]
+    paths = [os.fspath(i) for i in items if isinstance(i, (str, os.PathLike))]
+    if not paths:
+        return items
+    from binlog_kaitai.archive import find_binlogs
 
-    out: list[Source] = []
-    seen: set[str] = set()
-    for item in sources:  # type: ignore[union-attr]
-        if not isinstance(item, (str, os.PathLike)):
-            out.append(item)
-            continue
-        text = os.fspath(item)
-        found = sorted(glob.glob(text)) if glob.has_magic(text) else [text]
-        if not found:
-            raise FileNotFoundError(f"no file matches {text!r}")
-        for path in binlog_paths(found)[0]:
-            if os.path.realpath(path) not in seen:
-                seen.add(os.path.realpath(path))
-                out.append(path)
-    return out
+    found = find_binlogs(paths)
+    if found.errors:
+        path, cause = found.errors[0]
+        raise OSError(f"{path}: {cause}")
+    return [*found.paths, *(i for i in items if not isinstance(i, (str, os.PathLike)))]

@@ -3,9 +3,12 @@
 :class:`RowsCommand` keeps what carries over from one file to the next, as it would on a
 replica: the schema history and the DDL it has seen, the decoder
 (:class:`~binlog_kaitai.ordered_rows.OrderedRows`) and, for ``--sql``, the script
-(:class:`~binlog_kaitai.sql_changes.SqlScript`). Time and type filters choose which rows
-are printed; every event still reaches the decoder, which needs the table maps, GTIDs and
-DDL before the rows.
+(:class:`~binlog_kaitai.sql_changes.SqlScript`). The filters (:mod:`binlog_kaitai.filters`)
+keep from the decoder the rows events of the transactions, types and kinds of change left
+out (:class:`~binlog_kaitai.filters.RowsGate`); the decoder leaves out the tables
+(:class:`~binlog_kaitai.filters.TableFilter`); every other event still reaches it, which
+needs the table maps, GTIDs and DDL before the rows. A change logged as a statement has
+no rows to print: each file's are counted on stderr, and the exit status is 1.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from typing import TextIO
 
 from binlog_kaitai.errors import RowsError
 from binlog_kaitai.event import Event
+from binlog_kaitai.filters import Filters, RowsGate
 from binlog_kaitai.ordered_rows import (
     GarbageCollector,
     Item,
@@ -34,11 +38,12 @@ class RowsCommand:
 
     def __init__(self, args: argparse.Namespace, out: TextIO, err: TextIO) -> None:
         self.args, self.out, self.err = args, out, err
-        self.types = set().union(*args.type) if args.type else None
+        self.filters = Filters.from_args(args)
+        self.gate = RowsGate(self.filters, since=args.start_datetime)
         self.schema = SchemaHistory(args.schema)
         keep_freed_memory()
         self.decoder = OrderedRows(
-            schema=self.schema, tables=args.table,
+            schema=self.schema, tables=self.filters.tables,
             render=None if args.sql else "json" if args.json else "text")
         self.sql = SqlScript(self.decoder, out, err, flashback=args.flashback,
                              gtids=args.gtid) if args.sql else None
@@ -62,6 +67,8 @@ class RowsCommand:
             for ev in stream:
                 if args.stop_datetime is not None and ev.timestamp >= args.stop_datetime:
                     break
+                if not self.gate.admits(ev):
+                    continue
                 items = feed(ev)
                 status = max(status, self.show(name, items))
                 self.garbage.rendered(items)
@@ -72,10 +79,25 @@ class RowsCommand:
             status = max(status, self.show(name, self.decoder.finish()))
             if self.sql is not None:
                 self.sql.end_file(clean and status == 0)
+            status = max(status, self.statements(name))
         return status
 
+    def statements(self, name: str) -> int:
+        """Say how many changes of the file were logged as statements (``--sql``
+        refuses each in its own words): 1 when there were some."""
+        count, self.gate.statements = self.gate.statements, 0
+        if count == 0 or self.sql is not None:
+            return 0
+        many = "s (binlog_format=STATEMENT/MIXED) are" if count > 1 else (
+            " (binlog_format=STATEMENT/MIXED) is")
+        print(f"{name}: {count} statement-logged change{many} not rows; see "
+              "`events --type query`", file=self.err)
+        return 1
+
     def finish(self, status: int) -> int:
-        """The run's exit status (``--sql`` ends its script)."""
+        """The run's exit status (``--sql`` ends its script); a ``--table`` or
+        ``--database`` that matched nothing is said."""
+        self.filters.tables.warn(self.err)
         return status if self.sql is None else self.sql.finish(status)
 
     def show(self, name: str, items: list[Item]) -> int:
@@ -102,8 +124,7 @@ class RowsCommand:
 
     def wanted(self, ev: Event) -> bool:
         start = self.args.start_datetime
-        return (self.types is None or ev.type_code in self.types) and (
-            start is None or ev.timestamp >= start)
+        return start is None or ev.timestamp >= start
 
 
 def write_utf8(out: TextIO, data: bytes | memoryview) -> None:
