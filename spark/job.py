@@ -40,6 +40,7 @@ from pyspark import StorageLevel
 from pyspark.sql import SparkSession
 from pyspark.sql.types import DataType
 
+from binlog_kaitai.cli import package_version
 from spark.extract import FailFast, SplitParser, fold_files, parser_version
 from spark.plan import (
     DEFAULT_SPLIT_SIZE,
@@ -362,6 +363,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="binlog-kaitai-spark",
         description="Parse MySQL/MariaDB binlog files with Spark into files, events, "
                     "transactions, row_changes and errors tables.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {package_version()}")
     parser.add_argument("--input", nargs="+", action="extend", required=True,
                         metavar="PATH_OR_GLOB",
                         help="files, directories or globs, local or URIs (s3://, gs://, "
