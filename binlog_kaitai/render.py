@@ -38,7 +38,6 @@ from generated.rows_event import RowsEvent
 from generated.table_map_event import TableMapEvent
 from generated.transaction_payload_event import TransactionPayloadEvent
 
-INTERNAL_ATTRS = frozenset({"_io", "_parent", "_root"})
 _B = MysqlBinlog
 _T = TableMapEvent
 

@@ -280,13 +280,23 @@ def server_listing(db: MariaDBSandbox, path: Path) -> dict[int, tuple[str, str]]
     return listing
 
 
+LIVE_OPTIONS = {
+    "crc32": {"binlog_format": "MIXED", "binlog_checksum": "CRC32"},
+    "compressed": {"binlog_format": "MIXED", "binlog_checksum": "NONE",
+                   "log_bin_compress": True, "log_bin_compress_min_len": 10,
+                   "binlog_row_metadata": "FULL", "binlog_annotate_row_events": False},
+}
+
+
 @pytest.mark.live
 @pytest.mark.skipif(find_program("mariadbd") is None, reason="mariadbd not installed")
-def test_descriptions_are_the_servers() -> None:
+@pytest.mark.parametrize("options", LIVE_OPTIONS.values(), ids=LIVE_OPTIONS.keys())
+def test_descriptions_are_the_servers(options: dict[str, Any]) -> None:
     """Every event's description is the Info column of the server's SHOW BINLOG EVENTS:
     GTIDs (BEGIN, standalone, XA, two-phase ALTER), GTID lists, checkpoints, INTVAR, RAND,
-    USER_VAR of every type, statements with and without ``use``, LOAD DATA, rows, XA."""
-    options = {"binlog_format": "MIXED", "binlog_checksum": "CRC32"}
+    USER_VAR of every type, statements with and without ``use``, LOAD DATA, rows, XA;
+    compressed statements and rows in the second run. Every event's data fits the
+    schema."""
     with MariaDBSandbox(options=options) as db:
         db.sql(LIVE_SQL.replace("{files}", str(db.files_dir)))
         db.flush_logs()
