@@ -8,6 +8,7 @@ the later files), stamped 11:46:29-11:46:30 UTC.
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import re
@@ -21,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from binlog_kaitai.cli import main
+from binlog_kaitai.cli import build_parser, main, parse_as_of
 from binlog_kaitai.seek import seek_gtid
 from binlog_kaitai.stream import read_events
 from binlog_kaitai.times import FORMS
@@ -313,3 +314,39 @@ def test_version(script: str) -> None:
     proc = subprocess.run([str(Path(sys.executable).parent / script), "--version"],
                           capture_output=True, text=True, check=False)
     assert (proc.returncode, proc.stdout) == (0, f"{script} {version('binlog-kaitai')}\n")
+
+
+def test_export_as_of_is_read_as_every_datetime(berlin: None) -> None:
+    """The export reads --as-of as UTC ISO text; the CLI hands it the local time given."""
+    assert parse_as_of("2026-11-26 12:46:30") == "2026-11-26T11:46:30+00:00"
+    assert parse_as_of("2026-11-26T11:46:30.25Z") == "2026-11-26T11:46:30.250000+00:00"
+
+
+def doc_sections() -> dict[str, str]:
+    """docs/cli.md by section: `## \\`binlog-kaitai X\\`` -> its text ("" for the first)."""
+    sections, name = {"": ""}, ""
+    for line in (REPO / "docs" / "cli.md").read_text().splitlines():
+        heading = re.match(r"^## `binlog-kaitai (\w+)`", line)
+        if heading:
+            name = heading.group(1)
+            sections[name] = ""
+        elif line.startswith("## "):
+            name = ""
+        sections[name] += line + "\n"
+    return sections
+
+
+def test_the_reference_names_every_option() -> None:
+    """Every command argparse knows has its section in docs/cli.md, and every option its
+    row there (an option added without its line fails here)."""
+    parser = build_parser()
+    sections = doc_sections()
+    commands = next(a for a in parser._actions
+                    if isinstance(a, argparse._SubParsersAction)).choices
+    missing = [f"{name} {option}" for name, sub in commands.items()
+               for action in sub._actions for option in action.option_strings
+               if option.startswith("--") and option != "--help"
+               and f"`{option}" not in sections.get(name, "")]
+    missing += [option for action in parser._actions for option in action.option_strings
+                if option.startswith("--") and f"`{option}`" not in sections[""]]
+    assert set(commands) <= set(sections) and missing == []
