@@ -30,6 +30,7 @@ from binlog_kaitai.stream import read_events
 from binlog_kaitai.summary import Summary, summary
 from binlog_kaitai.times import local_text, local_zone_note
 
+FILES_HELP = "binlog files, folders (searched at any depth) or globs; read in chain order"
 SUMMARY_COLUMNS = ("file", "start_time", "end_time", "end_reason", "next_file", "size", "error")
 
 
@@ -92,18 +93,18 @@ def build_parser() -> argparse.ArgumentParser:
                       help="with --sql: only the changes of this transaction (repeatable)")
 
     summ = sub.add_parser("summary", help="time span, successor and GTID state of each file")
-    summ.add_argument("files", nargs="+", metavar="FILE")  # files, folders or globs
+    summ.add_argument("files", nargs="+", metavar="FILE", help=FILES_HELP)
     summ.add_argument("--json", action="store_true", help="one JSON object per file")
 
     check = sub.add_parser("check", help="is an archive of binlogs whole? (missing or "
                            "foreign files, time or GTID gaps; reads heads and tails only)")
-    check.add_argument("files", nargs="+", metavar="DIR|FILE")
+    check.add_argument("files", nargs="+", metavar="FILE", help=FILES_HELP)
     check.add_argument("--json", action="store_true",
                        help="one JSON object per problem, then one per chain")
 
     seek = sub.add_parser("seek", help="where a time or a GTID starts in a binlog, by "
                           "bisection (a few reads, not a scan)")
-    seek.add_argument("files", nargs="+", metavar="FILE")
+    seek.add_argument("files", nargs="+", metavar="FILE", help=FILES_HELP)
     what = seek.add_mutually_exclusive_group(required=True)
     what.add_argument("--datetime", type=parse_datetime, metavar="DT",
                       help="the first event at or after DT (local time unless a zone is "
@@ -122,7 +123,7 @@ def add_export_parser(sub: Any) -> None:
     export = sub.add_parser(
         "export", help="the Spark job's tables (files, events, transactions, row_changes, "
         "errors) as Parquet, in one process without Spark")
-    export.add_argument("files", nargs="+", metavar="FILE", help="files, folders or globs")
+    export.add_argument("files", nargs="+", metavar="FILE", help=FILES_HELP)
     export.add_argument("--output", required=True, metavar="DIR")
     export.add_argument("--overwrite", action="store_true",
                         help="replace the export DIR holds (else refused)")
@@ -150,7 +151,7 @@ def add_plan_parser(sub: Any) -> None:
 
     plan = sub.add_parser("plan", help="what to replay from a backup's position to a time "
                           "or a GTID: files, positions, gaps, and the command line")
-    plan.add_argument("files", nargs="+", metavar="DIR|FILE")
+    plan.add_argument("files", nargs="+", metavar="FILE", help=FILES_HELP)
     start = plan.add_mutually_exclusive_group(required=True)
     start.add_argument("--from", dest="from_position", type=position, metavar="FILE:POS",
                        help="the backup's binlog position (SHOW MASTER STATUS)")
@@ -166,7 +167,7 @@ def add_plan_parser(sub: Any) -> None:
 
 
 def add_event_filters(parser: argparse.ArgumentParser, json_help: str) -> None:
-    parser.add_argument("files", nargs="+", metavar="FILE")
+    parser.add_argument("files", nargs="+", metavar="FILE", help=FILES_HELP)
     parser.add_argument("--json", action="store_true", help=json_help)
     parser.add_argument("--start-position", type=int, metavar="N",
                         help="in the first file, start at the event at byte N (an event "
