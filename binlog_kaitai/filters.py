@@ -99,13 +99,16 @@ class TableFilter:
         self._matched.update("d:" + d for d in names)
         return bool(names or not self.databases)
 
-    def may_name(self, statement: str) -> bool:
-        """Could a statement name a table of the patterns? Its words are matched against
-        their table parts (the statement is not parsed: a word is enough)."""
+    def may_name(self, statement: str, database: str) -> bool:
+        """Could a statement run in ``database`` name a table of the patterns? A word of
+        it must match a pattern's table part, and the database or another word its
+        database part (the statement is not parsed: words are enough)."""
         if not self.patterns:
             return True
         words = set(_WORD.findall(statement))
-        return any(fnmatchcase(w, p.table) for p in self.patterns for w in words)
+        return any(any(fnmatchcase(w, p.table) for w in words) and (
+            p.database is None or any(fnmatchcase(w, p.database) for w in {database, *words}))
+            for p in self.patterns)
 
     def warn(self, err: TextIO) -> None:
         """A line on ``err`` for each ``--table`` or ``--database`` that matched
@@ -234,8 +237,9 @@ class Filters:
         if not self.keeps_gtid(gtid) or (self.ops is not None and op not in self.ops) or (
                 self.types is not None and not self.types.admits_op(op)):
             return False
-        return self.tables.keeps_database(ev.body.schema) and self.tables.may_name(
-            _text(ev))
+        database = ev.body.schema
+        return self.tables.keeps_database(database) and self.tables.may_name(
+            _text(ev), database)
 
 
 class TransactionGtid:
