@@ -1,0 +1,141 @@
+"""``iter_row_changes``, the rows Python API: many sources read as one chain, the CLI's
+filters, and problems reported without ending the changes (issue 24).
+
+It took one file, and its first problem ended the generator.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from binlog_kaitai.cli import main
+from binlog_kaitai.errors import BinlogError, RowsError, TruncatedError
+from binlog_kaitai.rows import (
+    RowChange,
+    StatementChangeError,
+    StatementChangeWarning,
+    iter_row_changes,
+)
+from tests.conftest import REPO
+
+MARIADB = REPO / "tests" / "fixtures" / "mariadb"
+MIXED = MARIADB / "mixed"
+SCHEMA = MARIADB / "schema"
+STATEMENT_OFFSETS = [("binlog.000001", p) for p in (
+    1470, 1765, 2091, 2482, 2904, 3171, 3591, 3866, 6720, 8072)] + [("binlog.000002", 686)]
+"""Where the mixed fixture's changes logged as statements are (``mariadb-binlog`` prints
+these ten and one statements, see tests/test_filters.py)."""
+
+
+def collected(*args: Any, **kwargs: Any) -> tuple[list[RowChange], list[BinlogError]]:
+    problems: list[BinlogError] = []
+    return list(iter_row_changes(*args, on_error=problems.append, **kwargs)), problems
+
+
+def cli_rows(capsys: pytest.CaptureFixture[str], *argv: str) -> list[dict[str, Any]]:
+    main(["rows", "--json", *argv])
+    return [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+
+
+def test_sources_are_one_chain() -> None:
+    """A folder, a glob, or files in any order: one chain, the schema history of the
+    first file naming the columns of the second."""
+    by_folder, _ = collected(MIXED)
+    by_glob, _ = collected(str(MIXED / "binlog.00000*"))
+    by_files, _ = collected([MIXED / "binlog.000002", str(MIXED / "binlog.000001")])
+    assert by_folder == by_glob == by_files
+    assert [(Path(c.file).name, c.op) for c in by_folder[-2:]] == [
+        ("binlog.000002", "insert"), ("binlog.000002", "delete")]
+    assert by_folder[-2].after == {"id": 20, "name": "orange", "qty": 4, "price": "0.70",
+                                   "added": "2024-07-08 09:10:11"}
+    alone, _ = collected(MIXED / "binlog.000002")  # no CREATE TABLE read: no names
+    assert alone[0].after == {"@1": 20, "@2": "orange", "@3": 4, "@4": "0.70",
+                              "@5": "2024-07-08 09:10:11"}
+    with open(MIXED / "binlog.000001", "rb") as f:  # an open file is still a source
+        assert collected(f)[0] == [c for c in by_folder if c.file.endswith("01")]
+
+
+@pytest.mark.parametrize("argv, kwargs", [
+    (["--database", "archive"], {"databases": ["archive"]}),
+    (["--table", "humans", "--table", "archive.*"], {"tables": ["humans", "archive.*"]}),
+    (["--include-gtids", "0-1-3-11", "--op", "insert"],
+     {"include_gtids": "0-1-3-11", "ops": ["insert"]}),
+    (["--exclude-gtids", "0-1-1-20", "--type", "write"],
+     {"exclude_gtids": "0-1-1-20", "types": ["write"]}),
+])
+def test_the_clis_filters(capsys: pytest.CaptureFixture[str], argv: list[str],
+                          kwargs: dict[str, Any]) -> None:
+    expected = cli_rows(capsys, *argv, str(SCHEMA))
+    changes, problems = collected(SCHEMA, **kwargs)
+    assert [c.to_json_dict() for c in changes] == expected and expected
+    assert problems == []
+
+
+def test_statement_logged_changes_are_reported() -> None:
+    changes, problems = collected(MIXED)
+    assert len(changes) == 25  # every row change still comes
+    assert all(isinstance(p, StatementChangeError) for p in problems)
+    assert [(Path(p.file).name, p.offset) for p in problems] == STATEMENT_OFFSETS
+    assert problems[0].message.endswith(
+        "its rows are not in the binlog: INSERT INTO items (name, qty, price, added) "
+        "VALUES ('pear...")
+    with pytest.warns(StatementChangeWarning) as warned:  # without on_error
+        assert list(iter_row_changes(MIXED)) == changes
+    assert len(warned) == len(STATEMENT_OFFSETS)
+    _, problems = collected(MIXED, ops=["delete"])  # the filters apply to them too
+    assert problems == []
+
+
+def test_a_rows_error_does_not_end_the_changes() -> None:
+    """Read from a rows event whose table map is before the start."""
+    every, _ = collected(MIXED / "binlog.000001")
+    changes, problems = collected(MIXED / "binlog.000001", start=1260, ops=["insert"])
+    assert [(type(p), p.offset) for p in problems[:1]] == [(RowsError, 1260)]
+    assert "without a preceding TABLE_MAP_EVENT" in problems[0].message
+    inserts = [c for c in every if c.op == "insert"]
+    assert [c.pos for c in changes] == [c.pos for c in inserts[3:]] and len(changes) > 5
+    got = []
+    with pytest.raises(RowsError) as raised, pytest.warns(StatementChangeWarning):
+        for change in iter_row_changes(MIXED / "binlog.000001", start=1260):
+            got.append(change.pos)
+    assert raised.value.offset == 1260  # raised after the last change
+    assert got == [c.pos for c in every[3:]]
+
+
+def test_a_damaged_file_does_not_end_the_chain(tmp_path: Path) -> None:
+    """The first file cut inside its WRITE_ROWS at 4399; the second still read, with
+    the history the first gave."""
+    whole, _ = collected(SCHEMA)
+    (tmp_path / "binlog.000001").write_bytes((SCHEMA / "binlog.000001").read_bytes()[:4420])
+    shutil.copy(SCHEMA / "binlog.000002", tmp_path / "binlog.000002")
+    changes, problems = collected(tmp_path)
+    assert [(type(p), Path(p.file).name, p.offset) for p in problems] == [
+        (TruncatedError, "binlog.000001", 4399)]
+
+    def key(c: RowChange) -> tuple[str, int, str, Any]:
+        return Path(c.file).name, c.pos, c.table, c.after
+
+    assert [key(c) for c in changes] == [
+        key(c) for c in whole if c.file.endswith("02") or c.pos < 4399]
+    assert changes[-1].after == {"id": 2, "note": "next file"}
+    got = []
+    with pytest.raises(TruncatedError):
+        for change in iter_row_changes(tmp_path):
+            got.append(change)
+    assert got == changes
+
+
+def test_bad_arguments() -> None:
+    with pytest.raises(ValueError, match="not one of insert, update, delete"):
+        next(iter_row_changes(MIXED, ops=["upsert"]))
+    with pytest.raises(ValueError, match="bad range '0-1-9-5'"):
+        next(iter_row_changes(MIXED, include_gtids="0-1-9-5"))
+    with pytest.raises(OSError, match="no file matches"):
+        next(iter_row_changes(str(MIXED / "nothing.*")))
+    with pytest.raises(TypeError):
+        next(iter_row_changes(MIXED, table=["items"]))  # tables=
