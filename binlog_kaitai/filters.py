@@ -328,7 +328,7 @@ class RowsGate:
 
     def admits(self, ev: Event) -> bool:
         f = self.filters
-        gtid = self._gtid.of(ev)
+        gtid = self._gtid.of(ev) if f.by_gtid else None
         if ev.is_rows:
             return f.keeps_gtid(gtid) and (f.types is None or f.types.matches(ev)) and (
                 f.ops is None or _OP_OF_TYPE[ev.type_code] in f.ops)
