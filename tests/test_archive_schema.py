@@ -24,6 +24,7 @@ import pytest
 from binlog_kaitai.stream import read_events
 from spark.export import export
 from spark.plan import FileInfo, Split, list_inputs, plan_here, thaw
+from spark.schemas import TABLES, ddl
 from tests.conftest import FIXTURES
 
 MARIADB = FIXTURES / "mariadb"
@@ -136,14 +137,21 @@ def test_two_servers_chains_keep_separate_histories() -> None:
         gtid for _, _, gtid in server_ddl(OTHER)]
 
 
+INPUTS = [str(ROTATION / "binlog.0*"), str(OTHER / "binlog.0*")]
+
+
 @pytest.fixture(scope="module")
-def exported(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    tmp = tmp_path_factory.mktemp("archive")
-    script = tmp / "extra.sql"
-    script.write_text("CREATE TABLE ho.extra (a INT PRIMARY KEY);\n")
-    out = tmp / "out"
-    export([str(ROTATION / "binlog.0*"), str(OTHER / "binlog.0*")], str(out),
-           schema_files=[str(script)])
+def script(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A ``--schema`` file, which seeds every chain's history."""
+    path = tmp_path_factory.mktemp("schema") / "extra.sql"
+    path.write_text("CREATE TABLE ho.extra (a INT PRIMARY KEY);\n")
+    return path
+
+
+@pytest.fixture(scope="module")
+def exported(script: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("archive") / "out"
+    export(INPUTS, str(out), schema_files=[str(script)])
     return out
 
 
@@ -177,12 +185,12 @@ def test_export_names_every_column_of_every_file(exported: Path) -> None:
     assert not (exported / "errors").exists()  # no "column names unknown" there
 
 
-def test_export_writes_the_schema_history(exported: Path) -> None:
+def test_export_writes_the_schema_history(exported: Path, script: Path) -> None:
     rows = sorted(rows_of(exported / "schema_history"),
                   key=lambda r: (r["pos"] is not None, r["file"], r["pos"] or 0))
     seed, *ours = rows
     assert (seed["file"], seed["pos"], seed["table"], seed["action"], seed["columns"]) == (
-        str(exported.parent / "extra.sql"), None, "extra", "create", ["a"])
+        str(script), None, "extra", "create", ["a"])
     plan = plan_here([*infos(FILES), *infos(OTHER_FILES)], None)
     assert len(ours) == len(plan.history) == len(SCENARIO_DDL) + 2
     for row, expected in zip(ours, plan.history, strict=True):
@@ -207,3 +215,75 @@ def test_export_row_changes_equal_the_rows_command(exported: Path) -> None:
                                       for k, v in r[side].items()}
         for side in ("before", "after")) for r in rows_command(FILES)}
     assert ours == theirs and len(ours) == 13
+
+
+# -- the Spark job and the data source: the export's rows, from splits cut mid-file --------
+
+SPARK_TABLES = ("row_changes", "schema_history", "tables/ho.oltp", "tables/ho.cart")
+
+
+def typed_rows(df: Any) -> list[str]:
+    """A typed table's changes, each row image as sorted (column, value) pairs."""
+    return sorted(repr((r.file, r.pos, r.row, r.op, r.after and sorted(r.after.asDict().items())))
+                  for r in df.collect())
+
+
+@pytest.fixture(scope="module")
+def session() -> Any:
+    """The Spark session of tests/test_spark.py (local[2], UTC), if it runs; else one
+    alike (stopped with the process, or by that module's fixture)."""
+    import os
+
+    from pyspark.sql import SparkSession
+
+    os.environ["PYSPARK_PYTHON"] = sys.executable
+    return (SparkSession.builder.master("local[2]").appName("binlog-kaitai-tests")
+            .config("spark.ui.enabled", "false").config("spark.ui.showConsoleProgress", "false")
+            .config("spark.sql.session.timeZone", "UTC")
+            .config("spark.sql.shuffle.partitions", "2").getOrCreate())
+
+
+@pytest.fixture(scope="module")
+def job_out(session: Any, script: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from spark.job import run_job
+
+    out = tmp_path_factory.mktemp("job") / "out"
+    result = run_job(session, INPUTS, str(out), split_size=300, schema_files=[str(script)],
+                     progress=None)
+    assert result.splits > 2 * (len(FILES) + len(OTHER_FILES))
+    return out
+
+
+def spark_rows(df: Any) -> list[str]:
+    return sorted(repr(r.asDict(recursive=True)) for r in df.collect())
+
+
+def test_the_job_writes_the_exports_rows(session: Any, job_out: Path, exported: Path) -> None:
+    """Cut before about every 300 bytes, each split from its chain's history: the same
+    rows as the export's whole files, every column named."""
+    for name in SPARK_TABLES:
+        ours = spark_rows(session.read.parquet(str(job_out / name)))
+        assert ours and ours == spark_rows(session.read.parquet(str(exported / name))), name
+    errors = session.read.schema(ddl(TABLES["errors"])).parquet(str(job_out / "errors"))
+    assert not errors.count()  # no "column names unknown" there
+
+
+def test_the_data_source_reads_the_jobs_rows(session: Any, job_out: Path, script: Path
+                                             ) -> None:
+    from spark.datasource import register
+
+    register(session)
+    for name in ("row_changes", "schema_history", "ho.oltp"):
+        df = (session.read.format("mysql_binlog").option("table", name)
+              .option("split_size", "1k").option("schema_files", str(script)).load(INPUTS))
+        written = session.read.parquet(str(job_out / ("tables/" + name if "." in name else name)))
+        if name == "ho.oltp":  # the union schema: the same fields, maybe in another order
+            columns = ["file", "pos", "row", "op", "after"]
+            df, written = df.select(*columns), written.select(*columns)
+            assert sorted(written.schema["after"].dataType.names) == sorted(
+                df.schema["after"].dataType.names)
+            assert not [n for n in df.schema["after"].dataType.names if positional(n)]
+            assert typed_rows(df) == typed_rows(written)
+            continue
+        assert df.rdd.getNumPartitions() > len(FILES) + len(OTHER_FILES)
+        assert spark_rows(df) == spark_rows(written.select(*df.columns)), name
