@@ -12,6 +12,7 @@ JSON output stays UTC ISO-8601.
 
 from __future__ import annotations
 
+import math
 import re
 import time
 from datetime import UTC, datetime, timedelta, timezone
@@ -79,8 +80,11 @@ def to_epoch(value: datetime | str | float) -> float:
 
 
 def local_text(ts: float) -> str:
-    """``YYYY-MM-DD HH:MM:SS`` in the local zone (``mysqlbinlog``'s clock)."""
-    return time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(ts))
+    """``YYYY-MM-DD HH:MM:SS`` in the local zone (``mysqlbinlog``'s clock), with the
+    fraction of a second a time asked for may have (``.5``; event times have none)."""
+    whole = math.floor(ts)
+    fraction = f"{ts - whole:.6f}"[1:].rstrip("0").rstrip(".")
+    return time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(whole)) + fraction
 
 
 def local_zone_note() -> str:

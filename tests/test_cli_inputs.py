@@ -350,3 +350,10 @@ def test_the_reference_names_every_option() -> None:
     missing += [option for action in parser._actions for option in action.option_strings
                 if option.startswith("--") and f"`{option}`" not in sections[""]]
     assert set(commands) <= set(sections) and missing == []
+
+
+def test_a_fraction_asked_for_is_shown(berlin: None, capsys: pytest.CaptureFixture[str]
+                                       ) -> None:
+    """Text output shows the time asked for with its fraction (event times have none)."""
+    status, lines, _ = run(capsys, "seek", "--datetime", "2030-01-01 00:00:00.25", A)
+    assert (status, lines[1]) == (0, f"{A}: no event at or after 2030-01-01 00:00:00.25")
