@@ -15,7 +15,7 @@ import os
 import warnings
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, cast
 
 from binlog_kaitai import event_kinds as kinds
 from binlog_kaitai.buffer_stream import BufferStream
@@ -325,9 +325,8 @@ def binlog_sources(sources: Source | Iterable[Source]) -> list[Source]:
     (:func:`~binlog_kaitai.archive.find_binlogs`: each file once, in chain order), then
     open binary files in the order given. OSError naming the first input that cannot be
     read (a glob that matches nothing, a missing file)."""
-    if isinstance(sources, (str, os.PathLike)) or hasattr(sources, "read"):
-        sources = [sources]  # type: ignore[list-item]
-    items = list(sources)  # type: ignore[arg-type]
+    single = isinstance(sources, (str, os.PathLike)) or hasattr(sources, "read")
+    items = [cast(Source, sources)] if single else list(cast(Iterable[Source], sources))
     paths = [os.fspath(i) for i in items if isinstance(i, (str, os.PathLike))]
     if not paths:
         return items
