@@ -451,10 +451,12 @@ def run_export(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 def run(args: argparse.Namespace,
         runner: Callable[[argparse.Namespace, TextIO, TextIO], int]) -> int:
-    """Take the inputs (every command but ``check``, which reports unreadable inputs as
-    problems of the archive), check the positions given, then run the command."""
+    """Take the inputs, check the positions given, then run the command. ``check``
+    reports unreadable inputs as problems of the archive; ``export`` lists its inputs
+    as the Spark job does (``spark.plan.list_inputs``: every file below a folder, a
+    non-binlog a row of ``errors``), so that both write the same tables."""
     status = 0
-    if args.command != "check":
+    if args.command not in ("check", "export"):
         status, args.files = take_inputs(args.command, args.files, sys.stderr)
         if not args.files:
             return status
