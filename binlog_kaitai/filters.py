@@ -14,7 +14,7 @@ tables and databases, kinds of events and of row changes, transactions by GTID.
   none: ``--include-gtids`` leaves it out, ``--exclude-gtids`` keeps it.
 
 A filter that matches no table is worth a warning: ``--table oltp`` where the tables are
-``sbtest.oltp1`` printed nothing at all (:meth:`TableFilter.warnings`).
+``sbtest.oltp1`` printed nothing at all (:meth:`TableFilter.warn`).
 """
 
 from __future__ import annotations
@@ -232,7 +232,7 @@ class Filters:
             self.exclude is None or gtid not in self.exclude)
 
     def keeps_statement_change(self, ev: Event, op: str, gtid: str | None) -> bool:
-        """Does the filters keep a statement that changes rows (logged as a statement,
+        """Do the filters keep a statement that changes rows (logged as a statement,
         its change of kind ``op``) in the transaction ``gtid``?"""
         if not self.keeps_gtid(gtid) or (self.ops is not None and op not in self.ops) or (
                 self.types is not None and not self.types.admits_op(op)):
@@ -363,9 +363,10 @@ def add_filter_options(parser: argparse.ArgumentParser) -> None:
         "only (no other event names a table). A --table that matches nothing is named "
         "on stderr with the tables seen")
     add("--database", action="append", metavar="DB", type=checked(lambda d: TableFilter(
-        databases=[d])), help="only this database (a glob too; repeatable): its tables' "
-        "row changes; for events, also the statements run in it (default database, "
-        "USE db, as mysqlbinlog -d), and no event without a database (GTID, XID...)")
+        databases=[d])), help="only this database (a glob too; repeatable; with --table, "
+        "both must match): its tables' row changes; for events, also the statements run "
+        "in it (default database, USE db, as mysqlbinlog -d), and no event without a "
+        "database (GTID, XID...)")
     add("--type", action="append", metavar="TYPE", type=checked(lambda t: TypeSelection(
         [t])), help="only these events: a kind (" + ", ".join([*kinds.KINDS, "ddl"])
         + "), a type name of either server in any case, with or without _EVENT "
