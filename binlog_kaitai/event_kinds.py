@@ -36,6 +36,10 @@ compressed v1 and v2)."""
 QUERY = frozenset({_E.query_event, _E.execute_load_query_event, _E.query_compressed_event})
 """Events that carry a statement (a QUERY_EVENT body)."""
 
+OLD_LOAD = frozenset({_E.load_event, _E.new_load_event, _E.create_file_event})
+"""LOAD DATA as MySQL 3.23-4.x logs it (the statement's database, table and file in the
+event; CREATE_FILE's is run by an EXEC_LOAD): a change logged as a statement."""
+
 GTID = frozenset({_E.gtid_log_event, _E.anonymous_gtid_log_event, _E.gtid_tagged_log_event,
                   _E.gtid_event})
 """Events that start a transaction with its GTID (MySQL's three, MariaDB's one)."""

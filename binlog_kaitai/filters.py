@@ -23,7 +23,7 @@ import argparse
 import re
 from collections.abc import Callable, Iterable
 from fnmatch import fnmatchcase
-from typing import Any, TextIO
+from typing import Any, NamedTuple, TextIO
 
 from binlog_kaitai import event_kinds as kinds
 from binlog_kaitai.event import Event
@@ -231,15 +231,15 @@ class Filters:
         return (self.include is None or gtid in self.include) and (
             self.exclude is None or gtid not in self.exclude)
 
-    def keeps_statement_change(self, ev: Event, op: str, gtid: str | None) -> bool:
-        """Do the filters keep a statement that changes rows (logged as a statement,
-        its change of kind ``op``) in the transaction ``gtid``?"""
+    def keeps_statement_change(self, change: StatementChange, gtid: str | None) -> bool:
+        """Do the filters keep a change logged as a statement, in the transaction
+        ``gtid``?"""
+        op = change.op
         if not self.keeps_gtid(gtid) or (self.ops is not None and op not in self.ops) or (
                 self.types is not None and not self.types.admits_op(op)):
             return False
-        database = ev.body.schema
-        return self.tables.keeps_database(database) and self.tables.may_name(
-            _text(ev), database)
+        return self.tables.keeps_database(change.database) and self.tables.may_name(
+            change.text, change.database)
 
 
 class TransactionGtid:
@@ -289,27 +289,48 @@ class EventFilter:
         if ev.is_rows:
             tm = ev.table_map
             return tm is not None and tables.keeps(tm.schema_name, tm.table_name)
-        if ev.is_query and ev.body is not None and not tables.patterns:
-            return tables.keeps_database(ev.body.schema)
+        if ev.body is not None and not tables.patterns:
+            if ev.is_query:
+                return tables.keeps_database(ev.body.schema)
+            if ev.type_code in kinds.OLD_LOAD:
+                return tables.keeps_database(ev.body.info.db)
         return False
 
 
 def _op(ev: Event) -> str | None:
-    """The kind of change of a rows event, or of a statement that changes rows."""
-    return _OP_OF_TYPE[ev.type_code] if ev.is_rows else _statement_op(ev)
+    """The kind of change of a rows event, or of a change logged as a statement."""
+    if ev.is_rows:
+        return _OP_OF_TYPE[ev.type_code]
+    change = statement_change(ev)
+    return None if change is None else change.op
 
 
-def _statement_op(ev: Event) -> str | None:
-    """The kind of change of a statement that changes rows (logged as a statement);
-    None for any other event."""
-    if not ev.is_query or ev.body is None or ev.kind != "statement":
+class StatementChange(NamedTuple):
+    """A change logged as a statement: its kind, the statement's default database (the
+    table's, for an old LOAD DATA) and its text."""
+
+    op: str
+    database: str
+    text: str
+
+
+def statement_change(ev: Event) -> StatementChange | None:
+    """The change a statement logged in STATEMENT or MIXED format makes (a DML QUERY,
+    :data:`~binlog_kaitai.event_kinds.DML`, or MySQL 4's LOAD DATA events,
+    :data:`~binlog_kaitai.event_kinds.OLD_LOAD`); None for any other event."""
+    body = ev.body
+    if body is None:
         return None
-    return kinds.statement_op(_text(ev))
-
-
-def _text(ev: Event) -> str:
-    raw = kinds.statement_bytes(ev.body)
-    return "" if raw is None else raw.decode("utf-8", "replace")
+    if ev.type_code in kinds.OLD_LOAD:
+        info = body.info
+        return StatementChange("insert", info.db,
+                               f"LOAD DATA INFILE ... INTO TABLE {info.db}.{info.table_name}")
+    if not ev.is_query or ev.kind != "statement":
+        return None
+    raw = kinds.statement_bytes(body)
+    text = "" if raw is None else raw.decode("utf-8", "replace")
+    op = kinds.statement_op(text)
+    return None if op is None else StatementChange(op, body.schema, text)
 
 
 class RowsGate:
@@ -332,10 +353,10 @@ class RowsGate:
         if ev.is_rows:
             return f.keeps_gtid(gtid) and (f.types is None or f.types.matches(ev)) and (
                 f.ops is None or _OP_OF_TYPE[ev.type_code] in f.ops)
-        op = _statement_op(ev)
-        if op is None:
+        change = statement_change(ev)
+        if change is None:
             return True
-        if not f.keeps_statement_change(ev, op, gtid):
+        if not f.keeps_statement_change(change, gtid):
             return False
         if self.since is None or ev.timestamp >= self.since:
             self.statements += 1

@@ -21,7 +21,7 @@ from binlog_kaitai import event_kinds as kinds
 from binlog_kaitai.buffer_stream import BufferStream
 from binlog_kaitai.errors import BinlogError, RowsError
 from binlog_kaitai.event import DECODE_ERRORS, Event, EventType
-from binlog_kaitai.filters import Filters, RowsGate, TableFilter
+from binlog_kaitai.filters import Filters, RowsGate, TableFilter, statement_change
 from binlog_kaitai.gtid import gtid_text
 from binlog_kaitai.schema import SchemaHistory
 from binlog_kaitai.stream import read_events
@@ -301,8 +301,8 @@ class StatementChangeWarning(UserWarning):
 
 def statement_error(ev: Event) -> StatementChangeError:
     """The problem of a change logged as a statement, with the statement's start."""
-    raw = kinds.statement_bytes(ev.body)
-    shown = " ".join(("" if raw is None else raw.decode("utf-8", "replace")).split())
+    change = statement_change(ev)
+    shown = " ".join(("" if change is None else change.text).split())
     shown = shown if len(shown) <= 60 else shown[:57] + "..."
     return StatementChangeError(ev.file, ev.pos, "a change logged as a statement (binlog_"
                                 "format=STATEMENT or MIXED), its rows are not in the "

@@ -16,7 +16,7 @@ import pytest
 
 from binlog_kaitai.cli import main
 from binlog_kaitai.filters import GtidSelection, TableFilter, TablePattern
-from tests.conftest import REPO, corpus
+from tests.conftest import CORPUS_FILES, REPO, CorpusFile, corpus
 from tests.mariadb_oracle import mariadb_binlog_program, oracle_events
 
 MARIADB = REPO / "tests" / "fixtures" / "mariadb"
@@ -28,6 +28,8 @@ MYSQL_GTIDS = "Meituan-Dianping__MyFlash/testbinlog__haha.000041"
 TAGGED = "blackbeam__rust_mysql_common/test-data__binlogs__binlog_transaction_with_GTID_TAG.000001"
 ROW_HEAD = re.compile(r"^### (INSERT INTO|UPDATE|DELETE FROM) `(\w+)`\.`(\w+)`$")
 OPS = {"INSERT INTO": "insert", "UPDATE": "update", "DELETE FROM": "delete"}
+STATEMENT = re.compile(r"(INSERT|UPDATE|DELETE|REPLACE|LOAD DATA)\b", re.I)
+"""A change logged as a statement, as ``mariadb-binlog`` prints it."""
 
 needs_oracle = pytest.mark.skipif(mariadb_binlog_program() is None,
                                   reason="mariadb-binlog not installed")
@@ -276,8 +278,7 @@ def test_bad_gtid_set_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
 def test_statement_logged_changes_are_said(capsys: pytest.CaptureFixture[str],
                                            form: list[str]) -> None:
     """``rows`` skipped them with exit 0 and no word."""
-    counts = [sum(1 for line in mariadb_binlog(f).splitlines()
-                  if re.match(r"(INSERT|UPDATE|DELETE|REPLACE|LOAD DATA)\b", line))
+    counts = [sum(1 for line in mariadb_binlog(f).splitlines() if STATEMENT.match(line))
               for f in MIXED]
     assert counts == [10, 1]
     status, lines, err = run(capsys, "rows", *form, *MIXED)
@@ -287,6 +288,23 @@ def test_statement_logged_changes_are_said(capsys: pytest.CaptureFixture[str],
         "rows; see `events --type query`",
         f"{MIXED[1]}: 1 statement-logged change (binlog_format=STATEMENT/MIXED) is not "
         "rows; see `events --type query`"]
+
+
+@needs_oracle
+@pytest.mark.parametrize("entry", [f for f in CORPUS_FILES if f.types & {2, 6, 8, 12, 18}],
+                         ids=lambda f: f.path.name)
+def test_statement_logged_changes_as_mariadb_binlog_prints_them(
+        capsys: pytest.CaptureFixture[str], entry: CorpusFile) -> None:
+    """MySQL's and MariaDB's, 4.1's LOAD DATA events (CREATE_FILE + EXEC_LOAD) too."""
+    oracle = subprocess.run([mariadb_binlog_program() or "mariadb-binlog", str(entry.path)],
+                            capture_output=True, text=True, errors="replace", check=False)
+    if oracle.returncode != 0:
+        pytest.skip("mariadb-binlog cannot read it")
+    expected = sum(1 for line in oracle.stdout.splitlines() if STATEMENT.match(line))
+    status, _, err = run(capsys, "rows", "--json", str(entry.path))
+    found = re.search(r": (\d+) statement-logged change", err)
+    assert (int(found[1]) if found else 0) == expected
+    assert status == 1 or not expected
 
 
 def test_statement_logged_changes_follow_the_filters(

@@ -21,11 +21,13 @@ from binlog_kaitai.rows import (
     StatementChangeWarning,
     iter_row_changes,
 )
-from tests.conftest import REPO
+from tests.conftest import REPO, corpus
 
 MARIADB = REPO / "tests" / "fixtures" / "mariadb"
 MIXED = MARIADB / "mixed"
 SCHEMA = MARIADB / "schema"
+MYSQL_41 = ("hwCloudRDS__mysql-5.7/mysql-test__suite__binlog__std_data__"
+            "binlog_old_version_4_1.000001")
 STATEMENT_OFFSETS = [("binlog.000001", p) for p in (
     1470, 1765, 2091, 2482, 2904, 3171, 3591, 3866, 6720, 8072)] + [("binlog.000002", 686)]
 """Where the mixed fixture's changes logged as statements are (``mariadb-binlog`` prints
@@ -89,6 +91,9 @@ def test_statement_logged_changes_are_reported() -> None:
     assert len(warned) == len(STATEMENT_OFFSETS)
     _, problems = collected(MIXED, ops=["delete"])  # the filters apply to them too
     assert problems == []
+    _, problems = collected(corpus(MYSQL_41))  # LOAD DATA as CREATE_FILE + EXEC_LOAD
+    assert [(p.offset, p.message.rsplit(": ", 1)[1]) for p in problems][-1] == (
+        580, "LOAD DATA INFILE ... INTO TABLE test.t3")
 
 
 def test_a_rows_error_does_not_end_the_changes() -> None:
