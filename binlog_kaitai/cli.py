@@ -91,6 +91,9 @@ def build_parser() -> argparse.ArgumentParser:
                       help="with --sql: the SQL that undoes them, last change first")
     rows.add_argument("--gtid", type=parse_gtid, action="append", metavar="GTID",
                       help="with --sql: only the changes of this transaction (repeatable)")
+    rows.add_argument("--sql-ddl", action="store_true",
+                      help="with --sql: the DDL statements as SQL (with USE db), in order "
+                           "with the changes; without it, each is a comment")
 
     summ = sub.add_parser("summary", help="time span, successor and GTID state of each file")
     summ.add_argument("files", nargs="+", metavar="FILE", help=FILES_HELP)

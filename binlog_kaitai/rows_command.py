@@ -46,7 +46,8 @@ class RowsCommand:
             schema=self.schema, tables=self.filters.tables,
             render=None if args.sql else "json" if args.json else "text")
         self.sql = SqlScript(self.decoder, out, err, flashback=args.flashback,
-                             gtids=args.gtid) if args.sql else None
+                             gtids=args.gtid, ddl=args.sql_ddl,
+                             since=args.start_datetime) if args.sql else None
         self.garbage = GarbageCollector()
 
     def file(self, name: str, start: int | None, stop: int | None) -> int:

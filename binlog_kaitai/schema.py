@@ -70,17 +70,26 @@ def query_statement(body: Any) -> tuple[str | None, str] | None:
     (identifiers, the part that matters here, are ASCII in practice).
     """
     sql = statement_bytes(body)
-    if body.error_code != 0 or sql is None:
+    if sql is None or not took_effect(body):
         return None
-    for var in getattr(getattr(body, "status_vars", None), "entries", ()):
-        flags = var.value
-        if getattr(flags, "is_start_alter", False) or getattr(flags, "is_rollback_alter",
-                                                               False):
-            return None
     text = sql.decode("utf-8", "replace")
     if first_word(text) not in _DDL_WORDS:
         return None
     return body.schema or None, text
+
+
+def took_effect(body: Any) -> bool:
+    """Whether a QUERY event's statement took effect as logged: not failed on the source
+    (error_code != 0), not the START ALTER or ROLLBACK ALTER phase of MariaDB's
+    two-phase ALTER (its COMMIT ALTER event repeats the statement once it took effect)."""
+    if body.error_code != 0:
+        return False
+    for var in getattr(getattr(body, "status_vars", None), "entries", ()):
+        flags = var.value
+        if getattr(flags, "is_start_alter", False) or getattr(flags, "is_rollback_alter",
+                                                               False):
+            return False
+    return True
 
 # --- the history -------------------------------------------------------------------------------
 

@@ -7,9 +7,14 @@ image, each ``UPDATE``/``DELETE`` with ``LIMIT 1``. The row is found by its prim
 when it is known (the table map's metadata or the schema history) and its columns are in
 the image, else by every column, compared with ``<=>`` (text with a binary collation,
 FLOAT as the double the column holds). Each binlog transaction is one
-``BEGIN; ... COMMIT;``, in binlog (commit) order. The undo swaps the images (a DELETE for
-an insert, an INSERT for a delete, an UPDATE back to the before image) and reverses the
-order: transactions last first, and the rows in each last first.
+``BEGIN; ... COMMIT;``, in binlog (commit) order, after a comment naming it (``FILE:POS``,
+GTID, time). A DDL statement is a comment line naming it, ``-- DDL skipped at FILE:POS:
+...``, in its place among the transactions; with ``ddl`` (``--sql-ddl``), the statement
+itself, after ``USE db`` when it ran in another default database. The undo swaps the
+images (a DELETE for an insert, an INSERT for a delete, an UPDATE back to the before
+image) and reverses the order: transactions last first, and the rows in each last first,
+each after a comment naming the transaction it undoes; DDL is not undone (a comment says
+where it was).
 
 Values are the row decoder's (:mod:`binlog_kaitai.values`) written as exact literals of
 their column type: integers (unsigned ones too) and DECIMAL as digits, FLOAT/DOUBLE as
@@ -53,13 +58,13 @@ from binlog_kaitai.errors import BinlogError
 from binlog_kaitai.event import Event
 from binlog_kaitai.event_kinds import statement_bytes
 from binlog_kaitai.rows import RowChange, RowDecoder
+from binlog_kaitai.schema import took_effect
 from binlog_kaitai.table_info import TableInfo
 from binlog_kaitai.transactions import TransactionTracker
 
 
 class Decoder(Protocol):
-    """What the script needs of :class:`~binlog_kaitai.ordered_rows.OrderedRows` (not
-    imported: ordered_rows renders text through row_text, which imports this module)."""
+    """What the script needs of :class:`~binlog_kaitai.ordered_rows.OrderedRows`."""
 
     decoder: RowDecoder
 
@@ -327,10 +332,31 @@ class TableSql:
 # Transactions and the script
 
 
+@dataclass(frozen=True, slots=True)
+class _Ddl:
+    """A DDL statement: where it is, the default database it ran in, its text."""
+
+    file: str
+    pos: int
+    db: str
+    text: str
+
+    def comment(self, what: str) -> str:
+        """A comment line naming the statement (its first 100 characters)."""
+        return f"-- DDL {what} at {self.file}:{self.pos}: {_shown(self.text, 100)}\n"
+
+
+def _shown(text: str, width: int) -> str:
+    """A statement on one line, cut at ``width`` characters."""
+    shown = " ".join(text.split())
+    return shown if len(shown) <= width else shown[:width - 3] + "..."
+
+
 @dataclass(slots=True)
 class _Transaction:
     seq: int
     """Its place among the transactions read."""
+    file: str
     pos: int
     timestamp: int
     ended: bool = False
@@ -342,6 +368,8 @@ class _Transaction:
     gtid: str | None = None
     statements: list[tuple[int, str]] = field(default_factory=list)
     """Each statement with the number of the rows event it comes from."""
+    ddl: list[_Ddl] = field(default_factory=list)
+    """Its DDL statements (one, but for CREATE TABLE ... SELECT's rows after it)."""
     keys: list[tuple[int, int | None]] = field(default_factory=list)
     """The rows events of the transaction (pos, inner_pos) whose changes may still come."""
     savepoints: dict[str, int] = field(default_factory=dict)
@@ -362,7 +390,8 @@ class _Transaction:
         gtid = f" GTID {self.gtid}" if self.gtid else ""
         what = "undo of the transaction" if flashback else "transaction"
         body = body[::-1] if flashback else body
-        return f"-- {what} at {self.pos}{gtid}, {when}\nBEGIN;\n{''.join(body)}COMMIT;\n"
+        return (f"-- {what} at {self.file}:{self.pos}{gtid}, {when}\nBEGIN;\n"
+                f"{''.join(body)}COMMIT;\n")
 
     def statement(self, number: int, text: str) -> None:
         """A SAVEPOINT, ROLLBACK TO or XA END (event number ``number``) of the
@@ -388,6 +417,10 @@ _XA_DECIDED = re.compile(r"\s*XA\s+(COMMIT|ROLLBACK)\s+(.+?)\s*$", re.I | re.S)
 _ONE_PHASE = re.compile(r"\sONE\s+PHASE$", re.I)
 _DML = re.compile(r"\s*(?:/\*.*?\*/\s*)*(INSERT|UPDATE|DELETE|REPLACE|LOAD)\b", re.I | re.S)
 """A statement that changes rows: in a binlog, one logged as a statement."""
+_DATABASE_DDL = re.compile(r"\s*(?:/\*.*?\*/\s*)*(CREATE|DROP|ALTER)\s+(DATABASE|SCHEMA)\b",
+                           re.I | re.S)
+"""CREATE, DROP or ALTER DATABASE, which needs no default database (and may run in one
+that does not exist yet, or any more)."""
 
 
 def _savepoint_name(quoted_name: str) -> str:
@@ -449,11 +482,18 @@ class SqlScript:
     """
 
     def __init__(self, decoder: Decoder, out: TextIO, err: TextIO, *,
-                 flashback: bool = False, gtids: Iterable[Any] | None = None) -> None:
+                 flashback: bool = False, gtids: Iterable[Any] | None = None,
+                 ddl: bool = False, since: float | None = None) -> None:
         """``gtids``: only the changes of these transactions (GTIDs with their ``text``
-        as the server prints it, :class:`~binlog_kaitai.seek.Gtid`)."""
+        as the server prints it, :class:`~binlog_kaitai.seek.Gtid`); ``ddl``: the DDL
+        statements as SQL (else comments); ``since``: no DDL from before this time (the
+        rows from before it are not added)."""
         self.decoder = decoder
         self.gtids = None if gtids is None else {g.text for g in gtids}
+        self.ddl = ddl
+        self.since = since
+        self._db: str | None = None
+        """The database of the last ``USE`` written."""
         self.out = out
         self.err = err
         self.flashback = flashback
@@ -483,7 +523,7 @@ class SqlScript:
         self._events += 1
         if step.starts:
             self._close()
-            self._open = _Transaction(self._seq, ev.pos, ev.timestamp)
+            self._open = _Transaction(self._seq, ev.file, ev.pos, ev.timestamp)
             self._seq += 1
         if ev.is_rows and self._open is not None:
             key = (ev.pos, ev.inner_pos)
@@ -491,6 +531,8 @@ class SqlScript:
             self._open.keys.append(key)
         elif ev.is_query and ev.kind in ("statement", "xa_commit", "xa_rollback"):
             self._statement(ev)
+        elif ev.is_query and ev.kind == "ddl":
+            self._ddl(ev)
         if step.ends and self._open is not None:
             self._open.ended = True
             self._open.prepared = step.commit_kind == "xa_prepare"
@@ -574,20 +616,55 @@ class SqlScript:
             return
         if self._open is not None:
             self._open.statement(self._events, text)
-        tables = self.decoder.decoder.tables
-        if _DML.match(text) is None or (
-                self.gtids is not None and self.decoder.decoder.gtid not in self.gtids) or (
-                tables is not None and not any(t.partition(".")[2].casefold()
-                                               in text.casefold() for t in tables)):
+        if _DML.match(text) is None or not self._asked(text, ev.body.schema or ""):
             return
         if ("", "") not in self._refused:
             self._refused.add(("", ""))
-            shown = " ".join(text.split())
-            shown = shown if len(shown) <= 60 else shown[:57] + "..."
             print(f"{ev.file}: offset {ev.pos}: a change logged as a statement "
                   f"(binlog_format=STATEMENT or MIXED), its rows are not in the binlog: "
-                  f"{shown}", file=self.err)
+                  f"{_shown(text, 60)}", file=self.err)
         self.fail()
+
+    def _asked(self, text: str, db: str) -> bool:
+        """Whether a statement run in database ``db`` is of the transactions and tables
+        asked for (:meth:`~binlog_kaitai.filters.TableFilter.may_name`: by its words)."""
+        tables = self.decoder.decoder.filter
+        return (self.gtids is None or self.decoder.decoder.gtid in self.gtids) and (
+            not tables.active or (tables.keeps_database(db) and tables.may_name(text, db)))
+
+    def _ddl(self, ev: Event) -> None:
+        """A DDL statement of the open transaction, kept unless the filters leave it out
+        (another GTID, before ``since``, naming none of the tables asked for) or the
+        statement did not take effect as logged (:func:`~binlog_kaitai.schema.took_effect`:
+        failed on the source, the phases of a two-phase ALTER but its COMMIT ALTER)."""
+        raw = statement_bytes(ev.body)
+        if raw is None or self._open is None or not took_effect(ev.body) or (
+                self.since is not None and ev.timestamp < self.since):
+            return
+        text, db = raw.decode("utf-8", "replace"), ev.body.schema or ""
+        if self._asked(text, db):
+            self._open.gtid = self._open.gtid or self.decoder.decoder.gtid
+            self._open.ddl.append(_Ddl(ev.file, ev.pos, db, text))
+
+    def _text(self, txn: _Transaction) -> str:
+        """A transaction's text: its DDL (as comments, as SQL with ``ddl``; the undo
+        leaves it as it is, in comments), then its row changes."""
+        out = []
+        for ddl in txn.ddl:
+            if self.flashback or not self.ddl:
+                out.append(ddl.comment("not undone" if self.flashback else "skipped"))
+                continue
+            out.append(f"-- DDL at {ddl.file}:{ddl.pos}\n")
+            if _DATABASE_DDL.match(ddl.text):  # logged in the database it creates or drops
+                self._db = None
+            elif ddl.db and ddl.db != self._db:
+                out.append(f"USE {identifier(ddl.db)};\n")
+                self._db = ddl.db
+            text = ddl.text.strip().rstrip(";").rstrip()
+            # A statement with a ; of its own (a routine, a trigger) is sent whole.
+            out.append(f"DELIMITER ;;\n{text};;\nDELIMITER ;\n" if ";" in text
+                       else f"{text};\n")
+        return "".join(out) + txn.text(self.flashback)
 
     def _close(self) -> None:
         """The open transaction, ended or not, waits for its last changes."""
@@ -602,16 +679,16 @@ class SqlScript:
         while waiting and (before is None or waiting[0].seq < before):
             txn = waiting.popleft()
             self._forget(txn)
-            if self.failed or not txn.statements:
+            if self.failed or not (txn.statements or txn.ddl):
                 continue
             if txn.prepared and txn.xid is not None:
                 outcome = self._decided.pop(txn.xid, None)
                 if outcome is None:
                     self._prepared[txn.xid] = txn
                 elif outcome:
-                    self._write(txn.text(self.flashback))
+                    self._write(self._text(txn))
                 continue
-            self._write(txn.text(self.flashback) if txn.ended else (
+            self._write(self._text(txn) if txn.ended else (
                 f"-- the transaction at {txn.pos} does not end in what was read: its "
                 f"{len(txn.kept())} row change(s) left out\n"))
 
@@ -622,7 +699,7 @@ class SqlScript:
         if txn is None:  # still waiting for its last changes (or one phase: none)
             self._decided[xid] = commit
         elif commit and not self.failed:
-            self._write(txn.text(self.flashback))
+            self._write(self._text(txn))
 
     def _write(self, text: str) -> None:
         if self.flashback:

@@ -15,8 +15,8 @@ CONST, RAW, TEXT, EVENT, BYTES = 0, 1, 2, 3, 4
 """What a part of a line is: literal text; a per-row fragment copied as it is; a per-row
 text fragment, quoted and escaped; a per-event text; a per-row fragment of bytes, quoted
 and escaped by the second half of the escapes (see :func:`assemble`)."""
-BYTES_ESCAPES: int = 256
-"""Where the escapes of BYTES fragments start in the table of escapes."""
+_BYTES_BASE = cython.declare(cython.longlong, 256)
+"""Where the escapes of BYTES fragments start in the table of escapes (a C value)."""
 
 
 def assemble(src: cython.const[cython.uchar][::1], kinds: cython.const[cython.longlong][::1],
@@ -35,11 +35,10 @@ def assemble(src: cython.const[cython.uchar][::1], kinds: cython.const[cython.lo
     ``p`` is, by ``kinds[p]``: CONST, ``src[where[p]:where[p] + const_len[p]]``; RAW,
     TEXT or BYTES, the fragment of the row at ``src[row_offsets[where[p],
     row]:row_offsets[where[p], row + 1]]``, or NULL when ``row_valid[where[p], row]`` is
-    False; TEXT fragments between ``quote`` bytes, each byte ``c`` written as
-    ``escapes[c, :escape_len[c]]`` (itself when ``escape_len[c]`` is 1), BYTES fragments
-    the same with ``256 + c``; EVENT, the same as RAW from ``event_offsets[where[p]]`` for
-    the row's event, ``event_of_row[row]``. The lines go to a buffer of a size no
-    line can exceed, written once: the pages past the end are never touched.
+    False; TEXT (BYTES) fragments between ``quote`` bytes, each byte ``c`` as ``escapes[c,
+    :escape_len[c]]`` (``256 + c``); EVENT, as RAW from ``event_offsets[where[p]]`` for
+    the row's event, ``event_of_row[row]``. The lines go to a buffer of a size no line
+    can exceed, written once: the pages past the end are never touched.
     """
     rows: cython.Py_ssize_t = event_of_row.shape[0]
     escaped = _escaped_parts(src, kinds, where, row_offsets, escape_len, rows)
@@ -55,7 +54,6 @@ def assemble(src: cython.const[cython.uchar][::1], kinds: cython.const[cython.lo
     k_event: cython.longlong = EVENT
     k_text: cython.longlong = TEXT
     k_bytes: cython.longlong = BYTES
-    bytes_base: cython.longlong = BYTES_ESCAPES
     pos: cython.longlong = 0
     for r in range(rows):
         for p in range(kinds.shape[0]):
@@ -73,7 +71,7 @@ def assemble(src: cython.const[cython.uchar][::1], kinds: cython.const[cython.lo
                 pos += end - start
             elif escaped[p]:
                 pos = _escape(out, pos, src, start, end - start, quote, escapes, escape_len,
-                              bytes_base if kind == k_bytes else 0)
+                              _BYTES_BASE if kind == k_bytes else 0)
             else:
                 out[pos] = quote
                 out[pos + end - start + 1] = quote
@@ -160,7 +158,7 @@ def _escaped_parts(src: cython.const[cython.uchar][::1],
     cython.declare(p=cython.Py_ssize_t, b=cython.longlong, base=cython.longlong)
     for p in range(kinds.shape[0]):
         if kinds[p] == TEXT or kinds[p] == BYTES:
-            base = BYTES_ESCAPES if kinds[p] == BYTES else 0
+            base = _BYTES_BASE if kinds[p] == BYTES else 0
             for b in range(row_offsets[where[p], 0], row_offsets[where[p], rows]):
                 if escape_len[base + src[b]] != 1:
                     escaped[p] = True

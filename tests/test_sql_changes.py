@@ -127,6 +127,80 @@ def test_flashback_undoes_last_first(capsys: pytest.CaptureFixture[str]) -> None
     assert lines.count("BEGIN;") == 15
 
 
+def test_undo_comments_name_the_file_and_position(capsys: pytest.CaptureFixture[str]) -> None:
+    """Each undo names the transaction it undoes (FILE:POS of its start); the DDL is not
+    undone, and says so where it was (last: the undo is last first)."""
+    status, out, err = run(capsys, "--sql", "--flashback", str(FULL))
+    assert (status, err) == (0, "")
+    comments = [line for line in out.splitlines() if line.startswith("-- ")]
+    assert len(comments) == 15 + 5  # 15 transactions, 5 DDL statements
+    assert comments[0].startswith(f"-- undo of the transaction at {FULL}:")
+    assert comments[-3:] == [
+        f"-- undo of the transaction at {FULL}:2053 GTID 0-1-3, 2026-11-21 19:59:58",
+        f"-- DDL not undone at {FULL}:498: CREATE TABLE alltypes ( id INT NOT NULL PRIMARY "
+        "KEY, ti TINYINT, tiu TINYINT UNSIGNED, si SMALLIN...",
+        f"-- DDL not undone at {FULL}:367: CREATE DATABASE types"]
+    assert out.splitlines()[-3:] == ["COMMIT;", *comments[-2:]]
+
+
+SCHEMA = MARIADB / "schema" / "binlog.000001"
+"""CREATE DATABASE, CREATE TABLE, then ALTER, RENAME, DROP..., each followed by an
+insert."""
+
+
+def script_lines(out: str) -> list[str]:
+    """The script's lines but the header and the ``# FILE`` lines."""
+    return [line for line in out.removeprefix(HEADER).splitlines()
+            if not line.startswith("# ")]
+
+
+def test_ddl_is_a_comment_in_its_place(capsys: pytest.CaptureFixture[str]) -> None:
+    """Each DDL statement is one comment line naming it, among the transactions in
+    binlog order (there were no lines at all, and nothing said it was left out)."""
+    status, out, err = run(capsys, "--sql", str(SCHEMA))
+    assert (status, err) == (0, "")
+    lines = script_lines(out)
+    assert lines[:4] == [
+        f"-- DDL skipped at {SCHEMA}:367: CREATE DATABASE hist CHARACTER SET latin1",
+        f"-- DDL skipped at {SCHEMA}:517: CREATE TABLE `hist`.`people` ( `id` INT UNSIGNED "
+        "NOT NULL AUTO_INCREMENT, age TINYINT, score DECI...",
+        f"-- transaction at {SCHEMA}:1152 GTID 0-1-3, 2026-11-21 20:00:15", "BEGIN;"]
+    ddl = [line for line in lines if line.startswith("-- DDL skipped at ")]
+    assert len(ddl) == sum(ev.is_ddl for ev in read_events(SCHEMA)) == 19
+    assert all(len(line) <= len(f"-- DDL skipped at {SCHEMA}:0000: ") + 100 for line in ddl)
+    at = lines.index(f"-- DDL skipped at {SCHEMA}:2406: ALTER TABLE people DROP PRIMARY "
+                     "KEY, ADD PRIMARY KEY (id, country)")
+    assert lines[at - 2].startswith("INSERT INTO `hist`.`people` (") and (
+        ",2,NULL,NULL,NULL,'Bob'," in lines[at - 2])
+    assert lines[at + 3].startswith("INSERT INTO `hist`.`people` (") and (
+        ",3,NULL,NULL,NULL,'Cid'," in lines[at + 3])
+
+
+def test_sql_ddl_writes_the_ddl(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--sql-ddl``: the statements themselves, after ``USE db`` where they ran in
+    another default database (not for CREATE/DROP DATABASE, logged in the database they
+    create or drop); a two-phase ALTER once (its COMMIT ALTER)."""
+    status, out, err = run(capsys, "--sql", "--sql-ddl", str(SCHEMA))
+    assert (status, err) == (0, "")
+    lines = script_lines(out)
+    assert lines[:6] == [
+        f"-- DDL at {SCHEMA}:367", "CREATE DATABASE hist CHARACTER SET latin1;",
+        f"-- DDL at {SCHEMA}:517", "USE `hist`;", "CREATE TABLE `hist`.`people` (",
+        "    `id` INT UNSIGNED NOT NULL AUTO_INCREMENT,"]
+    assert contains(lines, [
+        "COMMIT;", f"-- DDL at {SCHEMA}:2406",
+        "ALTER TABLE people DROP PRIMARY KEY, ADD PRIMARY KEY (id, country);",
+        f"-- transaction at {SCHEMA}:2548 GTID 0-1-7, 2026-11-21 20:00:15"])
+    assert contains(lines, [f"-- DDL at {SCHEMA}:7955", "DROP DATABASE archive;",
+                            f"-- DDL at {SCHEMA}:8097",
+                            "CREATE DATABASE archive CHARACTER SET utf8mb3;",
+                            f"-- DDL at {SCHEMA}:8254", "USE `hist`;"])
+    gtid = MARIADB / "gtid" / "binlog.000001"
+    alters = [line for line in run(capsys, "--sql", "--sql-ddl", str(gtid))[1].splitlines()
+              if line.startswith("ALTER")]
+    assert alters == ["ALTER TABLE t.a ADD COLUMN w INT;"]
+
+
 def test_table_filter(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "--sql", "--flashback", "--table", "types.signs", str(FULL))
     assert status == 0
@@ -143,6 +217,7 @@ def test_gtid_filter(capsys: pytest.CaptureFixture[str]) -> None:
         "BEGIN;", "DELETE FROM `types`.`signs` WHERE `id`=1 LIMIT 1;", "COMMIT;",
         "BEGIN;", "UPDATE `types`.`wide` SET `id`=2, `e`='v1', `s`='' WHERE `id`=2 LIMIT 1;",
         "COMMIT;"]
+    assert "-- DDL" not in out  # (the DDL is of other transactions)
 
 
 def test_transaction_cut_short_is_left_out(capsys: pytest.CaptureFixture[str]) -> None:
@@ -151,9 +226,11 @@ def test_transaction_cut_short_is_left_out(capsys: pytest.CaptureFixture[str]) -
     for args in (["--sql"], ["--sql", "--flashback"]):
         status, out, err = run(capsys, *args, "--stop-position", "6402", str(FULL))
         assert (status, err) == (0, "")
-        assert out.removeprefix(HEADER).splitlines()[-1] == (
-            "-- the transaction at 2053 does not end in what was read: its 1 row change(s) "
-            "left out")
+        lines = out.removeprefix(HEADER).splitlines()
+        cut = ("-- the transaction at 2053 does not end in what was read: its 1 row "
+               "change(s) left out")
+        # The undo is last first: the DDL before (not undone) comes after.
+        assert lines[0 if "--flashback" in args else -1] == cut
         assert "BEGIN;" not in out
 
 
@@ -228,11 +305,13 @@ def test_minimal_images_cannot_be_undone(capsys: pytest.CaptureFixture[str]) -> 
 
 
 def test_tables_without_names_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
-    """NO_LOG metadata read from after the CREATE TABLEs: names are unknown."""
-    status, out, err = run(capsys, "--sql", "--start-position", "2053", str(NOLOG))
+    """MINIMAL metadata, the CREATE TABLEs in an earlier file, not read: names are
+    unknown. (The DDL before a --start-position is read: it names the columns.)"""
+    path = MARIADB / "rotation_minimal" / "binlog.000003"
+    status, out, err = run(capsys, "--sql", str(path))
     assert status == 1
     assert err.splitlines()[0] == (
-        f"{NOLOG}: offset 3841: `types`.`alltypes`: column names unknown (no "
+        f"{path}: offset 548: `ho`.`oltp`: column names unknown (no "
         "binlog_row_metadata=FULL, no CREATE TABLE in the binlogs read, no --schema)")
     assert statements(out) == []
 
