@@ -236,12 +236,32 @@ def _start_at_gtids(groups: list[list[Summary]], backup: GtidState) -> Start:
     chain = max(chains, key=len)
     i = next(i for i in range(len(chain)) if i + 1 == len(chain)
              or not backup.holds_state(chain[i + 1].previous_gtids))
+    state = file_state(chain[i].previous_gtids or "")  # None: damaged, so none known
+    before = dict(state.mariadb or {}) if state is not None else {}
     with BinlogStream(chain[i].file, bodies=kinds.GTID) as stream:
         for ev in stream.events():
             gtid = Gtid.of(ev)
             if gtid is not None and not backup.holds(gtid):
-                return chain, i, ev.pos
-    return chain, i, chain[i].size or 4
+                return _none_held_after(chain, i, ev.pos, backup, before)
+            if gtid is not None:
+                before[gtid.key] = max(gtid.number, before.get(gtid.key, 0))
+    return _none_held_after(chain, i, chain[i].size or 4, backup, before)
+
+
+def _none_held_after(chain: list[Summary], i: int, pos: int, backup: GtidState,
+                     before: dict[str, int]) -> Start:
+    """The start found in a MariaDB set, unless the set holds GTIDs of a domain past
+    those before the start (``before``: each domain's last seq_no there): they come
+    after it, or in no file, and a replay would apply them again (MariaDB applies a
+    GTID it has; MySQL skips one in gtid_executed, so its sets need no such check)."""
+    later = sorted(f"domain {d} up to {seq}" for d, seq in (backup.mariadb or {}).items()
+                   if seq > before.get(d, 0))
+    if not later:
+        return chain, i, pos
+    held = ", ".join(f"domain {d} up to {seq}" for d, seq in sorted(before.items()))
+    return Problem("bad_start", chain[i].file, f"the first GTID outside {backup.text} is at "
+                   f"{pos}, but the set holds {', '.join(later)}, past the GTIDs before it "
+                   f"({held or 'none'}): a replay from there would apply them again")
 
 
 def _stop(chain: list[Summary], index: int, start: int, when: float | None,

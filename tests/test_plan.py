@@ -185,6 +185,22 @@ def test_a_start_must_begin_a_transaction(capsys: pytest.CaptureFixture[str]) ->
         assert found.command is not None and f"--start-position={pos} " in found.command
 
 
+def test_a_gtid_set_with_gtids_after_its_start_is_refused() -> None:
+    """binlog.000001 holds 0-1-1..13, then 5-1-1 (3056) and 5-1-100. From 0-1-10,5-1-1
+    the first GTID outside the set is 0-1-11 (2626), and a replay from there would
+    apply 5-1-1 a second time (MariaDB applies a GTID it has): refused. From
+    0-1-13,5-1-100 the start is 0-7-14, the first event of binlog.000002 after its
+    GTID list, which holds both domains: possible."""
+    found = plan([str(GTID_SET)], from_gtid="0-1-10,5-1-1", to_gtid=Gtid.parse("0-1-15"))
+    assert [(p.kind, Path(p.file).name, p.detail) for p in found.problems] == [(
+        "bad_start", "binlog.000001", "the first GTID outside 0-1-10,5-1-1 is at 2626, but "
+        "the set holds domain 5 up to 1, past the GTIDs before it (domain 0 up to 10): a "
+        "replay from there would apply them again")] and found.command is None
+    found = plan([str(GTID_SET)], from_gtid="0-1-13,5-1-100", to_gtid=Gtid.parse("0-1-15"))
+    assert found.possible and [(Path(f.file).name, f.start, f.first_gtid)
+                               for f in found.files] == [("binlog.000002", 355, "0-7-14")]
+
+
 def test_a_cut_newest_file_blocks_only_what_it_lacks(tmp_path: Path) -> None:
     """binlog.000002 as the newest file, copied while its ROTATE at 801 was being
     written: a plan through 0-1-15 (which ends at 801) holds, one to its end does not."""
