@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any
 from binlog_kaitai import event_kinds as kinds
 from binlog_kaitai.errors import RowsError
 from binlog_kaitai.event import DECODE_ERRORS, Event, EventType
+from binlog_kaitai.filters import TableFilter
 from binlog_kaitai.row_groups import RowsShape, columnar_key
 from binlog_kaitai.rows import RowChange, RowDecoder, changes_of
 from binlog_kaitai.schema import SchemaHistory
@@ -177,7 +178,7 @@ class OrderedRows:
     of the groups it flushes, then its own); ``finish`` the rest."""
 
     def __init__(self, *, schema: SchemaHistory | None = None,
-                 tables: Iterable[str] | None = None,
+                 tables: Iterable[str] | TableFilter | None = None,
                  max_batch_bytes: int = BATCH_BYTES, render: str | None = None) -> None:
         self.decoder = RowDecoder(schema=schema, tables=tables)
         self.max_batch_bytes = max_batch_bytes
