@@ -129,8 +129,19 @@ def type_family(name: str) -> str:
 
 
 def _bare(name: str) -> str:
-    """A type name in lower case without ``_event``/``_log_event``."""
-    return name.strip().lower().replace("_log_event", "").replace("_event", "")
+    """A type name in lower case without ``_event``/``_log_event``, as the enum's: the
+    servers' own names (SHOW BINLOG EVENTS, ``Log_event::get_type_str``) that differ
+    from it mapped to it (``Format_desc``, ``Update_rows_partial``, ``User var``, and
+    MariaDB's ``MySQL Gtid`` and ``Write_rows_event_old`` for MySQL's events)."""
+    key = name.strip().lower().replace(" ", "_").replace("_log_event", "").replace(
+        "_event", "").removeprefix("mysql_")
+    if key.endswith("_old"):
+        key = "pre_ga_" + key.removesuffix("_old")
+    return _SHOWN_NAMES.get(key, key)
+
+
+_SHOWN_NAMES = {"format_desc": "format_description", "update_rows_partial":
+                "partial_update_rows"}
 
 
 def _families() -> dict[str, frozenset[int]]:

@@ -390,10 +390,10 @@ def add_filter_options(parser: argparse.ArgumentParser) -> None:
         "database (GTID, XID...)")
     add("--type", action="append", metavar="TYPE", type=checked(lambda t: TypeSelection(
         [t])), help="only these events: a kind (" + ", ".join([*kinds.KINDS, "ddl"])
-        + "), a type name of either server in any case, with or without _EVENT "
-        "(DELETE_ROWS_EVENT is v0, v1, v2 and MariaDB's compressed ones; "
-        "Delete_rows_v1 that one) or a code; comma-separated, repeatable. For rows: "
-        "which rows events")
+        + "), a type name of either server in any case, with or without _EVENT, or as "
+        "SHOW BINLOG EVENTS shows it (DELETE_ROWS_EVENT is v0, v1, v2 and MariaDB's "
+        "compressed ones; Delete_rows_v1 that one; Format_desc), or a code; "
+        "comma-separated, repeatable. For rows: which rows events")
     add("--op", action="append", metavar="OP", type=checked(lambda o: Filters(ops=[o])),
         help="only these changes: insert, update, delete (binlog2sql's --sql-type); "
         "comma-separated, repeatable. For events: rows events of these changes and "

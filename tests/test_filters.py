@@ -15,9 +15,10 @@ from pathlib import Path
 import pytest
 
 from binlog_kaitai.cli import main
+from binlog_kaitai.event_kinds import types_named
 from binlog_kaitai.filters import GtidSelection, TableFilter, TablePattern
 from tests.conftest import CORPUS_FILES, REPO, CorpusFile, corpus
-from tests.mariadb_oracle import mariadb_binlog_program, oracle_events
+from tests.mariadb_oracle import MARIADB_TYPE_NAMES, mariadb_binlog_program, oracle_events
 
 MARIADB = REPO / "tests" / "fixtures" / "mariadb"
 MIXED = sorted(str(p) for p in (MARIADB / "mixed").glob("binlog.0*"))
@@ -119,6 +120,14 @@ def test_type_ddl_is_told_by_the_statement(capsys: pytest.CaptureFixture[str]) -
         ("binlog.000001", 367), ("binlog.000001", 496), ("binlog.000001", 787),
         ("binlog.000001", 2715), ("binlog.000001", 3395), ("binlog.000002", 1129)]
     assert all(re.search(r"\b(CREATE|DROP)\b", e["info"]) for e in events)
+
+
+def test_every_name_the_server_shows() -> None:
+    """``--type`` takes the names MariaDB's SHOW BINLOG EVENTS and mariadb-binlog show
+    (``Format_desc``, ``User var``, ``MySQL Gtid``, ``Write_rows_event_old``...)."""
+    for code, label in MARIADB_TYPE_NAMES.items():
+        assert code in types_named(label)[0], label
+        assert code in types_named(label.upper().replace(" ", "_"))[0], label
 
 
 def test_unknown_type_names_the_kinds(capsys: pytest.CaptureFixture[str]) -> None:
