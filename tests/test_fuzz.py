@@ -212,8 +212,12 @@ def test_plan_past_a_damaged_gtid_state(tmp_path: Path) -> None:
     found = plan([str(tmp_path)], from_position=("binlog.000001", 4),
                  to_gtid=Gtid.parse(f"{uuid}:4"))
     assert [(p.kind, p.file, p.detail) for p in found.problems] == [
+        ("unterminated", str(tmp_path / "binlog.000001"),
+         "ends without ROTATE or STOP, yet binlog.000002 follows"),
         ("no_stop", str(tmp_path / "binlog.000002"),
-         f"{uuid}:4 is not in the files from the start on")]
+         f"{uuid}:4 is not in the files from the start on; the newest, binlog.000002, has "
+         "no ROTATE or STOP: the server may be writing it; no transaction ends in "
+         "binlog.000002")]
     found = plan([str(tmp_path)], from_gtid=f"{uuid}:1-2", to_datetime=2000000000)
     assert [(p.kind, p.detail) for p in found.problems] == [
         ("no_start", f"no chain of binlogs starts within {uuid}:1-2")]
