@@ -357,3 +357,18 @@ def test_a_fraction_asked_for_is_shown(berlin: None, capsys: pytest.CaptureFixtu
     """Text output shows the time asked for with its fraction (event times have none)."""
     status, lines, _ = run(capsys, "seek", "--datetime", "2030-01-01 00:00:00.25", A)
     assert (status, lines[1]) == (0, f"{A}: no event at or after 2030-01-01 00:00:00.25")
+
+
+def test_the_export_files_status_of_a_mysql_encrypted_binlog(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """As MariaDB's encrypted files: `encrypted` in the files table (the Spark job's
+    per-file parse, run by export), its error and offset 0."""
+    import pyarrow.parquet as pq
+
+    out = tmp_path / "out"
+    assert main(["export", "--no-typed-tables", "--output", str(out),
+                 str(ENCRYPTED_MYSQL)]) == 0
+    (row,) = [r for part in sorted((out / "files").rglob("*.parquet"))
+              for r in pq.ParquetFile(part).read().to_pylist()]
+    assert (row["status"], row["error_offset"]) == ("encrypted", 0)
+    assert "MySQL binlog_encryption" in row["error"]
