@@ -15,7 +15,10 @@ the time sought, as a sequential scan finds it.
 The start of that event's transaction is found as the full parse finds it
 (:class:`~binlog_kaitai.transactions.TransactionTracker`), walking from the nearest
 earlier event after which the tracker's state is known whatever came before: a GTID
-event, an XID, a COMMIT or ROLLBACK, an XA_PREPARE, or the start of the file.
+event, an XID, a COMMIT or ROLLBACK, an XA_PREPARE, or the start of the file. The same
+walk tells ``plan`` where a replay may start around a position
+(:func:`replay_starts_around`) and where the file's last complete transaction ends
+(:func:`last_complete_transaction`).
 
 A GTID is found the same way, by the order servers number them: a MariaDB domain's
 seq_no, a MySQL UUID's (and tag's) GNO grow through a file. Each probe walks from its
