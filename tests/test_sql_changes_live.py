@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 from binlog_kaitai.cli import main
-from tools.make_fixtures import FIXTURES_DIR
+from tools.make_fixtures import FIXTURES_DIR, Scenario
 from tools.mariadb_sandbox import MariaDBSandbox, find_program
 
 pytestmark = [
@@ -87,13 +87,13 @@ def client(db: MariaDBSandbox, sql: str) -> bytes:
     return res.stdout
 
 
-def tables(db: MariaDBSandbox) -> Tables:
-    """Every table of ``types``: its rows (SELECT *, sorted: rows equal under a
+def tables(db: MariaDBSandbox, database: str = "types") -> Tables:
+    """Every table of ``database``: its rows (SELECT *, sorted: rows equal under a
     case-insensitive collation have no order) and its CHECKSUM TABLE."""
     found: Tables = {}
-    for name in client(db, "SHOW TABLES FROM types").decode().split():
-        rows = client(db, f"SELECT * FROM types.`{name}`").split(b"\n")
-        found[name] = (sorted(rows), client(db, f"CHECKSUM TABLE types.`{name}`"))
+    for name in client(db, f"SHOW TABLES FROM `{database}`").decode().split():
+        rows = client(db, f"SELECT * FROM `{database}`.`{name}`").split(b"\n")
+        found[name] = (sorted(rows), client(db, f"CHECKSUM TABLE `{database}`.`{name}`"))
     return found
 
 
@@ -163,3 +163,50 @@ def test_replay_and_undo(metadata: str, image: str, tmp_path: Path, replica: Mar
     assert undo.count("BEGIN;") == 9
     client(replica, undo)
     assert tables(replica) == start
+
+
+def test_replay_with_ddl_on_a_fresh_server(tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """``--sql-ddl``: the CREATE DATABASE and CREATE TABLEs of A's first binlog come
+    before the rows, so a server that has nothing gets every table as A left it."""
+    binlogs, _, _, end = run_source(tmp_path, "FULL", "FULL")
+    status, script, err = rows_sql(capsys, "--sql-ddl", *map(str, binlogs))
+    assert (status, err) == (0, "")
+    assert script.index("CREATE DATABASE types;") < script.index("CREATE TABLE") < (
+        script.index("INSERT INTO"))
+    with MariaDBSandbox() as fresh:
+        client(fresh, script)
+        assert tables(fresh) == end
+
+
+def definitions(db: MariaDBSandbox) -> dict[str, tuple[bytes, Tables, list[bytes]]]:
+    """Every database but the server's own: its definition, tables and their
+    definitions (SHOW CREATE)."""
+    system = {"information_schema", "mysql", "performance_schema", "sys", "test"}
+    found = {}
+    for name in sorted(set(client(db, "SHOW DATABASES").decode().split()) - system):
+        created = [client(db, f"SHOW CREATE TABLE `{name}`.`{table}`")
+                   for table in client(db, f"SHOW TABLES FROM `{name}`").decode().split()]
+        found[name] = (client(db, f"SHOW CREATE DATABASE `{name}`"), tables(db, name),
+                       created)
+    return found
+
+
+def test_schema_scenario_replayed_with_its_ddl(tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """The schema fixture's scenario (its first binlog creates two databases and their
+    tables, then ALTERs, RENAMEs, DROPs and creates again, each followed by an insert)
+    on a server; ``rows --sql --sql-ddl`` of its binlogs on a fresh one: the same
+    databases, tables, definitions and rows."""
+    scenario = Scenario.load(FIXTURES_DIR / "schema")
+    with scenario.sandbox() as source:
+        scenario.run_sql(source)
+        expected = definitions(source)
+        source.flush_logs()
+        binlogs = [Path(shutil.copy(p, tmp_path / p.name)) for p in source.binlog_paths()]
+    assert set(expected) == {"hist", "archive"}
+    status, script, err = rows_sql(capsys, "--sql-ddl", *map(str, binlogs))
+    assert (status, err) == (0, "")
+    with MariaDBSandbox() as fresh:
+        client(fresh, script)
+        assert definitions(fresh) == expected
