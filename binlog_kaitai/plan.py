@@ -167,6 +167,11 @@ def plan(inputs: list[str], *, from_position: tuple[str, int] | None = None,
         result.problems.append(found)
         return result
     chain, index, start = found
+    if to_gtid is not None and from_gtid is not None and GtidState(from_gtid).holds(to_gtid):
+        result.problems.append(Problem("no_stop", chain[index].file, f"{to_gtid.text} is "
+                                       f"in the backup's GTID set {from_gtid}: it comes "
+                                       "before the start (nothing to replay)"))
+        return result
     stop = _stop(chain, index, start, when, to_gtid, result)
     if stop is None:
         return result

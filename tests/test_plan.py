@@ -190,7 +190,7 @@ def test_a_gtid_set_with_gtids_after_its_start_is_refused() -> None:
     the first GTID outside the set is 0-1-11 (2626), and a replay from there would
     apply 5-1-1 a second time (MariaDB applies a GTID it has): refused. From
     0-1-13,5-1-100 the start is 0-7-14, the first event of binlog.000002 after its
-    GTID list, which holds both domains: possible."""
+    GTID list, which holds both domains: possible; to a GTID the set holds, not."""
     found = plan([str(GTID_SET)], from_gtid="0-1-10,5-1-1", to_gtid=Gtid.parse("0-1-15"))
     assert [(p.kind, Path(p.file).name, p.detail) for p in found.problems] == [(
         "bad_start", "binlog.000001", "the first GTID outside 0-1-10,5-1-1 is at 2626, but "
@@ -199,6 +199,10 @@ def test_a_gtid_set_with_gtids_after_its_start_is_refused() -> None:
     found = plan([str(GTID_SET)], from_gtid="0-1-13,5-1-100", to_gtid=Gtid.parse("0-1-15"))
     assert found.possible and [(Path(f.file).name, f.start, f.first_gtid)
                                for f in found.files] == [("binlog.000002", 355, "0-7-14")]
+    held = plan([str(GTID_SET)], from_gtid="0-1-13,5-1-100", to_gtid=Gtid.parse("0-1-9"))
+    assert [(p.kind, Path(p.file).name, p.detail) for p in held.problems] == [(
+        "no_stop", "binlog.000002", "0-1-9 is in the backup's GTID set 0-1-13,5-1-100: it "
+        "comes before the start (nothing to replay)")] and held.command is None
 
 
 def test_a_cut_newest_file_blocks_only_what_it_lacks(tmp_path: Path) -> None:
