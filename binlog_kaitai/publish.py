@@ -87,6 +87,13 @@ def begin(output: str, *, overwrite: bool, known: Collection[str]) -> Staging:
     return run
 
 
+def check_output(output: str, *, overwrite: bool, known: Collection[str]) -> None:
+    """:class:`OutputRefused` unless a run may write ``output``, for a caller that would
+    refuse before costly work such as starting Spark (:func:`begin` checks again)."""
+    fs, path = _locate(output)
+    _check(fs, path, Staging(output, output, overwrite, frozenset(known)))
+
+
 def publish(run: Staging) -> None:
     """The staging folder's files listed in its manifest, and the folder made the output
     (see the module's docstring); :class:`OutputRefused` if another run published an

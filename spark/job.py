@@ -41,6 +41,8 @@ from pyspark.sql import SparkSession
 from pyspark.sql.types import DataType
 
 from binlog_kaitai.cli import package_version
+from binlog_kaitai.publish import OutputRefused, abandon, begin, check_output, publish
+from spark.export import OUTPUT_FOLDERS
 from spark.extract import FailFast, SplitParser, fold_files, parser_version
 from spark.plan import (
     DEFAULT_SPLIT_SIZE,
@@ -196,8 +198,8 @@ def unpack(batches: Iterable[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
 def run_job(spark: SparkSession, inputs: Sequence[str], output: str, *, split_size: int =
             DEFAULT_SPLIT_SIZE, mode: str = "permissive", fmt: str = "parquet",
             schema_files: Sequence[str] = (), progress: TextIO | None = sys.stderr,
-            typed: bool = True, snapshot: bool = False, as_of: datetime | None = None
-            ) -> JobResult:
+            typed: bool = True, snapshot: bool = False, as_of: datetime | None = None,
+            overwrite: bool = False) -> JobResult:
     """Parse ``inputs`` (paths, directories, globs) and write every table under ``output``.
 
     ``schema_files`` are DDL scripts (``mysqldump --no-data``) the row decoder's schema
@@ -207,9 +209,28 @@ def run_job(spark: SparkSession, inputs: Sequence[str], output: str, *, split_si
     (``output/tables/<db>.<table>``), and with ``snapshot`` its state at the end or
     ``as_of`` (``output/snapshots/<db>.<table>``), see :mod:`spark.typed_spark`.
 
-    Raises :class:`JobFailed` when nothing matches the inputs, or in ``failfast`` mode at
-    the first problem.
+    The tables are written into a staging folder beside ``output`` (each by Spark's own
+    commit protocol) and published as one set at the end (:mod:`binlog_kaitai.publish`):
+    a failed job leaves the output as it was. Raises :class:`OutputRefused` when
+    ``output`` holds an export and not ``overwrite``, :class:`JobFailed` when nothing
+    matches the inputs, or in ``failfast`` mode at the first problem.
     """
+    run = begin(output, overwrite=overwrite, known=OUTPUT_FOLDERS)
+    try:
+        result = _run_into(spark, inputs, run.staging, split_size, mode == "failfast", fmt,
+                           schema_files, progress, typed, snapshot, as_of)
+        publish(run)
+    except BaseException:
+        abandon(run)
+        raise
+    return result
+
+
+def _run_into(spark: SparkSession, inputs: Sequence[str], output: str, split_size: int,
+              failfast: bool, fmt: str, schema_files: Sequence[str],
+              progress: TextIO | None, typed: bool, snapshot: bool, as_of: datetime | None
+              ) -> JobResult:
+    """:func:`run_job`'s four stages, writing under ``output`` (its staging folder)."""
     result = JobResult()
     t0 = time.monotonic()
     files = list_stage(inputs, progress)
@@ -224,8 +245,8 @@ def run_job(spark: SparkSession, inputs: Sequence[str], output: str, *, split_si
     result.seconds["plan"] = time.monotonic() - t0
 
     t1 = time.monotonic()
-    parsed, counts = parse_stage(spark, splits, tasks, result.bytes, mode == "failfast",
-                                 scripts, progress, typed)
+    parsed, counts = parse_stage(spark, splits, tasks, result.bytes, failfast, scripts,
+                                 progress, typed)
     result.seconds["parse"] = time.monotonic() - t1
 
     t2 = time.monotonic()
@@ -346,8 +367,7 @@ def write_stage(spark: SparkSession, parsed: Any, file_rows: list[Any], output: 
                                                     spark_schemas()["errors"]))
         df = df.select(*column_names(TABLES[table])).sortWithinPartitions(
             "event_date", *SORT_KEYS[table])
-        (df.write.mode("overwrite").partitionBy("event_date").format(fmt)
-         .save(os.path.join(output, table)))
+        df.write.partitionBy("event_date").format(fmt).save(os.path.join(output, table))
 
     # One job per table, submitted together: the small tables' tasks fill the cores the
     # last tasks of the large ones leave idle.
@@ -369,7 +389,10 @@ def build_parser() -> argparse.ArgumentParser:
                         help="files, directories or globs, local or URIs (s3://, gs://, "
                              "hdfs://...; repeatable)")
     parser.add_argument("--output", required=True, metavar="DIR",
-                        help="one folder per table is written (replaced) under DIR")
+                        help="one folder per table is written under DIR, published whole "
+                             "at the end")
+    parser.add_argument("--overwrite", action="store_true",
+                        help="replace the export DIR holds (else refused)")
     parser.add_argument("--format", choices=FORMATS, default="parquet", dest="fmt")
     parser.add_argument("--mode", choices=("permissive", "failfast"), default="permissive",
                         help="permissive (default): a bad file goes to the errors table; "
@@ -440,17 +463,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not args.typed and (args.snapshot or args.as_of is not None):
         parser.error(SNAPSHOT_NEEDS_TYPED)
+    try:  # before the session starts: that takes seconds
+        check_output(args.output, overwrite=args.overwrite, known=OUTPUT_FOLDERS)
+    except (OutputRefused, OSError) as exc:
+        print(f"binlog-kaitai-spark: {exc}", file=sys.stderr)
+        return 1
     spark = create_session(args.master, args.driver_memory)
     try:
         result = run_job(spark, args.input, args.output, split_size=args.split_size,
                          mode=args.mode, fmt=args.fmt, schema_files=args.schema,
                          typed=args.typed, snapshot=args.snapshot or args.as_of is not None,
-                         as_of=args.as_of)
+                         as_of=args.as_of, overwrite=args.overwrite)
         if args.show:
             show_tables(spark, args.output, args.fmt, args.show, sys.stdout)
             show_typed(spark, args.output, args.fmt, args.show, sys.stdout)
-    except JobFailed as exc:
+    except (JobFailed, OutputRefused) as exc:
         print(f"binlog-kaitai-spark: {exc}", file=sys.stderr)
+        return 1
+    except OSError as exc:  # publishing the output (Spark's own failures are not OSError)
+        print(f"binlog-kaitai-spark: cannot write {args.output}: {exc}", file=sys.stderr)
         return 1
     finally:
         spark.stop()
