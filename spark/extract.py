@@ -1,7 +1,8 @@
 """What an executor does with one split: one streaming parse feeding every table.
 
-:class:`SplitParser` opens the file itself, replays the DDL statements before the
-split into the row decoder's schema history, then streams the split's events with
+:class:`SplitParser` opens the file itself, starts the row decoder's schema history
+from the one the planner gave the split (the DDL of its chain before it, see
+:mod:`spark.plan`), then streams the split's events with
 :func:`~binlog_kaitai.stream.read_events` (TRANSACTION_PAYLOAD expanded) and yields
 records ``(kind, values)``: a row of ``events``, ``transactions`` or ``errors``
 (``values`` of the kind's record type in :mod:`spark.schemas`, built by column name),
