@@ -275,7 +275,7 @@ class ArchivePlan:
 def plan_archive(walks: Sequence[FileWalk], scripts: Sequence[Script] = ()) -> ArchivePlan:
     """Replay the DDL of the walked files along each chain (see the module docstring)."""
     seed = SchemaHistory()
-    rows = [history_row(script.name, None, None, db, sql.strip(), change)
+    rows = [history_row(script.name, None, None, None, db, sql.strip(), change)
             for script in scripts for db, sql, changes in seed.trace_script(script.text)
             for change in changes or [None]]
     frozen_seed = freeze(seed)
@@ -331,8 +331,8 @@ class _Replay:
 
     def apply(self, path: str, ddl: Ddl) -> None:
         changes = self.history.trace(ddl.schema, ddl.sql)
-        self.rows += [history_row(path, ddl.pos, ddl.ts, ddl.schema, ddl.sql, change,
-                                  ddl.gtid) for change in changes or [None]]
+        self.rows += [history_row(path, ddl.pos, ddl.ts, ddl.gtid, ddl.schema, ddl.sql, change)
+                      for change in changes or [None]]
         self.changed = True
 
     def snapshot(self) -> bytes | None:
@@ -343,8 +343,8 @@ class _Replay:
         return self.frozen
 
 
-def history_row(file: str, pos: int | None, ts: int | None, schema: str | None, sql: str,
-                change: TableChange | None, gtid: str | None = None) -> tuple[Any, ...]:
+def history_row(file: str, pos: int | None, ts: int | None, gtid: str | None,
+                schema: str | None, sql: str, change: TableChange | None) -> tuple[Any, ...]:
     """One ``schema_history`` row: a statement and one table it changed (``change``
     None: it changed no table's columns)."""
     at = None if ts is None else datetime.fromtimestamp(ts, UTC)
