@@ -1,5 +1,5 @@
 """Spark batch job: binlog files in, ``files``/``events``/``transactions``/``row_changes``/
-``errors`` tables out, and per source table a typed change table and, with
+``errors``/``schema_history`` tables out, and per source table a typed change table and, with
 ``--snapshot``, its state at a time (:mod:`spark.typed_spark`).
 
     spark-submit --py-files build/binlog_kaitai_spark.zip spark/job.py \\
@@ -7,8 +7,10 @@
     binlog-kaitai-spark --input dumps/ --output tables/       # starts local[*] itself
 
 The driver lists the inputs (path, size, mtime) without opening them; a planning stage
-walks the event headers of each large file on an executor to cut it at transaction
-starts into splits of about ``--split-size``; then one task per split (small files share
+walks the event headers of every file on an executor to cut the large ones at
+transaction starts into splits of about ``--split-size`` and to gather their DDL, which
+the driver replays along each server's chain of files (:mod:`spark.plan`: each split
+starts from its chain's schema history); then one task per split (small files share
 a task) opens its file and streams the events with the project's reader, partition by
 partition (``mapInArrow``, the DataFrame form of ``mapPartitions``: records leave Python
 as Arrow batches, several times cheaper than pickled rows). That single parse is
