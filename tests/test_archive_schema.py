@@ -173,6 +173,8 @@ def test_export_names_every_column_of_every_file(exported: Path) -> None:
     assert len(later) == 10
     assert not [k for r in changes for side in ("before", "after") for k in keys(r, side)
                 if positional(k)]
+    other = [r for r in changes if r["file"].startswith(str(OTHER))]
+    assert len(other) == 4 and all(keys(r, "after") == ["oid", "city", "zip"] for r in other)
     oltp = rows_of(exported / "tables" / "ho.oltp")
     fields = {f["after"] and tuple(f["after"]) for f in oltp} - {None}
     assert fields == {(*OLTP_NOTE, "oid", "city", "zip")}
