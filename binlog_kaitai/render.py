@@ -100,9 +100,8 @@ def _query(ev: Event, body: Any) -> str:
         return use + f"<compressed statement unreadable: {exc}>"
     if query is None:
         return use + "<statement compressed with an unknown algorithm>"
-    load = (f" ;file_id={body.execute_load_query.file_id}"
-            if ev.type_code == EventType.execute_load_query_event else "")
-    return use + text(query) + load
+    load = getattr(body, "execute_load_query", None)  # absent when the post-header is short
+    return use + text(query) + ("" if load is None else f" ;file_id={load.file_id}")
 
 
 def _rows(ev: Event, body: Any) -> str:
