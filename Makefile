@@ -72,7 +72,7 @@ fuzz: setup
 # (under build/demo), the per-file summary (the files table), then one typed change table
 # and its snapshot.
 demo: setup
-	$(VENV)/bin/binlog-kaitai-spark --input $(SAMPLES) --output build/demo --snapshot --show 5
+	$(VENV)/bin/binlog-kaitai-spark --input $(SAMPLES) --output build/demo --overwrite --snapshot --show 5
 
 # The package and its pure-Python dependencies for spark-submit --py-files (see spark/job.py).
 spark-zip: setup

@@ -105,7 +105,7 @@ def bench_export(path: Path, mariadb_binlog: str) -> None:
           f"{'its wall s':>11}{'wall ratio':>11}")
     for tables, extra in (("five + typed", []), ("five", ["--no-typed-tables"])):
         wall, cpu, rss_kb, err = cpu_run(
-            [*CLI, "export", *extra, "--output", str(out), str(path)],
+            [*CLI, "export", "--overwrite", *extra, "--output", str(out), str(path)],
             stdout=subprocess.DEVNULL)
         rows = int(re.search(r"(\d+) row_changes", err).group(1))  # type: ignore[union-attr]
         with open(REPO / "build" / "bench-mariadb-binlog.txt", "w") as sink:

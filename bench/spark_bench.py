@@ -151,14 +151,14 @@ def run_spark(master: str, files: list[str], fixed_file: str | None = None) -> d
     smallest = fixed_file or min(files, key=os.path.getsize)
     with tempfile.TemporaryDirectory() as out:
         t = time.perf_counter()
-        run_job(spark, [smallest], out, progress=None)
+        run_job(spark, [smallest], out, progress=None, overwrite=True)
         fixed_cold = time.perf_counter() - t
         t = time.perf_counter()
-        run_job(spark, [smallest], out, progress=None)
+        run_job(spark, [smallest], out, progress=None, overwrite=True)
         fixed = time.perf_counter() - t
         t, cpu = time.perf_counter(), tree_cpu_seconds(os.getpid())
         with WorkerPeakRss() as rss:
-            result = run_job(spark, files, out, progress=None)
+            result = run_job(spark, files, out, progress=None, overwrite=True)
         wall = time.perf_counter() - t
         cpu = tree_cpu_seconds(os.getpid()) - cpu
     spark.stop()
