@@ -335,40 +335,39 @@ def event_data(ev: Event) -> Any:
     return data
 
 
-def to_jsonable(value: Any, *, enums_as_names: bool = True, event: Event | None = None
-                ) -> Any:
+def to_jsonable(value: Any, *, event: Event | None = None) -> Any:
     """Decoded value tree -> JSON types: numbers as numbers (the spec's 64-bit halves,
-    table ids and packed integers joined), bytes as hex, enums as names (or integers),
-    with the exceptions of the module docstring; ``event`` is the event the tree is the
-    body of, for the views that need its header (a MariaDB GTID's server id)."""
+    table ids and packed integers joined), bytes as hex, enums as names, with the
+    exceptions of the module docstring; ``event`` is the event the tree is the body of,
+    for the views that need its header (a MariaDB GTID's server id)."""
     if isinstance(value, KaitaiStruct):
-        return _struct(value, enums_as_names, event)
+        return _struct(value, event)
     if isinstance(value, (bytes, bytearray)):
         return value.hex()
     if isinstance(value, IntEnum):
-        return value.name if enums_as_names else int(value)
+        return value.name
     if isinstance(value, list):
-        return [to_jsonable(v, enums_as_names=enums_as_names) for v in value]
+        return [to_jsonable(v) for v in value]
     if isinstance(value, dict):  # a view's, whose values may still be generated objects
-        return {k: to_jsonable(v, enums_as_names=enums_as_names) for k, v in value.items()}
+        return {k: to_jsonable(v) for k, v in value.items()}
     return value
 
 
-def _struct(obj: KaitaiStruct, enums_as_names: bool, event: Event | None) -> Any:
+def _struct(obj: KaitaiStruct, event: Event | None) -> Any:
     cls = type(obj)
     number = NUMBERS.get(cls)
     if number is not None:
         return number(obj)
     view = VIEWS.get(cls)
     if view is not None:
-        return to_jsonable(view(obj, event), enums_as_names=enums_as_names)
-    out = _converted(obj, enums_as_names)
+        return to_jsonable(view(obj, event))
+    out = _converted(obj)
     if cls in WRAPPERS:
         return out.get(WRAPPERS[cls])
     return out
 
 
-def _converted(obj: KaitaiStruct, enums_as_names: bool = True) -> dict[str, Any]:
+def _converted(obj: KaitaiStruct) -> dict[str, Any]:
     """A struct's fields as JSON values: framing left out, text decoded, bit sets named."""
     cls = type(obj)
     out = {}
@@ -378,7 +377,7 @@ def _converted(obj: KaitaiStruct, enums_as_names: bool = True) -> dict[str, Any]
         if (cls, name) in TEXT_FIELDS and isinstance(value, (bytes, bytearray)):
             out[name] = text(value)
             continue
-        out[name] = to_jsonable(value, enums_as_names=enums_as_names)
+        out[name] = to_jsonable(value)
         if (cls, name) in BIT_SETS and isinstance(out[name], int):
             out[name] = bit_names(out[name], BIT_SETS[(cls, name)])
     return out
