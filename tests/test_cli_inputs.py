@@ -283,6 +283,10 @@ def test_unreadable_inputs_say_permission_denied() -> None:
         assert proc.stderr.splitlines() == [
             f"{closed}: Permission denied",
             f"binlog-kaitai plan: no binlog found in {closed}"]
+        proc = as_other_user("check", str(folder), str(closed))
+        assert proc.returncode == 1 and proc.stdout.splitlines()[:2] == [
+            f"{folder / 'binlog.000002'}: unreadable: Permission denied",
+            f"{closed}: unreadable: Permission denied"]
     finally:
         closed.chmod(0o755)
         shutil.rmtree(root)
