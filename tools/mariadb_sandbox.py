@@ -8,8 +8,8 @@ Usage::
         db.stop()                      # clean shutdown: the last binlog ends with STOP
         files = db.binlog_paths()      # copy them before leaving the block
 
-The server listens only on a Unix socket inside the sandbox directory (no TCP), reads
-no option files (``--no-defaults``) and is always stopped when the ``with`` block ends,
+The server listens only on a Unix socket inside the sandbox directory (and, with ``port``,
+on 127.0.0.1), reads no option files (``--no-defaults``) and is always stopped when the ``with`` block ends,
 even if the body raises. Needs ``mariadb-install-db``, ``mariadbd`` and ``mariadb`` on PATH
 (``mariadbd`` is also looked up in /usr/sbin and /usr/local/sbin, which are often not on a
 non-root user's PATH).
@@ -22,6 +22,7 @@ import contextlib
 import os
 import shutil
 import signal
+import socket
 import subprocess
 import tempfile
 import time
@@ -93,6 +94,13 @@ def _option_args(options: Options | None) -> list[str]:
     return args
 
 
+def _free_port() -> int:
+    """A TCP port on 127.0.0.1 nobody listens on now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
 class MariaDBSandbox:
     """A private mariadbd with binary logging on, living in one directory.
 
@@ -115,13 +123,15 @@ class MariaDBSandbox:
         startup_timeout: float = 60.0,
         shutdown_timeout: float = 60.0,
         keep: bool = False,
+        port: int | None = None,
     ) -> None:
         """Configure (but do not start) a sandbox.
 
         ``options`` are extra server options, either a mapping (see :func:`_option_args`)
         or a list of ready-made ``--flag=value`` strings. ``encryption_key`` (hex, 32, 48 or
         64 digits) writes a key file with that key as key id 1, loads the
-        ``file_key_management`` plugin and turns on ``encrypt_binlog``.
+        ``file_key_management`` plugin and turns on ``encrypt_binlog``. ``port`` also
+        listens on TCP, on 127.0.0.1 only (0 picks a free port; see :attr:`port`).
         """
         self._owns_dir = base_dir is None
         if base_dir is None:
@@ -134,6 +144,7 @@ class MariaDBSandbox:
         self.startup_timeout = startup_timeout
         self.shutdown_timeout = shutdown_timeout
         self.keep = keep
+        self.port = _free_port() if port == 0 else port
         self._proc: subprocess.Popen[bytes] | None = None
 
         if len(str(self.socket_path)) > _SOCKET_PATH_MAX:
@@ -206,7 +217,8 @@ class MariaDBSandbox:
         args += [
             f"--datadir={self.datadir}",
             f"--socket={self.socket_path}",
-            "--skip-networking",
+            *(["--skip-networking"] if self.port is None
+              else [f"--port={self.port}", "--bind-address=127.0.0.1"]),
             f"--pid-file={self.pid_file}",
             f"--log-error={self.error_log}",
             f"--log-bin={self.binlog_basename}",
