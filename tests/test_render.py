@@ -131,6 +131,20 @@ def test_type_gtid_shows_the_gtids(capsys: pytest.CaptureFixture[str]) -> None:
     assert all(re.search(r"GTID 0-1-\d+$", line) for line in lines)
 
 
+def test_events_json_of_intvar_user_var_and_table_map(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``events --json`` as users met it: INSERT_ID=4 was ``"0400000000000000"``, the
+    variable ``who`` was ``"77686f"``, a table id ``{"low": 18, "high": 0}``."""
+    path = str(MARIADB / "mixed" / "binlog.000001")
+    assert main(["events", "--json", "--type", "intvar,user_var,table_map", path]) == 0
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    by_type = {r["type"]: r for r in reversed(records)}  # the first of each type
+    assert by_type["INTVAR_EVENT"]["data"] == {"type": "insert_id", "value": 4}
+    assert by_type["INTVAR_EVENT"]["info"] == "INSERT_ID=4"
+    assert by_type["USER_VAR_EVENT"]["data"]["name"] == "who"
+    assert by_type["TABLE_MAP_EVENT"]["data"]["table_id"] == 18
+
+
 def test_mariadb_file_level_events() -> None:
     """GTID_LIST is the state at the file's start: here the previous file's last GTID."""
     last = [ev for ev in events_of(MARIADB / "mixed" / "binlog.000001")
