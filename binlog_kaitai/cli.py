@@ -25,6 +25,7 @@ from binlog_kaitai.errors import BinlogError
 from binlog_kaitai.event import Event
 from binlog_kaitai.filters import EventFilter, Filters, add_filter_options
 from binlog_kaitai.inputs import check_positions, positions_of, take_inputs
+from binlog_kaitai.pull import add_pull_parser, run_pull
 from binlog_kaitai.render import describe, event_data
 from binlog_kaitai.stream import read_events
 from binlog_kaitai.summary import Summary, summary
@@ -119,6 +120,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_plan_parser(sub)
     add_export_parser(sub)
+    add_pull_parser(sub)
     return parser
 
 
@@ -459,7 +461,7 @@ def run(args: argparse.Namespace,
     as the Spark job does (``spark.plan.list_inputs``: every file below a folder, a
     non-binlog a row of ``errors``), so that both write the same tables."""
     status = 0
-    if args.command not in ("check", "export"):
+    if args.command not in ("check", "export", "pull"):
         status, args.files = take_inputs(args.command, args.files, sys.stderr)
         if not args.files:
             return status
@@ -476,7 +478,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("rows: --sql goes without --json, --flashback and --gtid with --sql")
     runner = {"events": run_events, "summary": run_summary, "rows": run_rows, "check": run_check,
               "seek": run_seek, "plan": run_plan,
-              "export": run_export}[args.command]
+              "export": run_export, "pull": run_pull}[args.command]
     try:
         return run(args, runner)
     except BrokenPipeError:

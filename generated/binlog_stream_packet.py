@@ -7,6 +7,7 @@ from . import mysql_binlog
 from . import mysql_uint64
 from . import mysql_packed_int
 from enum import IntEnum
+from . import mysql_event_type
 
 
 if getattr(kaitaistruct, 'API_VERSION', (0, 9)) < (0, 11):
@@ -330,12 +331,13 @@ class BinlogStreamPacket(KaitaiStruct):
         def is_artificial(self):
             """Not in the binlog file: the ROTATE_EVENT before each file (LOG_EVENT_ARTIFICIAL_F,
             log_pos 0), the FORMAT_DESCRIPTION_EVENT sent again to a dump that starts past
-            offset 4, heartbeats and MariaDB's GTID_LIST_EVENT at a GTID start (log_pos 0).
+            offset 4, MariaDB's GTID_LIST_EVENT at a GTID start (log_pos 0), and heartbeats
+            (whose log_pos is the source's position).
             """
             if hasattr(self, '_m_is_artificial'):
                 return self._m_is_artificial
 
-            self._m_is_artificial =  ((self.header.log_pos == 0) or (self.header.is_artificial)) 
+            self._m_is_artificial =  ((self.header.log_pos == 0) or (self.header.is_artificial) or (self.header.type_code == 27) or (self.header.type_code == 41)) 
             return getattr(self, '_m_is_artificial', None)
 
         @property

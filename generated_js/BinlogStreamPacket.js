@@ -2,13 +2,13 @@
 
 (function (root, factory) {
   if (typeof define === 'function' && define.amd) {
-    define(['exports', 'kaitai-struct/KaitaiStream', './MysqlBinlog', './MysqlUint64', './MysqlPackedInt'], factory);
+    define(['exports', 'kaitai-struct/KaitaiStream', './MysqlBinlog', './MysqlUint64', './MysqlPackedInt', './MysqlEventType'], factory);
   } else if (typeof exports === 'object' && exports !== null && typeof exports.nodeType !== 'number') {
-    factory(exports, require('kaitai-struct/KaitaiStream'), require('./MysqlBinlog'), require('./MysqlUint64'), require('./MysqlPackedInt'));
+    factory(exports, require('kaitai-struct/KaitaiStream'), require('./MysqlBinlog'), require('./MysqlUint64'), require('./MysqlPackedInt'), require('./MysqlEventType'));
   } else {
-    factory(root.BinlogStreamPacket || (root.BinlogStreamPacket = {}), root.KaitaiStream, root.MysqlBinlog || (root.MysqlBinlog = {}), root.MysqlUint64 || (root.MysqlUint64 = {}), root.MysqlPackedInt || (root.MysqlPackedInt = {}));
+    factory(root.BinlogStreamPacket || (root.BinlogStreamPacket = {}), root.KaitaiStream, root.MysqlBinlog || (root.MysqlBinlog = {}), root.MysqlUint64 || (root.MysqlUint64 = {}), root.MysqlPackedInt || (root.MysqlPackedInt = {}), root.MysqlEventType || (root.MysqlEventType = {}));
   }
-})(typeof self !== 'undefined' ? self : this, function (BinlogStreamPacket_, KaitaiStream, MysqlBinlog_, MysqlUint64_, MysqlPackedInt_) {
+})(typeof self !== 'undefined' ? self : this, function (BinlogStreamPacket_, KaitaiStream, MysqlBinlog_, MysqlUint64_, MysqlPackedInt_, MysqlEventType_) {
 /**
  * The payload of one packet of the stream a source sends a replica after
  * COM_BINLOG_DUMP or COM_BINLOG_DUMP_GTID (the 4-byte packet header, a 3-byte length and
@@ -344,13 +344,14 @@ var BinlogStreamPacket = (function() {
     /**
      * Not in the binlog file: the ROTATE_EVENT before each file (LOG_EVENT_ARTIFICIAL_F,
      * log_pos 0), the FORMAT_DESCRIPTION_EVENT sent again to a dump that starts past
-     * offset 4, heartbeats and MariaDB's GTID_LIST_EVENT at a GTID start (log_pos 0).
+     * offset 4, MariaDB's GTID_LIST_EVENT at a GTID start (log_pos 0), and heartbeats
+     * (whose log_pos is the source's position).
      */
     Object.defineProperty(EventPacket.prototype, 'isArtificial', {
       get: function() {
         if (this._m_isArtificial !== undefined)
           return this._m_isArtificial;
-        this._m_isArtificial =  ((this.header.logPos == 0) || (this.header.isArtificial)) ;
+        this._m_isArtificial =  ((this.header.logPos == 0) || (this.header.isArtificial) || (this.header.typeCode == MysqlEventType_.MysqlEventType.EventType.HEARTBEAT_LOG_EVENT) || (this.header.typeCode == MysqlEventType_.MysqlEventType.EventType.HEARTBEAT_LOG_EVENT_V2)) ;
         return this._m_isArtificial;
       }
     });

@@ -8,6 +8,7 @@ meta:
   ks-version: '0.11'
   imports:
     - mysql_binlog
+    - mysql_event_type
     - mysql_uint64
     - mysql_packed_int
   endian: le
@@ -98,11 +99,15 @@ types:
           The event's common header. Every source that streams binlogs writes v4 binlogs,
           whose common header is 19 bytes.
       is_artificial:
-        value: header.log_pos == 0 or header.is_artificial
+        value: |
+          header.log_pos == 0 or header.is_artificial
+          or header.type_code == mysql_event_type::event_type::heartbeat_log_event
+          or header.type_code == mysql_event_type::event_type::heartbeat_log_event_v2
         doc: |
           Not in the binlog file: the ROTATE_EVENT before each file (LOG_EVENT_ARTIFICIAL_F,
           log_pos 0), the FORMAT_DESCRIPTION_EVENT sent again to a dump that starts past
-          offset 4, heartbeats and MariaDB's GTID_LIST_EVENT at a GTID start (log_pos 0).
+          offset 4, MariaDB's GTID_LIST_EVENT at a GTID start (log_pos 0), and heartbeats
+          (whose log_pos is the source's position).
 
   err_packet:
     doc: An error; the source closes the connection after it.

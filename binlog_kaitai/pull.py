@@ -1,0 +1,291 @@
+"""``binlog-kaitai pull``: copy a live source's binlogs into a folder, byte for byte.
+
+Each binlog becomes a file named as on the source, holding the magic and then every
+event the stream carries that the file holds, as received: the artificial events (the
+ROTATE naming each file, the FORMAT_DESCRIPTION_EVENT sent again to a dump that starts
+mid-file, heartbeats) are left out, so a file is the source's once the source has closed
+it. The source clears the in-use flag of a file's FORMAT_DESCRIPTION_EVENT when it
+sends it: the copy of the file being written differs from it in that bit only.
+
+Nothing is torn: each event is written whole and flushed before the next is read, and a
+run starts by cutting the newest file of the folder back to its last complete event and
+asking the source for what follows. Rerunning the same command therefore resumes where a
+killed or cut run stopped. Without ``--stop-never`` the pull ends at the end of the
+source's last binlog; with it, it waits for new events and, when the connection drops
+(a restart, the network), connects again after a growing pause.
+
+The connection is :mod:`binlog_kaitai.replication` (imported when a pull runs: PyMySQL
+is not loaded by the other commands).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any, TextIO
+
+from binlog_kaitai.errors import BinlogError, TruncatedError
+from binlog_kaitai.event import EventType
+from binlog_kaitai.stream import MAGIC, BinlogStream
+
+if TYPE_CHECKING:
+    from binlog_kaitai.replication import Endpoint, ReplicationClient
+
+NUMBERED = re.compile(r"^(?P<base>.+)\.(?P<number>\d+)$")
+"""A binlog's name: basename, a dot, its sequence number."""
+BACKOFF_FIRST = 0.5
+BACKOFF_MAX = 30.0
+ROTATE = EventType.rotate_event
+HEARTBEAT = 5.0
+"""Seconds between the source's heartbeats while following (a dead link is noticed
+after three missed ones)."""
+
+
+class PullError(Exception):
+    """What stops a pull, as one line."""
+
+
+@dataclass(frozen=True)
+class PullOptions:
+    endpoint: Endpoint
+    output: Path
+    first_file: str | None
+    stop_never: bool = False
+    server_id: int | None = None
+    from_gtid: str | None = None
+
+
+class Archive:
+    """The output folder, and the one file being written in it."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.name: str | None = None
+        self.size = 0
+        self._file: IO[bytes] | None = None
+
+    def newest(self, first_file: str | None) -> str | None:
+        """The file to resume: the newest binlog in the folder (of ``first_file``'s
+        basename when given, and not older than it)."""
+        first = NUMBERED.match(first_file) if first_file else None
+        best: tuple[int, str] | None = None
+        for path in self.folder.iterdir():
+            m = NUMBERED.match(path.name)
+            if m is None or not path.is_file():
+                continue
+            if first is not None and (m["base"] != first["base"]
+                                      or int(m["number"]) < int(first["number"])):
+                continue
+            key = (int(m["number"]), path.name)
+            best = key if best is None or key > best else best
+        return None if best is None else best[1]
+
+    def resume(self, name: str) -> int:
+        """Cut ``name`` back to its last complete event and open it there; the offset
+        to ask the source for (4 when not even its first event is whole)."""
+        path = self.folder / name
+        end = complete_length(path)
+        if end <= len(MAGIC):
+            return self.start(name)
+        self._open(name, "r+b")
+        assert self._file is not None
+        self._file.truncate(end)
+        self._file.seek(end)
+        self.size = end
+        return end
+
+    def start(self, name: str) -> int:
+        """Begin ``name`` afresh: the magic only. The offset of its first event."""
+        self._open(name, "w+b")
+        self.write(MAGIC)
+        return len(MAGIC)
+
+    def _open(self, name: str, mode: str) -> None:
+        self.close()
+        self._file = open(self.folder / name, mode, buffering=0)  # noqa: SIM115
+        self.name = name
+        self.size = 0
+
+    def write(self, data: bytes) -> None:
+        """Append ``data`` whole (an unbuffered write can be short: write the rest)."""
+        assert self._file is not None
+        view = memoryview(data)
+        while view:
+            written = self._file.write(view)
+            view = view[written or 0:]
+        self.size += len(data)
+
+    def close(self) -> None:
+        """Close the current file, its bytes on disk."""
+        if self._file is not None:
+            os.fsync(self._file.fileno())
+            self._file.close()
+            self._file = None
+
+
+def complete_length(path: Path) -> int:
+    """Bytes of ``path`` up to the end of its last complete event (0 without a magic)."""
+    if path.stat().st_size < len(MAGIC):
+        return 0
+    end = len(MAGIC)
+    try:
+        with BinlogStream(path, bodies=()) as stream:
+            for ev in stream.events():
+                end = ev.pos + ev.length
+    except TruncatedError as exc:
+        return exc.offset
+    except BinlogError as exc:
+        raise PullError(f"{path}: cannot resume it: {exc.message}") from None
+    return end
+
+
+def start_point(archive: Archive, opts: PullOptions) -> int:
+    """Open the file to write and return the offset to ask for: the newest file of the
+    folder resumed, else FIRST_FILE from its start, else the file of ``--from-gtid``."""
+    name = archive.newest(opts.first_file)
+    if name is not None:
+        return archive.resume(name)
+    if opts.first_file is not None:
+        return archive.start(opts.first_file)
+    assert opts.from_gtid is not None
+    return archive.start(gtid_file(opts))
+
+
+def gtid_file(opts: PullOptions) -> str:
+    """The binlog holding the first transaction after ``--from-gtid``: the one a dump from
+    that GTID state starts with. That dump only names it: files are archived whole, from
+    their first byte, so the pull then asks for the file from its start."""
+    from binlog_kaitai.replication import rotate_target
+
+    client = new_client(opts)
+    try:
+        client.open()
+        for ev in client.dump_from_gtid(str(opts.from_gtid), non_block=True):
+            if ev.header.type_code == ROTATE:
+                return rotate_target(ev.raw)[0]
+    finally:
+        client.close()
+    raise PullError(f"{opts.endpoint.name}: the source has nothing after {opts.from_gtid}")
+
+
+def new_client(opts: PullOptions) -> ReplicationClient:
+    from binlog_kaitai.replication import DEFAULT_SERVER_ID, ReplicationClient
+
+    server_id = DEFAULT_SERVER_ID if opts.server_id is None else opts.server_id
+    return ReplicationClient(opts.endpoint, server_id,
+                             heartbeat=HEARTBEAT if opts.stop_never else None)
+
+
+def copy_stream(client: ReplicationClient, archive: Archive, opts: PullOptions,
+                start: int) -> None:
+    """Write the stream's events into the archive until the source's last binlog ends
+    (without ``--stop-never``). Each event's ``log_pos`` must be where it ends in the
+    file: a stream out of step with the file is refused, never written."""
+    from binlog_kaitai.replication import rotate_target
+
+    assert archive.name is not None
+    for ev in client.dump(archive.name, start, non_block=not opts.stop_never):
+        header = ev.header
+        if ev.is_artificial:
+            if header.type_code == ROTATE:
+                name, _ = rotate_target(ev.raw)
+                if name != archive.name:
+                    archive.start(name)
+            continue
+        end = archive.size + len(ev.raw)
+        if header.log_pos != end:
+            raise PullError(
+                f"{archive.name}: the source sent an event ending at log_pos "
+                f"{header.log_pos} where the file is at {end}; nothing written")
+        archive.write(ev.raw)
+
+
+def pull(opts: PullOptions, err: TextIO) -> None:
+    """Run a pull (see the module docstring); raise PullError when it cannot go on."""
+    from binlog_kaitai.replication import ConnectionLost, ReplicationError
+
+    archive = Archive(opts.output)
+    delay = BACKOFF_FIRST
+    try:
+        while True:
+            client = new_client(opts)
+            try:
+                start = start_point(archive, opts)
+                reached = (archive.name, archive.size)
+                client.open()
+                copy_stream(client, archive, opts, start)
+                return
+            except ConnectionLost as exc:
+                if not opts.stop_never:
+                    raise PullError(str(exc)) from None
+                if (archive.name, archive.size) != reached:
+                    delay = BACKOFF_FIRST
+                print(f"pull: {exc}; connecting again in {delay:g} s", file=err, flush=True)
+                time.sleep(delay)
+                delay = min(2 * delay, BACKOFF_MAX)
+            except ReplicationError as exc:
+                raise PullError(str(exc)) from None
+            finally:
+                client.close()
+    finally:
+        archive.close()
+
+
+def add_pull_parser(sub: Any) -> None:
+    """The ``pull`` subcommand's options (the password never on the command line)."""
+    p = sub.add_parser("pull", help="copy a live server's binlogs into a folder, byte for "
+                       "byte, and follow them (--stop-never)")
+    p.add_argument("first_file", nargs="?", metavar="FIRST_FILE",
+                   help="the binlog to start with, as the server names it (SHOW BINARY "
+                        "LOGS); a folder that already holds binlogs resumes its newest")
+    p.add_argument("--host", required=True)
+    p.add_argument("--port", type=int, default=3306)
+    p.add_argument("--user", required=True)
+    p.add_argument("--password-file", type=Path, metavar="FILE",
+                   help="a file whose first line is the password (else MYSQL_PWD, else "
+                        "none)")
+    p.add_argument("--output", type=Path, required=True, metavar="DIR",
+                   help="the folder the binlogs are written to (created if missing)")
+    p.add_argument("--stop-never", action="store_true",
+                   help="wait for new events, and reconnect when the connection drops")
+    p.add_argument("--server-id", type=int, metavar="N",
+                   help="the replica server_id to connect with (default 1651076206)")
+    p.add_argument("--from-gtid", metavar="SET",
+                   help="without FIRST_FILE: start at the binlog holding the first "
+                        "transaction after this GTID state (0-1-5 or uuid:1-5)")
+
+
+def password(args: argparse.Namespace) -> str:
+    if args.password_file is None:
+        return os.environ.get("MYSQL_PWD", "")
+    try:
+        lines = args.password_file.read_text().splitlines()
+    except OSError as exc:
+        raise PullError(f"--password-file: {exc.strerror}: {args.password_file}") from None
+    return lines[0] if lines else ""
+
+
+def run_pull(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """The ``pull`` command: 0 once the source's last binlog is copied, 1 on an error
+    (one line on ``err``)."""
+    from binlog_kaitai.replication import Endpoint
+
+    try:
+        if (args.first_file is None) == (args.from_gtid is None):
+            raise PullError("give FIRST_FILE or --from-gtid (one of them)")
+        args.output.mkdir(parents=True, exist_ok=True)
+        opts = PullOptions(Endpoint(args.host, args.port, args.user, password(args)),
+                           args.output, args.first_file, args.stop_never, args.server_id,
+                           args.from_gtid)
+        pull(opts, err)
+    except PullError as exc:
+        print(f"binlog-kaitai pull: {exc}", file=err)
+        return 1
+    except OSError as exc:
+        print(f"binlog-kaitai pull: {exc.strerror}: {exc.filename}", file=err)
+        return 1
+    return 0

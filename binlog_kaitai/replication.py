@@ -1,0 +1,286 @@
+"""The replication client: asks a MySQL or MariaDB source for its binlogs as a replica does.
+
+A PyMySQL connection (handshake, authentication, TLS, packet framing) carries the
+replication protocol: the session variables a replica sets before it asks (checksums,
+MariaDB's capability level, the heartbeat period), COM_REGISTER_SLAVE, then
+COM_BINLOG_DUMP (by file and offset, or MariaDB's GTID start through
+``@slave_connect_state``) or MySQL's COM_BINLOG_DUMP_GTID. Every packet the source sends
+back is parsed by the spec (``ksy/binlog_stream_packet.ksy``); the commands are built here
+as that spec declares them (``tests/test_pull.py`` parses them back with it).
+
+Errors are of two kinds: :class:`ReplicationError`, a refusal that retrying will not cure
+(wrong password, a missing privilege, a purged file, binary logging off), with a one-line
+message; and :class:`ConnectionLost`, a connection that could not be made or dropped (a
+restart, the network), which a follower retries.
+"""
+
+from __future__ import annotations
+
+import io
+import struct
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import pymysql
+from kaitaistruct import KaitaiStream
+from pymysql.constants import COMMAND
+from pymysql.protocol import MysqlPacket
+
+from binlog_kaitai.event import BinlogFormat, EventType, parse_event
+from binlog_kaitai.gtid_set import GtidSet, GtidTextError
+from generated.binlog_stream_packet import BinlogStreamPacket
+
+Packet = BinlogStreamPacket
+Status = Packet.Status
+DumpFlag = Packet.DumpFlag
+ROTATE = EventType.rotate_event
+DEFAULT_SERVER_ID = 1_651_076_206
+"""The server_id a pull registers with unless told (b'binn' read as a number): far from
+the small ids replicas are usually given. A source drops an older dump connection with
+the same id, so a rerun of the same pull replaces its own leftover connection."""
+REPORT_HOST = "binlog-kaitai"
+"""The host name a pull registers with: SHOW SLAVE HOSTS tells its connections apart."""
+_ROTATE_ONLY = bytes([0, 0, 0, 8])
+"""Post-header lengths enough to read a ROTATE_EVENT (type 4: its 8-byte position)."""
+ER_ACCESS_DENIED = 1045
+ER_SPECIFIC_ACCESS_DENIED = 1227
+
+
+class ReplicationError(Exception):
+    """The source refused the dump or cannot serve it; the message is one line."""
+
+
+class ConnectionLost(Exception):
+    """No connection, or it dropped: a source that restarts, a network that fails."""
+
+
+@dataclass(frozen=True)
+class Endpoint:
+    """Where the source listens and who we are there."""
+
+    host: str
+    port: int
+    user: str
+    password: str = field(repr=False)
+
+    @property
+    def name(self) -> str:
+        return f"{self.host}:{self.port}"
+
+
+@dataclass(frozen=True, slots=True)
+class StreamEvent:
+    """One event of the stream: its bytes as the file holds them, and the spec's packet."""
+
+    raw: bytes
+    packet: Any
+    """The spec's ``event_packet``: ``header`` (the common header), ``is_artificial``."""
+
+    @property
+    def header(self) -> Any:
+        return self.packet.header
+
+    @property
+    def is_artificial(self) -> bool:
+        return bool(self.packet.is_artificial)
+
+
+class _RawPacket(MysqlPacket):
+    """A packet PyMySQL hands over as it came, ERR included: the spec reads them all."""
+
+    def is_error_packet(self) -> bool:
+        return False
+
+
+def rotate_target(raw: bytes) -> tuple[str, int]:
+    """(next file, offset) a ROTATE_EVENT names. Whether it ends with a CRC32 is not known
+    before the stream's FORMAT_DESCRIPTION_EVENT (the source sends its artificial ROTATE
+    first): read with a footer when its CRC matches, else without."""
+    ev = parse_event(raw, BinlogFormat(4, 19, 4, _ROTATE_ONLY, ""), "stream", 0, 0)
+    if ev.checksum_ok is not True:
+        ev = parse_event(raw, BinlogFormat(4, 19, 0, _ROTATE_ONLY, ""), "stream", 0, 0)
+    if ev.body is None:
+        raise ReplicationError(f"the source sent an unreadable ROTATE_EVENT: {ev.decode_error}")
+    return ev.body.new_log_ident, ev.body.position.value
+
+
+def com_register_slave(server_id: int) -> bytes:
+    """COM_REGISTER_SLAVE's arguments (the command byte is PyMySQL's to send)."""
+    host = REPORT_HOST.encode()
+    return (struct.pack("<IB", server_id, len(host)) + host + b"\0\0"
+            + struct.pack("<HII", 0, 0, 0))
+
+
+def com_binlog_dump(file: str, pos: int, flags: int, server_id: int) -> bytes:
+    """COM_BINLOG_DUMP's arguments."""
+    return struct.pack("<IHI", pos, flags, server_id) + file.encode()
+
+
+def com_binlog_dump_gtid(gtids: GtidSet, flags: int, server_id: int) -> bytes:
+    """MySQL's COM_BINLOG_DUMP_GTID's arguments: no file name, the GTID set as the SID
+    set the spec declares (UUIDs with intervals whose end is one past their last)."""
+    sids = [struct.pack("<Q", len(gtids.intervals))]
+    for (sid, tag), intervals in sorted(gtids.intervals.items()):
+        if tag:
+            raise ReplicationError(f"tagged GTIDs ({sid}:{tag}) cannot start a dump")
+        sids.append(uuid.UUID(sid).bytes + struct.pack("<Q", len(intervals)))
+        sids += [struct.pack("<QQ", first, last + 1) for first, last in intervals]
+    data = b"".join(sids)
+    flags |= DumpFlag.through_gtid.value
+    return struct.pack("<HII", flags, server_id, 0) + struct.pack("<QI", 4, len(data)) + data
+
+
+class ReplicationClient:
+    """One replication connection; :meth:`open` it, then :meth:`dump` once."""
+
+    def __init__(self, endpoint: Endpoint, server_id: int = DEFAULT_SERVER_ID, *,
+                 heartbeat: float | None = None, timeout: float = 60.0) -> None:
+        self.endpoint = endpoint
+        self.server_id = server_id
+        self.heartbeat = heartbeat
+        """Seconds between the source's heartbeats on an idle stream (None: none)."""
+        self.timeout = timeout if heartbeat is None else max(timeout, 3 * heartbeat)
+        """Seconds without a byte after which the connection counts as lost."""
+        self.conn: pymysql.connections.Connection | None = None
+        self.version = ""
+
+    @property
+    def is_mariadb(self) -> bool:
+        return "mariadb" in self.version.lower()
+
+    def open(self) -> None:
+        """Connect, check the source can serve binlogs, and set the replica's variables."""
+        ep = self.endpoint
+        try:
+            self.conn = pymysql.connect(
+                host=ep.host, port=ep.port, user=ep.user, password=ep.password,
+                connect_timeout=10, read_timeout=self.timeout, write_timeout=self.timeout,
+                autocommit=True, charset="utf8mb4")
+        except pymysql.err.OperationalError as exc:
+            code, message = exc.args[0], exc.args[-1]
+            if code == ER_ACCESS_DENIED:
+                raise ReplicationError(f"{ep.name}: {message}") from None
+            raise ConnectionLost(f"{ep.name}: cannot connect: {message}") from None
+        self._check_source()
+        self._negotiate()
+        self._register()
+
+    def close(self) -> None:
+        conn, self.conn = self.conn, None
+        if conn is not None and conn.open:
+            conn.close()
+
+    def _query(self, sql: str) -> list[tuple[Any, ...]]:
+        assert self.conn is not None
+        try:
+            with self.conn.cursor() as cur:
+                cur.execute(sql)
+                return list(cur.fetchall())
+        except pymysql.err.OperationalError as exc:
+            if exc.args[0] in (ER_SPECIFIC_ACCESS_DENIED, ER_ACCESS_DENIED):
+                raise ReplicationError(f"{self.endpoint.name}: {exc.args[-1]}") from None
+            raise ConnectionLost(f"{self.endpoint.name}: {exc.args[-1]}") from None
+        except pymysql.err.InterfaceError as exc:
+            raise ConnectionLost(f"{self.endpoint.name}: {exc}") from None
+
+    def _check_source(self) -> None:
+        """Refuse a source without binary logging, and a server_id that is taken."""
+        self.version, own_id, log_bin = self._query(
+            "SELECT @@version, @@server_id, @@log_bin")[0]
+        name = self.endpoint.name
+        if not log_bin:
+            raise ReplicationError(f"{name}: binary logging is off on the source (log_bin)")
+        if own_id == self.server_id:
+            raise ReplicationError(
+                f"{name}: server_id {self.server_id} is the source's own; choose another "
+                "with --server-id")
+        try:
+            hosts = self._query("SHOW SLAVE HOSTS")
+        except ReplicationError:  # REPLICATION MASTER ADMIN is needed to look
+            return
+        for row in hosts:
+            if row[0] == self.server_id and row[1] != REPORT_HOST:
+                raise ReplicationError(
+                    f"{name}: server_id {self.server_id} is in use by the replica "
+                    f"registered from {row[1]!r}; choose another with --server-id")
+
+    def _negotiate(self) -> None:
+        """Ask for the events as the files hold them: with their checksums (a replica
+        that does not say it knows checksums gets them stripped) and, from MariaDB, its
+        own events (GTID, binlog checkpoint, annotate: below capability 4 they are
+        replaced by stand-ins)."""
+        sets = ["@master_binlog_checksum = @@global.binlog_checksum",
+                "@source_binlog_checksum = @@global.binlog_checksum"]
+        if self.is_mariadb:
+            sets.append("@mariadb_slave_capability = 4")
+        if self.heartbeat is not None:
+            period = int(self.heartbeat * 1e9)
+            sets += [f"@master_heartbeat_period = {period}",
+                     f"@source_heartbeat_period = {period}"]
+        self._query("SET " + ", ".join(sets))
+
+    def _register(self) -> None:
+        self._command(COMMAND.COM_REGISTER_SLAVE, com_register_slave(self.server_id))
+        self._packet()
+
+    def _command(self, command: int, args: bytes) -> None:
+        assert self.conn is not None
+        try:
+            self.conn._execute_command(command, args)
+        except (pymysql.err.Error, OSError) as exc:
+            raise ConnectionLost(f"{self.endpoint.name}: {exc}") from None
+
+    def _packet(self) -> Any:
+        """The next packet, parsed by the spec; an ERR packet raised as ReplicationError."""
+        assert self.conn is not None
+        try:
+            data = self.conn._read_packet(_RawPacket).get_all_data()
+        except (pymysql.err.Error, OSError) as exc:  # OSError: timeouts too
+            raise ConnectionLost(f"{self.endpoint.name}: connection lost: {exc}") from None
+        packet = Packet(False, KaitaiStream(io.BytesIO(data)))
+        if packet.status == Status.err:
+            err = packet.body
+            raise ReplicationError(
+                f"{self.endpoint.name}: error {err.error_code} ({err.sql_state}): "
+                f"{err.message}")
+        return packet
+
+    def dump(self, file: str, pos: int, *, non_block: bool) -> Iterator[StreamEvent]:
+        """The events from ``file`` at ``pos``; with ``non_block``, up to the end of the
+        source's last binlog (then the source sends EOF), else for as long as it runs."""
+        self._command(COMMAND.COM_BINLOG_DUMP, com_binlog_dump(
+            file, pos, self._flags(non_block), self.server_id))
+        return self._events()
+
+    def dump_from_gtid(self, gtids: str, *, non_block: bool) -> Iterator[StreamEvent]:
+        """The events after the GTID state ``gtids`` (MariaDB ``0-1-5,1-2-9``, MySQL
+        ``uuid:1-5``), from the start of the first binlog that holds one."""
+        flags = self._flags(non_block)
+        if self.is_mariadb:
+            self._query("SET @slave_connect_state = " + self.conn.escape(gtids))  # type: ignore[union-attr]
+            self._command(COMMAND.COM_BINLOG_DUMP, com_binlog_dump("", 4, flags,
+                                                                  self.server_id))
+        else:
+            try:
+                parsed = GtidSet.parse(gtids)
+            except GtidTextError as exc:
+                raise ReplicationError(f"--from-gtid: {exc}") from None
+            self._command(COMMAND.COM_BINLOG_DUMP_GTID,
+                          com_binlog_dump_gtid(parsed, flags, self.server_id))
+        return self._events()
+
+    def _flags(self, non_block: bool) -> int:
+        flags = DumpFlag.non_block.value if non_block else 0
+        if self.is_mariadb:
+            flags |= DumpFlag.send_annotate_rows_event.value
+        return flags
+
+    def _events(self) -> Iterator[StreamEvent]:
+        while True:
+            packet = self._packet()
+            if packet.status == Status.eof:
+                return
+            body = packet.body
+            yield StreamEvent(body.event, body)
