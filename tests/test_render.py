@@ -71,8 +71,8 @@ def data_problems(ev: Event) -> list[str]:
 
 def real_binlogs() -> list[Path]:
     """Every real binlog of the fixtures and of the shared corpus."""
-    names = ("binlog.0*", "crc32", "nochecksum")
-    fixtures = sorted(p for name in names for p in MARIADB.rglob(name) if p.is_file())
+    names = ("binlog.0*", "relay-bin.0*")
+    fixtures = sorted(p for name in names for p in MARIADB.rglob(name))
     shared = sorted(p for p in CORPUS.glob("*/*") if p.suffix != ".md")
     return fixtures + shared
 
