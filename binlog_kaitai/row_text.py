@@ -15,6 +15,7 @@ import re
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import lru_cache
 from typing import Any
 
 import orjson
@@ -105,19 +106,37 @@ def text_parts(change: RowChange, images: dict[str, Sequence[str]]) -> list[Part
     row and the values as slots (``Slot("row")``, ``Slot((image, j))``)."""
     at = f"{change.pos}" if change.inner_pos is None else f"{change.pos}+{change.inner_pos}"
     gtid = f" GTID {change.gtid}" if change.gtid else ""
-    when = datetime.fromtimestamp(change.timestamp, UTC).strftime("%Y-%m-%d %H:%M:%S")
-    verb, first, second = _SQL_VERB[change.op]
-    parts: list[Part] = [f"# at {at} row ", Slot("row"),
-                         f": {when} server id {change.server_id}{gtid}\n",
-                         f"### {verb} `{change.schema}`.`{change.table}`\n"]
-    for clause, image in ((first, "before" if change.op != "insert" else "after"),
+    verb = _SQL_VERB[change.op][0]
+    body = _image_parts(change.op, tuple((image, tuple(names))
+                                         for image, names in images.items()))
+    return [f"# at {at} row ", Slot("row"),
+            f": {_when(change.timestamp)} server id {change.server_id}{gtid}\n"
+            f"### {verb} `{change.schema}`.`{change.table}`\n{body[0]}", *body[1:]]
+
+
+@lru_cache(maxsize=4096)
+def _when(timestamp: int) -> str:
+    """An event's time (consecutive events share it)."""
+    return datetime.fromtimestamp(timestamp, UTC).strftime("%Y-%m-%d %H:%M:%S")
+
+
+@lru_cache(maxsize=4096)
+def _image_parts(op: str, images: tuple[tuple[str, tuple[str, ...]], ...]
+                 ) -> tuple[Part, ...]:
+    """The ``###`` lines of a change's images (:func:`text_parts`), the same for every
+    change of a table and kind of image: made once, starting with text."""
+    named = dict(images)
+    _, first, second = _SQL_VERB[op]
+    parts: list[Part] = [""]
+    for clause, image in ((first, "before" if op != "insert" else "after"),
                           (second, "after")):
-        if clause is None or image not in images:
+        if clause is None or image not in named:
             continue
         parts.append(f"### {clause}\n")
-        for j, name in enumerate(images[image]):
+        for j, name in enumerate(named[image]):
             parts += [f"###   {name}=", Slot((image, j)), "\n"]
-    return _merged(parts)
+    merged = _merged(parts)
+    return tuple(merged) if merged and isinstance(merged[0], str) else ("", *merged)
 
 
 def render_changes(changes: Sequence[RowChange], table: TableInfo) -> str:
@@ -154,12 +173,17 @@ _FORMS: dict[int, tuple[TableInfo, dict[str, TextForm]]] = {}
 
 def column_forms(table: TableInfo) -> dict[str, TextForm]:
     """Each column's text form (:func:`~binlog_kaitai.values.text_form`) by name, made
-    once per table description."""
+    once per table description; none for a column of a type no value is decoded of
+    (its rows are decoded when it is absent from their images)."""
     found = _FORMS.get(id(table))
     if found is None or found[0] is not table:
         if len(_FORMS) > 10000:
             _FORMS.clear()
-        found = _FORMS[id(table)] = (table, {
-            name: text_form(meta.real_type, meta.bit_count)
-            for name, meta in zip(table.names, table.column_metas, strict=True)})
+        forms = {}
+        for name, meta in zip(table.names, table.column_metas, strict=True):
+            try:
+                forms[name] = text_form(meta.real_type, meta.bit_count)
+            except ValueError:
+                continue
+        found = _FORMS[id(table)] = (table, forms)
     return found[1]

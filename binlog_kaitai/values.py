@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import base64
 import json
+import math
 import re
 import struct
 from collections.abc import Callable
@@ -437,6 +438,8 @@ def g_text(value: float, precision: int) -> str:
     1.23457e+06, not the FLOAT's value) and DOUBLE with ``%.20g`` (0.1 is
     0.10000000000000000555, digits the value does not have): these are its layouts, with
     the digits the value has."""
+    if not math.isfinite(value):  # (not in a column: from damaged bytes)
+        return repr(value)  # inf, -inf, nan, as C's
     exact = Decimal(repr(value)).normalize()
     exponent = exact.adjusted()
     if -4 <= exponent < precision:
