@@ -167,6 +167,7 @@ def test_ddl_is_a_comment_in_its_place(capsys: pytest.CaptureFixture[str]) -> No
         f"-- transaction at {SCHEMA}:1152 GTID 0-1-3, 2026-11-21 20:00:15", "BEGIN;"]
     ddl = [line for line in lines if line.startswith("-- DDL skipped at ")]
     assert len(ddl) == sum(ev.is_ddl for ev in read_events(SCHEMA)) == 19
+    assert "BEGIN;\nCOMMIT;" not in out  # no transaction without statements
     assert all(len(line) <= len(f"-- DDL skipped at {SCHEMA}:0000: ") + 100 for line in ddl)
     at = lines.index(f"-- DDL skipped at {SCHEMA}:2406: ALTER TABLE people DROP PRIMARY "
                      "KEY, ADD PRIMARY KEY (id, country)")
