@@ -12,6 +12,7 @@ meaning lives in the spec's instances rather than in its fields (:data:`VIEWS`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from decimal import Decimal
 from enum import IntEnum
@@ -20,7 +21,7 @@ from typing import Any
 
 from kaitaistruct import KaitaiStream, KaitaiStruct, KaitaiStructError
 
-from binlog_kaitai.event import DECODE_ERRORS, Event, EventType
+from binlog_kaitai.event import DECODE_ERRORS, BinlogFormat, Event, EventType
 from binlog_kaitai.gtid import gtid_set_text, gtid_text, tagged_uuid, uuid_text
 from generated.gtid_event import GtidEvent
 from generated.gtid_tagged_event import GtidTaggedEvent
@@ -206,7 +207,7 @@ _DESCRIBERS: dict[int, Callable[[Event, Any], str]] = {
     _E.binlog_checkpoint_event: lambda ev, b: b.binlog_file_name,
     _E.intvar_event: _intvar,
     _E.rand_event: lambda ev, b: f"rand_seed1={b.seed1.value},rand_seed2={b.seed2.value}",
-    _E.user_var_event: lambda ev, b: user_var_text(b),
+    _E.user_var_event: lambda ev, b: user_var_text(b, ev.format),
     _E.xa_prepare_log_event: _xa_prepare,
     _E.begin_load_query_event: _load_block,
     _E.append_block_event: _load_block,
@@ -273,9 +274,10 @@ def user_var_value(body: Any) -> Any:
     return raw.hex()  # ROW_RESULT: never logged by a server
 
 
-def user_var_text(body: Any) -> str:
+def user_var_text(body: Any, fmt: BinlogFormat | None = None) -> str:
     """``@`name`=value`` as the servers print it: strings as ``_charset X'hex' COLLATE
-    name``, floats in the server's shortest form (:func:`server_double`)."""
+    name``, floats in the server's shortest form (:func:`server_double`). ``fmt``, the
+    format of the file, says whether its server calls utf8mb3 ``utf8``."""
     name = "@" + quoted(text(body.name)) + "="
     if body.is_null:
         return name + "NULL"
@@ -285,10 +287,22 @@ def user_var_text(body: Any) -> str:
 
         charset = charset_of_collation(body.charset) or "?"
         collation = _COLLATION_NAMES.get(body.charset, str(body.charset))
+        if charset == "utf8mb3" and fmt is not None and says_utf8(fmt):
+            charset, collation = "utf8", collation.replace("utf8mb3_", "utf8_")
         literal = f"X'{body.value.hex().upper()}'" if body.value else '""'
         return f"{name}_{charset} {literal} COLLATE {collation}"
     value = user_var_value(body)
     return name + (server_double(value) if kind == _B.ItemResult.real_result else str(value))
+
+
+def says_utf8(fmt: BinlogFormat) -> bool:
+    """Whether the server that wrote a file names utf8mb3 ``utf8``, as MySQL before 8.0.30
+    and MariaDB before 10.6.1 do."""
+    found = re.match(r"(\d+)\.(\d+)\.(\d+)", fmt.server_version)
+    if found is None:
+        return False
+    version = tuple(int(n) for n in found.groups())
+    return version < ((10, 6, 1) if fmt.is_mariadb else (8, 0, 30))
 
 
 def server_double(value: float) -> str:

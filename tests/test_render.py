@@ -233,6 +233,16 @@ def test_mysql_gtids() -> None:
     assert data["immediate_server_version"] == 90600
 
 
+def test_mysql_user_vars() -> None:
+    """MySQL 5.7 calls utf8mb3 ``utf8``; a DECIMAL keeps its scale."""
+    events = events_of(corpus("rust-us__mysql-cdc-rs/tests__events__5.7__14_user_var__log.bin"))
+    user_vars = [ev for ev in events if ev.type_name == "USER_VAR_EVENT"]
+    assert [describe(ev) for ev in user_vars] == [
+        "@`val_s`=_utf8 X'7465737420626C6F67' COLLATE utf8_general_ci",
+        "@`val_i`=100", "@`val_d`=1.00"]
+    assert [event_data(ev)["value"] for ev in user_vars] == ["test blog", 100, "1.00"]
+
+
 def test_mysql_statement_parts() -> None:
     rows_query = first(events_of(corpus("rust-us__mysql-cdc-rs/tests__events__5.7__29_row_query"
                                         "__log.bin")), "ROWS_QUERY_LOG_EVENT")
