@@ -214,9 +214,9 @@ def pull(opts: PullOptions, err: TextIO) -> None:
         while True:
             client = new_client(opts)
             try:
+                client.open()
                 start = start_point(archive, opts)
                 reached = (archive.name, archive.size)
-                client.open()
                 copy_stream(client, archive, opts, start)
                 return
             except ConnectionLost as exc:

@@ -49,7 +49,12 @@ ER_SPECIFIC_ACCESS_DENIED = 1227
 
 
 class ReplicationError(Exception):
-    """The source refused the dump or cannot serve it; the message is one line."""
+    """The source refused the dump or cannot serve it; the message is one line, ``code``
+    the server's error number when it sent one."""
+
+    def __init__(self, message: str, code: int | None = None) -> None:
+        super().__init__(message)
+        self.code = code
 
 
 class ConnectionLost(Exception):
@@ -222,8 +227,16 @@ class ReplicationClient:
         self._query("SET " + ", ".join(sets))
 
     def _register(self) -> None:
+        """COM_REGISTER_SLAVE, the first command that needs REPLICATION SLAVE: MariaDB
+        answers a user without it 'Access denied', which names no privilege."""
         self._command(COMMAND.COM_REGISTER_SLAVE, com_register_slave(self.server_id))
-        self._packet()
+        try:
+            self._packet()
+        except ReplicationError as exc:
+            if exc.code in (ER_ACCESS_DENIED, ER_SPECIFIC_ACCESS_DENIED):
+                raise ReplicationError(f"{exc} (a replica's user needs the REPLICATION "
+                                       "SLAVE privilege)", exc.code) from None
+            raise
 
     def _command(self, command: int, args: bytes) -> None:
         assert self.conn is not None
@@ -244,7 +257,7 @@ class ReplicationClient:
             err = packet.body
             raise ReplicationError(
                 f"{self.endpoint.name}: error {err.error_code} ({err.sql_state}): "
-                f"{err.message}")
+                f"{err.message}", err.error_code)
         return packet
 
     def dump(self, file: str, pos: int, *, non_block: bool) -> Iterator[StreamEvent]:

@@ -1,0 +1,351 @@
+"""``binlog-kaitai pull`` against a real MariaDB over TCP on 127.0.0.1: every pulled file
+is compared, by SHA-256, with the server's own; runs are killed, cut mid-event by a
+proxy, and rerun; the errors a user meets are one line each."""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import io
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from kaitaistruct import KaitaiStream
+
+from binlog_kaitai.gtid_set import GtidSet
+from binlog_kaitai.pull import complete_length
+from binlog_kaitai.replication import (
+    REPORT_HOST,
+    com_binlog_dump,
+    com_binlog_dump_gtid,
+    com_register_slave,
+)
+from binlog_kaitai.stream import BinlogStream
+from generated.binlog_stream_packet import BinlogStreamPacket
+from tools.mariadb_sandbox import MariaDBSandbox, find_program
+
+pytestmark = pytest.mark.skipif(find_program("mariadbd") is None, reason="needs mariadbd")
+
+PASSWORD = "pull-s3cret"
+REPO = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def db() -> Iterator[MariaDBSandbox]:
+    with MariaDBSandbox(port=0, options={"binlog_format": "ROW"}) as server:
+        server.sql(
+            f"CREATE USER rep@'127.0.0.1' IDENTIFIED BY '{PASSWORD}';"
+            "GRANT REPLICATION SLAVE ON *.* TO rep@'127.0.0.1';"
+            f"CREATE USER plain@'127.0.0.1' IDENTIFIED BY '{PASSWORD}';"
+            "CREATE DATABASE d; CREATE TABLE d.t (i INT PRIMARY KEY AUTO_INCREMENT, s LONGTEXT)")
+        yield server
+
+
+def write_rows(db: MariaDBSandbox, n: int, size: int = 2000) -> None:
+    values = ",".join(f"(REPEAT('{chr(97 + k % 26)}', {size}))" for k in range(n))
+    db.sql(f"INSERT INTO d.t (s) VALUES {values}")
+
+
+def pull_args(port: int, out: Path, *extra: str, user: str = "rep") -> list[str]:
+    return [sys.executable, "-m", "binlog_kaitai", "pull", "--host", "127.0.0.1",
+            "--port", str(port), "--user", user, "--output", str(out), *extra]
+
+
+def run_pull(port: int, out: Path, *extra: str, password: str = PASSWORD,
+             user: str = "rep") -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, MYSQL_PWD=password)
+    return subprocess.run(pull_args(port, out, *extra, user=user), env=env, cwd=REPO,
+                          capture_output=True, text=True, timeout=60, check=False)
+
+
+def start_follow(port: int, out: Path, first: str) -> subprocess.Popen[str]:
+    env = dict(os.environ, MYSQL_PWD=PASSWORD)
+    return subprocess.Popen(pull_args(port, out, "--stop-never", first), env=env, cwd=REPO,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def sha(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def as_sent(path: Path) -> bytes:
+    """A server's binlog as the source sends it: its FORMAT_DESCRIPTION_EVENT's
+    LOG_EVENT_BINLOG_IN_USE_F (the low bit of the header's flags, at byte 17 of the
+    event, which starts at offset 4) cleared, as the file has it once closed."""
+    data = bytearray(path.read_bytes())
+    data[4 + 17] &= 0xFE
+    return bytes(data)
+
+
+def server_files(db: MariaDBSandbox) -> dict[str, Path]:
+    return {p.name: p for p in db.binlog_paths()}
+
+
+def first_binlog(db: MariaDBSandbox) -> str:
+    return db.sql("SHOW BINARY LOGS").split()[0]
+
+
+def assert_identical(db: MariaDBSandbox, out: Path, *, closed_only: bool = True) -> list[str]:
+    """Every pulled file is the server's file (the server's active one left out when
+    ``closed_only``: the pull cannot know its end yet). The names compared."""
+    served = server_files(db)
+    active = db.binlog_paths()[-1].name
+    pulled = sorted(p.name for p in out.iterdir())
+    assert pulled, "nothing pulled"
+    compared = []
+    for name in pulled:
+        if closed_only and name == active:
+            continue
+        assert sha(out / name) == sha(served[name]), name
+        compared.append(name)
+    return compared
+
+
+def wait_until(check: object, timeout: float = 30.0) -> None:
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            if check():  # type: ignore[operator]
+                return
+        except (AssertionError, FileNotFoundError, KeyError):
+            pass
+        if time.monotonic() > deadline:
+            check()  # type: ignore[operator]
+            raise AssertionError("timed out")
+        time.sleep(0.2)
+
+
+def stop(proc: subprocess.Popen[str]) -> str:
+    proc.send_signal(signal.SIGKILL)
+    _, err = proc.communicate(timeout=10)
+    return err
+
+
+def test_rotations_with_crc32_and_none_are_pulled_byte_for_byte(
+        db: MariaDBSandbox, tmp_path: Path) -> None:
+    first = first_binlog(db)
+    for checksum in ("CRC32", "NONE", "CRC32"):
+        db.sql(f"SET GLOBAL binlog_checksum = {checksum}")
+        for _ in range(2):
+            write_rows(db, 20)
+            db.flush_logs()
+    write_rows(db, 5)  # the active file, pulled as far as it goes
+    res = run_pull(db.port, tmp_path, first)
+    assert res.returncode == 0, res.stderr
+    assert res.stderr == ""
+    db.flush_logs()
+    res = run_pull(db.port, tmp_path, first)  # resumes the file that was active
+    assert res.returncode == 0, res.stderr
+    compared = assert_identical(db, tmp_path)
+    assert len(compared) >= 7
+    footers = set()
+    for name in compared:
+        with BinlogStream(tmp_path / name) as stream:
+            footers.add(stream.first_format.checksum_len)
+    assert footers == {0, 4}
+
+
+def test_sigkill_mid_pull_then_rerun_is_identical(db: MariaDBSandbox, tmp_path: Path) -> None:
+    db.flush_logs()
+    first = db.binlog_paths()[-1].name
+    proc = start_follow(db.port, tmp_path, first)
+    rng = random.Random(28)
+    try:
+        for _ in range(6):
+            write_rows(db, 30, size=rng.randint(100, 20000))
+            if rng.random() < 0.5:
+                db.flush_logs()
+        wait_until(lambda: sum(p.stat().st_size for p in tmp_path.iterdir()) > 100_000)
+    finally:
+        stop(proc)
+    served = server_files(db)
+    for path in tmp_path.iterdir():  # what the kill left: prefixes of the server's files
+        assert as_sent(served[path.name]).startswith(path.read_bytes()), path.name
+    newest = max(tmp_path.iterdir())
+    size = newest.stat().st_size
+    os.truncate(newest, size - 10)  # a write the kill tore: the last event cut short
+    assert complete_length(newest) < size - 10
+    write_rows(db, 10)
+    db.flush_logs()
+    res = run_pull(db.port, tmp_path, first)
+    assert res.returncode == 0, res.stderr
+    assert set(assert_identical(db, tmp_path)) >= {p.name for p in tmp_path.iterdir()} - {
+        db.binlog_paths()[-1].name}
+
+
+class CuttingProxy:
+    """127.0.0.1:``port`` forwarded to the server; the first ``cuts`` connections are cut
+    once the server has sent ``limit`` bytes through them (the later ones are not)."""
+
+    def __init__(self, target: int, limit: int, cuts: int = 1) -> None:
+        self.target, self.limit, self.cuts = target, limit, cuts
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port = self.listener.getsockname()[1]
+        self.connections = 0
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                client, _ = self.listener.accept()
+            except OSError:
+                return
+            self.connections += 1
+            limit = self.limit if self.connections <= self.cuts else None
+            upstream = socket.create_connection(("127.0.0.1", self.target))
+            threading.Thread(target=self._pump, args=(client, upstream, None),
+                             daemon=True).start()
+            threading.Thread(target=self._pump, args=(upstream, client, limit),
+                             daemon=True).start()
+
+    @staticmethod
+    def _pump(src: socket.socket, dst: socket.socket, limit: int | None) -> None:
+        sent = 0
+        try:
+            while limit is None or sent < limit:
+                data = src.recv(65536)
+                if not data:
+                    break
+                if limit is not None:
+                    data = data[:limit - sent]
+                dst.sendall(data)
+                sent += len(data)
+        except OSError:
+            pass
+        for s in (src, dst):
+            with contextlib.suppress(OSError):
+                s.shutdown(socket.SHUT_RDWR)
+            s.close()
+
+    def close(self) -> None:
+        self.listener.close()
+
+
+def test_stream_cut_mid_event_leaves_a_clean_prefix_and_rerun_completes(
+        db: MariaDBSandbox, tmp_path: Path) -> None:
+    db.flush_logs()
+    first = db.binlog_paths()[-1].name
+    write_rows(db, 3, size=200_000)  # events of ~600 kB: a cut lands inside one
+    db.flush_logs()
+    proxy = CuttingProxy(db.port, limit=350_000)
+    try:
+        res = run_pull(proxy.port, tmp_path, first)
+    finally:
+        proxy.close()
+    assert res.returncode == 1
+    assert res.stderr.count("\n") == 1 and "connection lost" in res.stderr, res.stderr
+    pulled = tmp_path / first
+    data = pulled.read_bytes()
+    assert 4 < len(data) < server_files(db)[first].stat().st_size
+    assert complete_length(pulled) == len(data)
+    assert as_sent(server_files(db)[first]).startswith(data)
+    res = run_pull(db.port, tmp_path, first)
+    assert res.returncode == 0, res.stderr
+    assert first in assert_identical(db, tmp_path)
+
+
+def test_follow_reconnects_through_a_cut_and_sees_flush_and_purge(
+        db: MariaDBSandbox, tmp_path: Path) -> None:
+    db.flush_logs()
+    first = db.binlog_paths()[-1].name
+    write_rows(db, 2, size=200_000)
+    proxy = CuttingProxy(db.port, limit=150_000)
+    env = dict(os.environ, MYSQL_PWD=PASSWORD)
+    proc = subprocess.Popen(pull_args(proxy.port, tmp_path, "--stop-never", first), env=env,
+                            cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    expected: dict[str, str] = {}
+
+    def caught_up() -> bool:
+        return all(sha(tmp_path / name) == digest for name, digest in expected.items())
+    try:
+        for _ in range(3):
+            write_rows(db, 10)
+            db.flush_logs()
+            expected.update({name: sha(p) for name, p in server_files(db).items()
+                             if name != db.binlog_paths()[-1].name and name >= first})
+            wait_until(caught_up)  # the files the pull has read, purged under it
+            db.sql(f"PURGE BINARY LOGS TO '{db.binlog_paths()[-1].name}'")
+        write_rows(db, 10)
+        db.flush_logs()
+        expected[db.binlog_paths()[-2].name] = sha(db.binlog_paths()[-2])
+        wait_until(caught_up)
+    finally:
+        err = stop(proc)
+        proxy.close()
+    assert proxy.connections >= 2
+    assert "connection lost" in err and "connecting again" in err, err
+    assert len(expected) >= 4
+
+
+def test_from_gtid_starts_at_the_file_holding_the_next_transaction(
+        db: MariaDBSandbox, tmp_path: Path) -> None:
+    db.flush_logs()
+    write_rows(db, 1)
+    state = db.sql("SELECT @@gtid_binlog_pos").strip()
+    db.flush_logs()
+    wanted = db.binlog_paths()[-1].name
+    write_rows(db, 1)
+    db.flush_logs()
+    res = run_pull(db.port, tmp_path, "--from-gtid", state)
+    assert res.returncode == 0, res.stderr
+    assert min(p.name for p in tmp_path.iterdir()) == wanted
+    assert wanted in assert_identical(db, tmp_path)
+
+
+def test_errors_are_one_line(db: MariaDBSandbox, tmp_path: Path) -> None:
+    first = first_binlog(db)
+    cases = [
+        (run_pull(db.port, tmp_path / "a", first, password="wrong"),
+         "Access denied for user 'rep'"),
+        (run_pull(db.port, tmp_path / "b", first, user="plain"), "REPLICATION SLAVE"),
+        (run_pull(db.port, tmp_path / "c", "--server-id", "1", first),
+         "server_id 1 is the source's"),
+        (run_pull(db.port, tmp_path / "d", "binlog.000000"), "error 1236"),
+        (run_pull(CuttingProxy(db.port, 0).port, tmp_path / "e", first), "cannot connect"),
+    ]
+    for res, needle in cases:
+        assert res.returncode == 1
+        assert res.stderr.startswith("binlog-kaitai pull: ") and res.stderr.count("\n") == 1
+        assert needle in res.stderr, res.stderr
+        assert PASSWORD not in res.stderr and "wrong" not in res.stderr.split("'rep'")[0]
+    assert all(p.stat().st_size <= 4 for p in tmp_path.glob("*/*"))
+
+
+def test_purged_first_file_is_an_error(db: MariaDBSandbox, tmp_path: Path) -> None:
+    db.flush_logs()
+    gone = db.binlog_paths()[0].name
+    db.sql(f"PURGE BINARY LOGS TO '{db.binlog_paths()[-1].name}'")
+    res = run_pull(db.port, tmp_path, gone)
+    assert res.returncode == 1
+    assert res.stderr.count("\n") == 1
+    assert "error 1236" in res.stderr and "binary log index" in res.stderr, res.stderr
+
+
+def test_the_commands_read_back_through_the_spec() -> None:
+    def parse(cls: type, data: bytes) -> object:
+        return cls(KaitaiStream(io.BytesIO(data)))
+
+    reg = parse(BinlogStreamPacket.ComRegisterSlave, b"\x15" + com_register_slave(77))
+    assert (reg.server_id, reg.hostname, reg.user, reg.port) == (77, REPORT_HOST, "", 0)
+    dump = parse(BinlogStreamPacket.ComBinlogDump,
+                 b"\x12" + com_binlog_dump("binlog.000042", 1234, 3, 9))
+    assert (dump.binlog_pos, dump.flags, dump.server_id, dump.binlog_filename) == (
+        1234, 3, 9, "binlog.000042")
+    sid = str(uuid.uuid4())
+    gtids = GtidSet.parse(f"{sid}:1-5:7")
+    dg = parse(BinlogStreamPacket.ComBinlogDumpGtid,
+               b"\x1e" + com_binlog_dump_gtid(gtids, 1, 9))
+    assert dg.flags == 5 and dg.binlog_filename == "" and dg.binlog_pos.value == 4
+    only = dg.sid_set.sids[0]
+    assert uuid.UUID(bytes=only.sid) == uuid.UUID(sid)
+    assert [(i.start.value, i.end.value) for i in only.intervals] == [(1, 6), (7, 8)]
