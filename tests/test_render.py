@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -333,8 +334,28 @@ LIVE_OPTIONS = {
 }
 
 
+def compare_with_server(db: MariaDBSandbox) -> tuple[list[str], list[Any]]:
+    """The types of the events of every binlog of ``db`` (after a FLUSH), and where our
+    description differs from SHOW BINLOG EVENTS' Info or the data from the schema."""
+    db.flush_logs()
+    types, differ = [], []
+    for path in db.binlog_paths():
+        listing = server_listing(db, path)
+        for ev in read_events(path):
+            event_type, info = listing[ev.pos]
+            types.append(ev.type_name)
+            if describe(ev) != info:
+                differ.append((path.name, ev.pos, event_type, info, describe(ev)))
+            differ += [(path.name, ev.pos, p) for p in data_problems(ev)]
+    return types, differ
+
+
+needs_mariadbd = pytest.mark.skipif(find_program("mariadbd") is None,
+                                    reason="mariadbd not installed")
+
+
 @pytest.mark.live
-@pytest.mark.skipif(find_program("mariadbd") is None, reason="mariadbd not installed")
+@needs_mariadbd
 @pytest.mark.parametrize("options", LIVE_OPTIONS.values(), ids=LIVE_OPTIONS.keys())
 def test_descriptions_are_the_servers(options: dict[str, Any]) -> None:
     """Every event's description is the Info column of the server's SHOW BINLOG EVENTS:
@@ -344,14 +365,29 @@ def test_descriptions_are_the_servers(options: dict[str, Any]) -> None:
     schema."""
     with MariaDBSandbox(options=options) as db:
         db.sql(LIVE_SQL.replace("{files}", str(db.files_dir)))
-        db.flush_logs()
-        compared, differ = 0, []
-        for path in db.binlog_paths():
-            listing = server_listing(db, path)
-            for ev in read_events(path):
-                event_type, info = listing[ev.pos]
-                compared += 1
-                if describe(ev) != info:
-                    differ.append((path.name, ev.pos, event_type, info, describe(ev)))
-                differ += [(path.name, ev.pos, p) for p in data_problems(ev)]
-    assert compared > 100 and differ == []
+        types, differ = compare_with_server(db)
+    assert len(types) > 100 and differ == []
+    compressed = "QUERY_COMPRESSED_EVENT" in types
+    assert compressed == options.get("log_bin_compress", False)
+
+
+@pytest.mark.live
+@needs_mariadbd
+def test_group_commit_ids_are_the_servers() -> None:
+    """Two transactions committed together carry the group's commit id: ``BEGIN GTID
+    0-1-3 cid=N``."""
+    options = {"binlog_format": "ROW", "binlog_commit_wait_count": 2,
+               "binlog_commit_wait_usec": 5_000_000}
+    with MariaDBSandbox(options=options) as db:
+        db.sql("CREATE DATABASE d; CREATE TABLE d.t (i INT PRIMARY KEY) ENGINE=InnoDB")
+        clients = [subprocess.Popen(db.client_args(), stdin=subprocess.PIPE, text=True)
+                   for _ in range(2)]
+        for i, client in enumerate(clients):  # each commit waits for the other one
+            assert client.stdin is not None
+            client.stdin.write(f"INSERT INTO d.t VALUES ({i});\n")
+            client.stdin.close()
+        for client in clients:
+            assert client.wait(timeout=60) == 0
+        _, differ = compare_with_server(db)
+        cids = [d for d in map(describe, read_events(db.binlog_paths()[0])) if "cid=" in d]
+    assert differ == [] and len(cids) == 2
