@@ -43,6 +43,7 @@ from typing import Any, NamedTuple
 from binlog_kaitai import event_kinds as kinds
 from binlog_kaitai.archive import chain_groups
 from binlog_kaitai.errors import BinlogError
+from binlog_kaitai.event import Event
 from binlog_kaitai.gtid import gtid_text
 from binlog_kaitai.schema import SchemaHistory, TableChange, query_statement
 from binlog_kaitai.stream import BinlogStream
@@ -59,9 +60,11 @@ than large ones: besides opening the file and reading its summary, they tend to 
 small transactions, which have several events per row (a 1 MB file of one-row
 transactions parses about 8 times slower per byte than a large file of bulk inserts).
 Without it, sixty 1 MB files would make one 64 MB task that runs long after the others."""
-WALK_BODIES = KINDED_TYPES | kinds.GTID
-"""The bodies :func:`walk_file` reads: those the transaction tracker needs (QUERY, and
-MariaDB's GTID), every GTID (a DDL statement's ``gtid``), no rows event's."""
+CUT_BODIES = KINDED_TYPES
+"""The bodies :func:`walk_file` reads in a file it cuts: those the transaction tracker
+needs (QUERY, MariaDB's GTID); in a file it does not cut, QUERY's alone. A GTID body is
+read for a DDL statement's ``gtid`` only (:func:`gtid_at`): parsing every GTID body
+doubled the walk of a file of small transactions."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,25 +245,39 @@ def walk_file(info: FileInfo, split_size: int | None) -> FileWalk:
     ddl: list[Ddl] = []
     cut_size = split_size if split_size is not None and info.size > split_size else None
     try:
-        with open_input(info.path) as f, BinlogStream(f, bodies=WALK_BODIES) as stream:
+        with open_input(info.path) as f, BinlogStream(
+                f, bodies=kinds.QUERY if cut_size is None else CUT_BODIES) as stream:
             tracker = TransactionTracker()
-            gtid: str | None = None
+            last_gtid: Event | None = None
             last_cut = 0
             for ev in stream.events():
                 t, body = ev.type_code, ev.body
-                if tracker.step(t, ev.kind).starts:
-                    gtid = gtid_text(t, ev.server_id, body) if (
-                        t in kinds.GTID and body is not None) else None
-                    if cut_size is not None and ev.pos - last_cut >= cut_size:
-                        cuts.append(ev.pos)
-                        last_cut = ev.pos
+                if t in kinds.GTID:
+                    last_gtid = ev
+                if cut_size is not None and tracker.step(t, ev.kind).starts and (
+                        ev.pos - last_cut >= cut_size):
+                    cuts.append(ev.pos)
+                    last_cut = ev.pos
                 if t in kinds.QUERY and body is not None:
                     found = query_statement(body)
                     if found is not None:
-                        ddl.append(Ddl(ev.pos, ev.timestamp, gtid, *found))
+                        ddl.append(Ddl(ev.pos, ev.timestamp, gtid_at(info.path, last_gtid),
+                                       *found))
     except (BinlogError, OSError):
         pass
     return FileWalk(info, file_summary(info.path), tuple(cuts), tuple(ddl))
+
+
+def gtid_at(path: str, ev: Event | None) -> str | None:
+    """The GTID of a GTID event of the file (its body read now if the walk skipped it):
+    that of the DDL statement after it, which is a transaction of its own (None when no
+    GTID event came before: binlogs older than GTIDs)."""
+    if ev is not None and ev.body is None:
+        with open_input(path) as f, BinlogStream(f, bodies=kinds.GTID) as stream:
+            ev = next(stream.events(ev.pos))
+    if ev is None or ev.body is None:
+        return None
+    return gtid_text(ev.type_code, ev.server_id, ev.body)
 
 
 @dataclass
