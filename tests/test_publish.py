@@ -207,16 +207,18 @@ def small_disk(tmp_path: Path) -> Iterator[Path]:
         subprocess.run(["umount", str(disk)], check=True)
 
 
-def test_a_full_disk_leaves_the_previous_output(archives: dict[str, Path],
+@pytest.mark.parametrize("options", [[], ["--snapshot"]])
+def test_a_full_disk_leaves_the_previous_output(options: list[str], archives: dict[str, Path],
                                                 expected: dict[str, dict[str, int]],
                                                 small_disk: Path) -> None:
-    """The disk fills (the new tables do not fit beside the old): one line, exit 1, no
-    'Exception ignored' from a Parquet writer's destructor at exit, the previous output
-    whole, nothing else left; the same for a new output."""
+    """The disk fills (the new tables, or with snapshots their spill, do not fit beside
+    the old): one line, exit 1, no 'Exception ignored' from a Parquet writer's
+    destructor at exit, the previous output whole, nothing else left; the same for a
+    new output."""
     out = small_disk / "out"
     assert export(archives["one"], out).returncode == 0
     for target in (out, small_disk / "new"):
-        full = export(archives["b"], target, "--overwrite")
+        full = export(archives["b"], target, "--overwrite", *options)
         assert full.returncode == 1
         assert one_clean_line(full.stderr).startswith(
             f"binlog-kaitai export: cannot write {target}: [Errno 28] ")
