@@ -18,7 +18,7 @@ from binlog_kaitai.event import Event
 from binlog_kaitai.render import describe, event_data
 from binlog_kaitai.stream import read_events
 from tests.conftest import CORPUS, FIXTURES, corpus
-from tools.mariadb_sandbox import MariaDBSandbox, find_program
+from tools.mariadb_sandbox import MariaDBSandbox, SandboxError, find_program
 
 SCHEMA = json.loads((FIXTURES / "events_json_schema.json").read_text())
 MARIADB = FIXTURES / "mariadb"
@@ -312,6 +312,14 @@ INSERT INTO items (name, qty) VALUES ('orange', 4);
 DROP TABLE audit;
 """
 
+FAILED_ALTER = """
+CREATE TABLE shop.dup (i INT PRIMARY KEY, v INT);
+INSERT INTO shop.dup VALUES (1, 1), (2, 1);
+SET SESSION binlog_alter_two_phase = 1;
+ALTER TABLE shop.dup ADD UNIQUE (v);
+"""
+"""A two-phase ALTER that fails: logged as START ALTER, then ROLLBACK ALTER."""
+
 _BATCH_ESCAPES = {"\\n": "\n", "\\t": "\t", "\\0": "\0", "\\\\": "\\"}
 
 
@@ -359,12 +367,14 @@ needs_mariadbd = pytest.mark.skipif(find_program("mariadbd") is None,
 @pytest.mark.parametrize("options", LIVE_OPTIONS.values(), ids=LIVE_OPTIONS.keys())
 def test_descriptions_are_the_servers(options: dict[str, Any]) -> None:
     """Every event's description is the Info column of the server's SHOW BINLOG EVENTS:
-    GTIDs (BEGIN, standalone, XA, two-phase ALTER), GTID lists, checkpoints, INTVAR, RAND,
-    USER_VAR of every type, statements with and without ``use``, LOAD DATA, rows, XA;
-    compressed statements and rows in the second run. Every event's data fits the
-    schema."""
+    GTIDs (BEGIN, standalone, XA, two-phase ALTER committed and rolled back), GTID lists,
+    checkpoints, INTVAR, RAND, USER_VAR of every type, statements with and without
+    ``use``, LOAD DATA, rows, XA; compressed statements and rows in the second run. Every
+    event's data fits the schema."""
     with MariaDBSandbox(options=options) as db:
         db.sql(LIVE_SQL.replace("{files}", str(db.files_dir)))
+        with pytest.raises(SandboxError, match="Duplicate entry"):  # ROLLBACK ALTER
+            db.sql(FAILED_ALTER)
         types, differ = compare_with_server(db)
     assert len(types) > 100 and differ == []
     compressed = "QUERY_COMPRESSED_EVENT" in types
