@@ -20,7 +20,7 @@ import pyarrow.parquet as pq
 import pytest
 
 from binlog_kaitai.cli import main as cli_main
-from binlog_kaitai.publish import MANIFEST, read_manifest
+from binlog_kaitai.publish import MANIFEST, OutputRefused, abandon, begin, publish, read_manifest
 from tests.conftest import FIXTURES, REPO
 
 MARIADB = FIXTURES / "mariadb"
@@ -126,6 +126,25 @@ def test_what_an_output_may_be(archives: dict[str, Path], tmp_path: Path,
     assert "already holds an export" in capsys.readouterr().err
     assert cli_main(["export", "--overwrite", "--output", str(old), source]) == 0
     assert leftovers(empty) == leftovers(other) == leftovers(old) == []
+
+
+def test_two_runs_on_one_output(tmp_path: Path) -> None:
+    """Two runs that found no output: the first to finish publishes, the second is
+    refused then (its own tables deleted), unless it may overwrite."""
+    out = tmp_path / "out"
+    runs = [begin(str(out), overwrite=overwrite, known=()) for overwrite in (False, False, True)]
+    for i, run in enumerate(runs):
+        (Path(run.staging) / "events").mkdir()
+        (Path(run.staging) / "events" / "part").write_text(str(i))
+    publish(runs[0])
+    with pytest.raises(OutputRefused, match="already holds an export"):
+        publish(runs[1])
+    abandon(runs[1])
+    assert (out / "events" / "part").read_text() == "0"
+    publish(runs[2])
+    assert read_manifest(str(out)) == {"events/part": 1}
+    assert (out / "events" / "part").read_text() == "2"
+    assert leftovers(out) == []
 
 
 def dead_pid() -> int:
