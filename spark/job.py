@@ -16,6 +16,9 @@ partition (``mapInArrow``, the DataFrame form of ``mapPartitions``: records leav
 as Arrow batches, several times cheaper than pickled rows). That single parse is
 persisted and every table is written from it: ``DIR/<table>``, partitioned by
 ``event_date`` (UTC), rows sorted, so a re-run over the same input writes the same rows.
+The tables are written into a staging folder beside ``DIR`` and published as one set at
+the end (:mod:`binlog_kaitai.publish`): a failed job leaves ``DIR`` as it was, and an
+export already there is replaced only with ``--overwrite``.
 
 Executors need the project (the zip of ``make spark-zip``) and the compiled packages it
 cannot carry: zstandard and orjson (listed by the zip build), and pyarrow, as for any
