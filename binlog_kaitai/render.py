@@ -32,7 +32,6 @@ from generated.mysql_binlog import MysqlBinlog
 from generated.mysql_packed_int import MysqlPackedInt
 from generated.mysql_table_id import MysqlTableId
 from generated.mysql_uint64 import MysqlUint64
-from generated.mysql_varlen_uint import MysqlVarlenUint
 from generated.previous_gtids_event import PreviousGtidsEvent
 from generated.query_event import QueryEvent
 from generated.rows_event import RowsEvent
@@ -400,17 +399,13 @@ def _converted(obj: KaitaiStruct) -> dict[str, Any]:
 NUMBERS: dict[type, Callable[[Any], Any]] = {
     MysqlUint64: lambda v: v.value,
     MysqlTableId: lambda v: v.value,
-    MysqlVarlenUint: lambda v: v.value,
     MysqlPackedInt: lambda v: None if v.is_null else v.value,
-    GtidTaggedEvent.VarlenSint: lambda v: v.value,
-    GtidTaggedEvent.VarlenString: lambda v: v.value,
-    GtidEvent.Uint56: lambda v: v.value,
 }
-"""Types the spec reads in pieces (halves, a length code) that mean one number or string."""
+"""Types the spec reads in pieces (halves, a length code) that mean one number (those
+of the GTID events' types are read by their :data:`VIEWS`)."""
 
-_FRAMING_NAMES = frozenset({"padding", "terminator", "count_and_flags", "count_bytes",
-                            "n_intervals", "num_names", "num_mappings", "num_values",
-                            "field_name_lengths"})
+_FRAMING_NAMES = frozenset({"padding", "terminator", "num_names", "num_mappings",
+                            "num_values", "field_name_lengths"})
 
 
 def is_framing(cls: type, name: str) -> bool:
@@ -421,7 +416,7 @@ def is_framing(cls: type, name: str) -> bool:
 
 
 _LENGTH_PREFIXED = frozenset({_T.OptionalField, _T.ColumnName, _B.RowsQueryEvent,
-                              _B.LengthPrefixedBytes, TransactionPayloadEvent.HeaderField})
+                              _B.LengthPrefixedBytes})
 """Types whose field ``length`` is the size of the next one (ROWS_QUERY's is that size
 modulo 256, which MySQL ignores)."""
 
