@@ -30,7 +30,6 @@ TYPES = {
     "hex": lambda v: isinstance(v, str) and HEX.match(v) is not None,
     "bool": lambda v: isinstance(v, bool),
     "null": lambda v: v is None,
-    "any": lambda v: True,
 }
 
 
