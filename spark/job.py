@@ -470,8 +470,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(SNAPSHOT_NEEDS_TYPED)
     try:  # before the session starts: that takes seconds
         check_output(args.output, overwrite=args.overwrite, known=OUTPUT_FOLDERS)
-    except (OutputRefused, OSError) as exc:
+    except OutputRefused as exc:
         print(f"binlog-kaitai-spark: {exc}", file=sys.stderr)
+        return 1
+    except OSError as exc:
+        print(f"binlog-kaitai-spark: cannot write {args.output}: {exc}", file=sys.stderr)
         return 1
     spark = create_session(args.master, args.driver_memory)
     try:
@@ -488,6 +491,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as exc:  # publishing the output (Spark's own failures are not OSError)
         print(f"binlog-kaitai-spark: cannot write {args.output}: {exc}", file=sys.stderr)
         return 1
+    except Exception as exc:  # Spark's (its log has the details), or a bug of ours
+        print(f"binlog-kaitai-spark: failed, {args.output} left as it was: "
+              f"{type(exc).__name__}: {reason(exc)}", file=sys.stderr)
+        return 1
     finally:
         spark.stop()
     rows = ", ".join(f"{n} {t}" for t, n in result.rows.items())
@@ -495,6 +502,16 @@ def main(argv: Sequence[str] | None = None) -> int:
           f"{result.splits} splits -> {rows} under {args.output} "
           f"({result.seconds['total']:.1f} s)", file=sys.stderr)
     return 0
+
+
+def reason(exc: Exception) -> str:
+    """An exception's message in one line: a Py4J error's first says only which call
+    failed (``An error occurred while calling o81.save.``); the Java exception's line
+    follows."""
+    lines = [line.strip(": \t") for line in str(exc).splitlines() if line.strip(": \t")]
+    found = next((line for line in lines if "Exception" in line or "Error" in line),
+                 lines[0] if lines else "")
+    return found[:300]
 
 
 if __name__ == "__main__":

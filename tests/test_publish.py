@@ -336,3 +336,31 @@ def gone(group: int) -> bool:
             return True
         time.sleep(0.05)
     return False
+
+
+def test_spark_job_failure_is_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """A failure inside Spark, whose Py4J error carries the Java trace in its message:
+    one line, naming the Java exception, exit 1, the session stopped."""
+    pytest.importorskip("pyspark")
+    from spark import job
+
+    stopped = []
+
+    class Session:
+        def stop(self) -> None:
+            stopped.append(True)
+
+    def fails(*args: object, **kw: object) -> None:
+        raise RuntimeError("An error occurred while calling o81.save.\n: org.apache.spark."
+                           "SparkException: Job aborted: java.io.IOException: No space left "
+                           "on device\n\tat org.apache.spark.sql.execution.Write(Write.scala)\n")
+
+    monkeypatch.setattr(job, "create_session", lambda *args: Session())
+    monkeypatch.setattr(job, "run_job", fails)
+    out = tmp_path / "out"
+    assert job.main(["--input", str(MARIADB / "mixed"), "--output", str(out)]) == 1
+    assert capsys.readouterr().err == (
+        f"binlog-kaitai-spark: failed, {out} left as it was: RuntimeError: org.apache.spark."
+        "SparkException: Job aborted: java.io.IOException: No space left on device\n")
+    assert stopped
