@@ -459,7 +459,8 @@ def run(args: argparse.Namespace,
     """Take the inputs, check the positions given, then run the command. ``check``
     reports unreadable inputs as problems of the archive; ``export`` lists its inputs
     as the Spark job does (``spark.plan.list_inputs``: every file below a folder, a
-    non-binlog a row of ``errors``), so that both write the same tables."""
+    non-binlog a row of ``errors``), so that both write the same tables; ``pull`` reads
+    a server, not files."""
     status = 0
     if args.command not in ("check", "export", "pull"):
         status, args.files = take_inputs(args.command, args.files, sys.stderr)
