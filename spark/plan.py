@@ -35,6 +35,7 @@ import pickle
 import re
 import zlib
 from collections.abc import Iterable, Sequence
+from contextlib import closing
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -63,7 +64,7 @@ Without it, sixty 1 MB files would make one 64 MB task that runs long after the 
 CUT_BODIES = KINDED_TYPES
 """The bodies :func:`walk_file` reads in a file it cuts: those the transaction tracker
 needs (QUERY, MariaDB's GTID); in a file it does not cut, QUERY's alone. A GTID body is
-read for a DDL statement's ``gtid`` only (:func:`gtid_at`): parsing every GTID body
+read for a DDL statement's ``gtid`` only (:class:`_Gtids`): parsing every GTID body
 doubled the walk of a file of small transactions."""
 
 
@@ -246,7 +247,8 @@ def walk_file(info: FileInfo, split_size: int | None) -> FileWalk:
     cut_size = split_size if split_size is not None and info.size > split_size else None
     try:
         with open_input(info.path) as f, BinlogStream(
-                f, bodies=kinds.QUERY if cut_size is None else CUT_BODIES) as stream:
+                f, bodies=kinds.QUERY if cut_size is None else CUT_BODIES) as stream, (
+                closing(_Gtids(info.path))) as gtids:
             tracker = TransactionTracker()
             last_gtid: Event | None = None
             last_cut = 0
@@ -261,23 +263,39 @@ def walk_file(info: FileInfo, split_size: int | None) -> FileWalk:
                 if t in kinds.QUERY and body is not None:
                     found = query_statement(body)
                     if found is not None:
-                        ddl.append(Ddl(ev.pos, ev.timestamp, gtid_at(info.path, last_gtid),
-                                       *found))
+                        ddl.append(Ddl(ev.pos, ev.timestamp, gtids.of(last_gtid), *found))
     except (BinlogError, OSError):
         pass
     return FileWalk(info, file_summary(info.path), tuple(cuts), tuple(ddl))
 
 
-def gtid_at(path: str, ev: Event | None) -> str | None:
-    """The GTID of a GTID event of the file (its body read now if the walk skipped it):
-    that of the DDL statement after it, which is a transaction of its own (None when no
-    GTID event came before: binlogs older than GTIDs)."""
-    if ev is not None and ev.body is None:
-        with open_input(path) as f, BinlogStream(f, bodies=kinds.GTID) as stream:
-            ev = next(stream.events(ev.pos))
-    if ev is None or ev.body is None:
-        return None
-    return gtid_text(ev.type_code, ev.server_id, ev.body)
+class _Gtids:
+    """The GTIDs of GTID events of one file: that of a DDL statement is the GTID event's
+    before it (a DDL is a transaction of its own; None before any GTID event: binlogs
+    older than GTIDs). A body the walk skipped is read by a second stream of the file,
+    opened on the first need."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.stream: BinlogStream | None = None
+
+    def of(self, ev: Event | None) -> str | None:
+        if ev is not None and ev.body is None:
+            if self.stream is None:
+                f = open_input(self.path)
+                try:
+                    self.stream = BinlogStream(f, bodies=kinds.GTID)
+                except BaseException:
+                    f.close()
+                    raise
+            ev = next(self.stream.events(ev.pos))
+        if ev is None or ev.body is None:
+            return None
+        return gtid_text(ev.type_code, ev.server_id, ev.body)
+
+    def close(self) -> None:
+        if self.stream is not None:
+            self.stream.file.close()
 
 
 @dataclass
