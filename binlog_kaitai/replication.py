@@ -265,7 +265,7 @@ class ReplicationClient:
         source's last binlog (then the source sends EOF), else for as long as it runs."""
         self._command(COMMAND.COM_BINLOG_DUMP, com_binlog_dump(
             file, pos, self._flags(non_block), self.server_id))
-        return self._events()
+        return self._events(non_block)
 
     def dump_from_gtid(self, gtids: str, *, non_block: bool) -> Iterator[StreamEvent]:
         """The events after the GTID state ``gtids`` (MariaDB ``0-1-5,1-2-9``, MySQL
@@ -282,7 +282,7 @@ class ReplicationClient:
                 raise ReplicationError(f"--from-gtid: {exc}") from None
             self._command(COMMAND.COM_BINLOG_DUMP_GTID,
                           com_binlog_dump_gtid(parsed, flags, self.server_id))
-        return self._events()
+        return self._events(non_block)
 
     def _flags(self, non_block: bool) -> int:
         flags = DumpFlag.non_block.value if non_block else 0
@@ -290,10 +290,15 @@ class ReplicationClient:
             flags |= DumpFlag.send_annotate_rows_event.value
         return flags
 
-    def _events(self) -> Iterator[StreamEvent]:
+    def _events(self, non_block: bool) -> Iterator[StreamEvent]:
+        """The stream's events up to its EOF packet. A blocking dump has no end: an EOF
+        there is a source that shuts down (MariaDB says goodbye so) and counts as a lost
+        connection."""
         while True:
             packet = self._packet()
             if packet.status == Status.eof:
-                return
+                if non_block:
+                    return
+                raise ConnectionLost(f"{self.endpoint.name}: the source ended the stream")
             body = packet.body
             yield StreamEvent(body.event, body)

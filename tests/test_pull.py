@@ -349,3 +349,28 @@ def test_the_commands_read_back_through_the_spec() -> None:
     only = dg.sid_set.sids[0]
     assert uuid.UUID(bytes=only.sid) == uuid.UUID(sid)
     assert [(i.start.value, i.end.value) for i in only.intervals] == [(1, 6), (7, 8)]
+
+
+def test_follow_goes_on_after_a_server_restart(db: MariaDBSandbox, tmp_path: Path) -> None:
+    db.flush_logs()
+    first = db.binlog_paths()[-1].name
+    write_rows(db, 5)
+    (tmp_path / "pw").write_text(PASSWORD + "\n")
+    out = tmp_path / "out"
+    proc = subprocess.Popen(
+        pull_args(db.port, out, "--password-file", str(tmp_path / "pw"), "--stop-never", first),
+        env={k: v for k, v in os.environ.items() if k != "MYSQL_PWD"}, cwd=REPO,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        wait_until(lambda: (out / first).stat().st_size > 10_000)
+        assert PASSWORD not in " ".join(proc.args)  # type: ignore[arg-type]
+        db.stop()  # a clean shutdown: the file ends with STOP_EVENT, the next one starts
+        db.start()
+        write_rows(db, 5)
+        db.flush_logs()
+        closed = [p for p in db.binlog_paths() if p.name >= first][:-1]
+        assert len(closed) >= 2
+        wait_until(lambda: all(sha(out / p.name) == sha(p) for p in closed))
+    finally:
+        err = stop(proc)
+    assert "connecting again" in err, err
