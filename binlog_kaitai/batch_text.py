@@ -74,14 +74,13 @@ def available() -> bool:
 @dataclass(frozen=True)
 class _Style:
     """How an output writes values: NULL, text and bytes (between ``quote`` bytes, each
-    byte ``c`` of text as ``escapes[c]``, of bytes as ``escapes[256 + c]``), JSON columns
-    (as they are, or value by value), and any other value (``literal``: the function
-    writing a column's values, given its field)."""
+    byte ``c`` of text as ``escapes[c]``, of bytes as ``escapes[256 + c]``), and those
+    written value by value (``literal``: the function writing a column's values, given
+    its field). Which columns are written a column at a time is :func:`_fragment`'s."""
 
     null: bytes
     quote: int
     escapes: list[bytes]
-    json_as_is: bool
     literal: Callable[[pa.Field], Callable[[Any], bytes]]
 
     @cached_property
@@ -98,7 +97,7 @@ class _Style:
 _UTF8_TAIL = [bytes([c]) for c in range(128, 256)]
 """The bytes of non-ASCII UTF-8 characters, which text escapes leave as they are."""
 JSON = _Style(b"null", ord('"'), [orjson.dumps(chr(c))[1:-1] for c in range(128)]
-              + _UTF8_TAIL * 3, True, lambda fld: orjson.dumps)
+              + _UTF8_TAIL * 3, lambda fld: orjson.dumps)
 """``rows --json``: orjson's texts (its escapes of the ASCII characters read from it;
 its bytes are never BYTES fragments: binary values are objects)."""
 
@@ -112,7 +111,7 @@ def _text_literal(fld: pa.Field) -> Callable[[Any], bytes]:
 TEXT_STYLE = _Style(b"NULL", ord("'"), [text_literal(chr(c))[1:-1].encode()
                                         for c in range(128)] + _UTF8_TAIL
                     + [bytes_literal(bytes([c]))[1:-1].encode() for c in range(256)],
-                    False, _text_literal)
+                    _text_literal)
 """``rows``: the columns' text forms (:func:`~binlog_kaitai.values.text_form`), the
 escapes of text and bytes read from :func:`~binlog_kaitai.values.text_literal` and
 :func:`~binlog_kaitai.values.bytes_literal`."""
