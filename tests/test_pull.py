@@ -374,3 +374,14 @@ def test_follow_goes_on_after_a_server_restart(db: MariaDBSandbox, tmp_path: Pat
     finally:
         err = stop(proc)
     assert "connecting again" in err, err
+
+
+def test_a_server_without_binary_logging_is_refused(tmp_path: Path) -> None:
+    with MariaDBSandbox(port=0, options=["--skip-log-bin"]) as server:
+        server.sql(f"CREATE USER rep@'127.0.0.1' IDENTIFIED BY '{PASSWORD}';"
+                   "GRANT REPLICATION SLAVE ON *.* TO rep@'127.0.0.1'")
+        res = run_pull(server.port, tmp_path, "binlog.000001")
+    assert res.returncode == 1
+    assert res.stderr.endswith("binary logging is off on the source (log_bin)\n"), res.stderr
+    assert res.stderr.count("\n") == 1
+    assert list(tmp_path.iterdir()) == []
