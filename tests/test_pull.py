@@ -11,6 +11,7 @@ import os
 import random
 import signal
 import socket
+import struct
 import subprocess
 import sys
 import threading
@@ -385,3 +386,23 @@ def test_a_server_without_binary_logging_is_refused(tmp_path: Path) -> None:
     assert res.stderr.endswith("binary logging is off on the source (log_bin)\n"), res.stderr
     assert res.stderr.count("\n") == 1
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_server_id_a_replica_registered_is_refused(db: MariaDBSandbox, tmp_path: Path) -> None:
+    import pymysql
+    from pymysql.constants import COMMAND
+
+    db.sql("GRANT REPLICATION MASTER ADMIN ON *.* TO rep@'127.0.0.1'")
+    other = pymysql.connect(host="127.0.0.1", port=db.port, user="rep", password=PASSWORD)
+    try:  # a replica registered from another host with server_id 4242
+        host = b"replica-2"
+        other._execute_command(COMMAND.COM_REGISTER_SLAVE, struct.pack("<IB", 4242, len(host))
+                               + host + b"\0\0" + struct.pack("<HII", 3306, 0, 0))
+        other._read_ok_packet()
+        res = run_pull(db.port, tmp_path, "--server-id", "4242", first_binlog(db))
+        mine = run_pull(db.port, tmp_path / "b", "--server-id", "4243", first_binlog(db))
+    finally:
+        other.close()
+    assert res.returncode == 1 and res.stderr.count("\n") == 1
+    assert "server_id 4242 is in use by the replica registered from 'replica-2'" in res.stderr
+    assert mine.returncode == 0, mine.stderr

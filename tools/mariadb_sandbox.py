@@ -9,10 +9,10 @@ Usage::
         files = db.binlog_paths()      # copy them before leaving the block
 
 The server listens only on a Unix socket inside the sandbox directory (and, with ``port``,
-on 127.0.0.1), reads no option files (``--no-defaults``) and is always stopped when the ``with`` block ends,
-even if the body raises. Needs ``mariadb-install-db``, ``mariadbd`` and ``mariadb`` on PATH
-(``mariadbd`` is also looked up in /usr/sbin and /usr/local/sbin, which are often not on a
-non-root user's PATH).
+on 127.0.0.1), reads no option files (``--no-defaults``) and is always stopped when the
+``with`` block ends, even if the body raises. Needs ``mariadb-install-db``, ``mariadbd``
+and ``mariadb`` on PATH (``mariadbd`` is also looked up in /usr/sbin and /usr/local/sbin,
+which are often not on a non-root user's PATH).
 """
 
 from __future__ import annotations
