@@ -29,6 +29,7 @@ from binlog_kaitai.schema import SchemaHistory
 from binlog_kaitai.stream import read_events
 from tests.conftest import FIXTURES
 from tests.mariadb_oracle import mariadb_binlog_program
+from tests.test_rows_oracle import ORACLE_CORPUS
 
 pytestmark = pytest.mark.skipif(mariadb_binlog_program() is None,
                                 reason="mariadb-binlog not installed")
@@ -230,6 +231,14 @@ def compare_run(files: list[Path], capsys: pytest.CaptureFixture[str],
 def test_rows_text_is_mariadb_binlogs(files: list[Path], capsys: pytest.CaptureFixture[str],
                                       monkeypatch: pytest.MonkeyPatch) -> None:
     compare_run(files, capsys, monkeypatch)
+
+
+@pytest.mark.parametrize("path", ORACLE_CORPUS, ids=lambda p: p.name)
+def test_corpus_rows_text_is_mariadb_binlogs(path: Path, capsys: pytest.CaptureFixture[str],
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """The corpus files mariadb-binlog decodes (MySQL 5.x and MariaDB binlogs: the old
+    DATETIME and TIMESTAMP types too)."""
+    compare_run([path], capsys, monkeypatch)
 
 
 def test_every_exception_is_needed(capsys: pytest.CaptureFixture[str],
