@@ -165,7 +165,7 @@ def gtid_file(opts: PullOptions) -> str:
     try:
         client.open()
         for ev in client.dump_from_gtid(str(opts.from_gtid), non_block=True):
-            if ev.header.type_code == ROTATE:
+            if ev.event.type_code == ROTATE:
                 return rotate_target(ev.raw)[0]
     finally:
         client.close()
@@ -189,7 +189,7 @@ def copy_stream(client: ReplicationClient, archive: Archive, opts: PullOptions,
 
     assert archive.name is not None
     for ev in client.dump(archive.name, start, non_block=not opts.stop_never):
-        header = ev.header
+        header = ev.event
         if ev.is_artificial:
             if header.type_code == ROTATE:
                 name, _ = rotate_target(ev.raw)

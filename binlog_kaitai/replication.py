@@ -28,14 +28,19 @@ from kaitaistruct import KaitaiStream
 from pymysql.constants import COMMAND
 from pymysql.protocol import MysqlPacket
 
-from binlog_kaitai.event import BinlogFormat, EventType, parse_event
+from binlog_kaitai.event import BinlogFormat, Event, EventType, parse_event
 from binlog_kaitai.gtid_set import GtidSet, GtidTextError
 from generated.binlog_stream_packet import BinlogStreamPacket
+from generated.mysql_binlog import MysqlBinlog
 
 Packet = BinlogStreamPacket
 Status = Packet.Status
 DumpFlag = Packet.DumpFlag
-ROTATE = EventType.rotate_event
+HEARTBEATS = frozenset({EventType.heartbeat_log_event, EventType.heartbeat_log_event_v2})
+ARTIFICIAL_FLAG = MysqlBinlog.EventFlag.artificial.value
+STREAM_FORMAT = BinlogFormat(4, 19, 0, b"", "")
+"""How a stream's events are framed: v4 common headers of 19 bytes (every source that
+streams binlogs writes v4); the format in force is not needed to read them."""
 DEFAULT_SERVER_ID = 1_651_076_206
 """The server_id a pull registers with unless told (b'binn' read as a number): far from
 the small ids replicas are usually given. A source drops an older dump connection with
@@ -75,21 +80,28 @@ class Endpoint:
         return f"{self.host}:{self.port}"
 
 
-@dataclass(frozen=True, slots=True)
 class StreamEvent:
-    """One event of the stream: its bytes as the file holds them, and the spec's packet."""
+    """One event of the stream: its bytes as the file holds them, the spec's
+    ``event_packet`` (``packet``: ``header``, ``is_artificial``), and the header's
+    fields as :class:`~binlog_kaitai.event.Event` reads them (``event``: ``type_code``,
+    ``log_pos``, ``flags``...), which is what a pull looks at: the spec's header costs
+    about 45 µs an event, a third of a pull's time on small events."""
 
-    raw: bytes
-    packet: Any
-    """The spec's ``event_packet``: ``header`` (the common header), ``is_artificial``."""
+    __slots__ = ("event", "packet", "raw")
 
-    @property
-    def header(self) -> Any:
-        return self.packet.header
+    def __init__(self, raw: bytes, packet: Any) -> None:
+        self.raw = raw
+        self.packet = packet
+        self.event = Event("stream", 0, 0, STREAM_FORMAT, raw)
 
     @property
     def is_artificial(self) -> bool:
-        return bool(self.packet.is_artificial)
+        """The spec's ``event_packet.is_artificial`` from :attr:`event`'s fields
+        (``tests/test_pull.py`` checks both agree on every event of a real stream,
+        heartbeats included)."""
+        ev = self.event
+        return (ev.log_pos == 0 or bool((ev.flags or 0) & ARTIFICIAL_FLAG)
+                or ev.type_code in HEARTBEATS)
 
 
 class _RawPacket(MysqlPacket):

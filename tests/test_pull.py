@@ -406,3 +406,29 @@ def test_a_server_id_a_replica_registered_is_refused(db: MariaDBSandbox, tmp_pat
     assert res.returncode == 1 and res.stderr.count("\n") == 1
     assert "server_id 4242 is in use by the replica registered from 'replica-2'" in res.stderr
     assert mine.returncode == 0, mine.stderr
+
+
+def test_the_stream_events_read_as_the_spec_reads_them(db: MariaDBSandbox) -> None:
+    """Every packet of a real stream, heartbeats of an idle one included: the header
+    fields and is_artificial a pull uses are the spec's."""
+    from binlog_kaitai.replication import Endpoint, ReplicationClient
+
+    db.flush_logs()
+    write_rows(db, 3)
+    client = ReplicationClient(Endpoint("127.0.0.1", db.port, "rep", PASSWORD), 4244,
+                               heartbeat=0.2)
+    client.open()
+    seen: list[tuple[int, bool]] = []
+    try:
+        for ev in client.dump(db.binlog_paths()[-2].name, 4, non_block=False):
+            spec = ev.packet.header
+            assert (ev.event.type_code, ev.event.log_pos, ev.event.flags, ev.event.length) == (
+                spec.type_code, spec.log_pos, spec.flags, spec.event_length)
+            assert ev.is_artificial == ev.packet.is_artificial
+            seen.append((ev.event.type_code, ev.is_artificial))
+            if ev.event.type_code == 27:  # HEARTBEAT_LOG_EVENT: the stream is idle
+                break
+    finally:
+        client.close()
+    assert (27, True) in seen and (4, True) in seen and (15, False) in seen
+    assert any(code in (23, 30) and not artificial for code, artificial in seen)  # rows
