@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from binlog_kaitai import values
 from binlog_kaitai.catalog import Catalog, ColumnDef, TableDef
 from binlog_kaitai.event_kinds import statement_bytes
 from binlog_kaitai.sql_script import first_word, split_statements
@@ -66,16 +67,27 @@ def query_statement(body: Any) -> tuple[str | None, str] | None:
     change a table's columns or a database (by their first word, without parsing, so
     this is cheap for DML logged as statements), and the START ALTER and ROLLBACK ALTER
     phases of MariaDB's two-phase ALTER (binlog_alter_two_phase), whose COMMIT ALTER
-    event repeats the statement once it took effect. The text is decoded as UTF-8
-    (identifiers, the part that matters here, are ASCII in practice).
+    event repeats the statement once it took effect. The text is decoded by
+    :func:`client_text` (ENUM/SET labels are often not ASCII).
     """
     sql = statement_bytes(body)
     if sql is None or not took_effect(body):
         return None
-    text = sql.decode("utf-8", "replace")
+    text = client_text(body, sql)
     if first_word(text) not in _DDL_WORDS:
         return None
     return body.schema or None, text
+
+
+def client_text(body: Any, raw: bytes) -> str:
+    """A QUERY event's statement decoded with the client character set it was sent in
+    (its status variables say; UTF-8 when they do not)."""
+    for var in getattr(getattr(body, "status_vars", None), "entries", ()):
+        client = getattr(var.value, "character_set_client", None)
+        charset = None if client is None else values.charset_of_collation(client)
+        if charset not in (None, "binary"):
+            return values.text_decoder(charset)(raw)  # type: ignore[no-any-return]
+    return raw.decode("utf-8", "replace")
 
 
 def took_effect(body: Any) -> bool:

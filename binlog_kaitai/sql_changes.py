@@ -58,7 +58,7 @@ from binlog_kaitai.errors import BinlogError
 from binlog_kaitai.event import Event
 from binlog_kaitai.event_kinds import statement_bytes
 from binlog_kaitai.rows import RowChange, RowDecoder
-from binlog_kaitai.schema import took_effect
+from binlog_kaitai.schema import client_text, took_effect
 from binlog_kaitai.table_info import TableInfo
 from binlog_kaitai.transactions import TransactionTracker
 
@@ -641,7 +641,7 @@ class SqlScript:
         if raw is None or self._open is None or not took_effect(ev.body) or (
                 self.since is not None and ev.timestamp < self.since):
             return
-        text, db = raw.decode("utf-8", "replace"), ev.body.schema or ""
+        text, db = client_text(ev.body, raw), ev.body.schema or ""
         if self._asked(text, db):
             self._open.gtid = self._open.gtid or self.decoder.decoder.gtid
             self._open.ddl.append(_Ddl(ev.file, ev.pos, db, text))

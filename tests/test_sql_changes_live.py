@@ -210,3 +210,34 @@ def test_schema_scenario_replayed_with_its_ddl(tmp_path: Path,
     with MariaDBSandbox() as fresh:
         client(fresh, script)
         assert definitions(fresh) == expected
+
+
+LATIN1_DDL = """SET NAMES latin1;
+CREATE DATABASE c;
+CREATE TABLE c.t (id INT PRIMARY KEY, e ENUM('é', 'ü') DEFAULT 'ü',
+    v VARCHAR(5) DEFAULT 'ä' COMMENT 'größe') DEFAULT CHARSET=utf8mb4;
+INSERT INTO c.t (id, e) VALUES (1, 'é');
+"""
+"""DDL sent in latin1 (as its client said), with non-ASCII labels, default and comment."""
+
+
+def test_ddl_sent_in_another_charset(tmp_path: Path,
+                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """The DDL is decoded with the client character set it was sent in: the UTF-8 script
+    makes the same table (SHOW CREATE TABLE) with the same row (its ENUM label read from
+    the schema history, binlog_row_metadata being MINIMAL: the history decodes the DDL
+    so too)."""
+    with MariaDBSandbox(options={"binlog_format": "ROW"}) as source:
+        res = subprocess.run(source.client_args(), input=LATIN1_DDL.encode("latin-1"),
+                             capture_output=True, check=False, timeout=600)
+        assert res.returncode == 0, res.stderr.decode(errors="replace")
+        expected = definitions(source)
+        source.flush_logs()
+        binlogs = [Path(shutil.copy(p, tmp_path / p.name)) for p in source.binlog_paths()]
+    assert "COMMENT 'größe'".encode() in expected["c"][2][0]  # (latin1 taken as latin1)
+    status, script, err = rows_sql(capsys, "--sql-ddl", *map(str, binlogs))
+    assert (status, err) == (0, "")
+    assert "ENUM('é', 'ü')" in script
+    with MariaDBSandbox() as fresh:
+        client(fresh, script)
+        assert definitions(fresh) == expected
