@@ -114,9 +114,12 @@ class Archive:
         """Append ``data`` whole (an unbuffered write can be short: write the rest)."""
         assert self._file is not None
         view = memoryview(data)
-        while view:
-            written = self._file.write(view)
-            view = view[written or 0:]
+        try:
+            while view:
+                written = self._file.write(view)
+                view = view[written or 0:]
+        except OSError as exc:  # a full disk...: the next run cuts what was written
+            raise PullError(f"{self.folder / str(self.name)}: {exc.strerror}") from None
         self.size += len(data)
 
     def close(self) -> None:

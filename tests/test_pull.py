@@ -43,7 +43,8 @@ REPO = Path(__file__).resolve().parents[1]
 
 @pytest.fixture(scope="module")
 def db() -> Iterator[MariaDBSandbox]:
-    with MariaDBSandbox(port=0, options={"binlog_format": "ROW"}) as server:
+    options = {"binlog_format": "ROW", "max_allowed_packet": "64M"}
+    with MariaDBSandbox(port=0, options=options) as server:
         server.sql(
             f"CREATE USER rep@'127.0.0.1' IDENTIFIED BY '{PASSWORD}';"
             "GRANT REPLICATION SLAVE ON *.* TO rep@'127.0.0.1';"
@@ -140,6 +141,7 @@ def test_rotations_with_crc32_and_none_are_pulled_byte_for_byte(
         for _ in range(2):
             write_rows(db, 20)
             db.flush_logs()
+    write_rows(db, 1, size=17 << 20)  # a 17 MB event: packets of 2^24-1 bytes joined
     write_rows(db, 5)  # the active file, pulled as far as it goes
     res = run_pull(db.port, tmp_path, first)
     assert res.returncode == 0, res.stderr
@@ -149,11 +151,13 @@ def test_rotations_with_crc32_and_none_are_pulled_byte_for_byte(
     assert res.returncode == 0, res.stderr
     compared = assert_identical(db, tmp_path)
     assert len(compared) >= 7
-    footers = set()
+    footers, longest = set(), 0
     for name in compared:
-        with BinlogStream(tmp_path / name) as stream:
+        with BinlogStream(tmp_path / name, bodies=()) as stream:
             footers.add(stream.first_format.checksum_len)
+            longest = max(longest, *(ev.length for ev in stream.events()))
     assert footers == {0, 4}
+    assert longest > (1 << 24)
 
 
 def test_sigkill_mid_pull_then_rerun_is_identical(db: MariaDBSandbox, tmp_path: Path) -> None:
@@ -432,3 +436,30 @@ def test_the_stream_events_read_as_the_spec_reads_them(db: MariaDBSandbox) -> No
         client.close()
     assert (27, True) in seen and (4, True) in seen and (15, False) in seen
     assert any(code in (23, 30) and not artificial for code, artificial in seen)  # rows
+
+
+def test_a_write_that_fails_midway_is_cut_back_by_the_rerun(
+        db: MariaDBSandbox, tmp_path: Path) -> None:
+    """A file size limit (as a full disk) stops the pull inside an event: the event is
+    torn on disk, the error is one line, and the rerun cuts it back and completes."""
+    import resource
+
+    db.flush_logs()
+    first = db.binlog_paths()[-1].name
+    write_rows(db, 4, size=50_000)
+    db.flush_logs()
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (120_000, 120_000))
+
+    env = dict(os.environ, MYSQL_PWD=PASSWORD)
+    res = subprocess.run(pull_args(db.port, tmp_path, first), env=env, cwd=REPO,
+                         capture_output=True, text=True, timeout=60, check=False,
+                         preexec_fn=limit)
+    assert res.returncode == 1
+    assert res.stderr.count("\n") == 1 and "File too large" in res.stderr, res.stderr
+    torn = tmp_path / first
+    assert torn.stat().st_size == 120_000 and complete_length(torn) < 120_000
+    res = run_pull(db.port, tmp_path, first)
+    assert res.returncode == 0, res.stderr
+    assert first in assert_identical(db, tmp_path)
