@@ -51,6 +51,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from fnmatch import fnmatchcase
 from typing import IO, Any, Protocol, TextIO
 
 from binlog_kaitai import values as v
@@ -627,10 +628,18 @@ class SqlScript:
 
     def _asked(self, text: str, db: str) -> bool:
         """Whether a statement run in database ``db`` is of the transactions and tables
-        asked for (:meth:`~binlog_kaitai.filters.TableFilter.may_name`: by its words)."""
+        asked for (:meth:`~binlog_kaitai.filters.TableFilter.may_name`: by its words; a
+        CREATE/DROP/ALTER DATABASE, logged in its database, when that is of a table asked
+        for)."""
         tables = self.decoder.decoder.filter
-        return (self.gtids is None or self.decoder.decoder.gtid in self.gtids) and (
-            not tables.active or (tables.keeps_database(db) and tables.may_name(text, db)))
+        if self.gtids is not None and self.decoder.decoder.gtid not in self.gtids:
+            return False
+        if not tables.active:
+            return True
+        if _DATABASE_DDL.match(text):
+            return tables.keeps_database(db) and any(
+                p.database is None or fnmatchcase(db, p.database) for p in tables.patterns)
+        return tables.keeps_database(db) and tables.may_name(text, db)
 
     def _ddl(self, ev: Event) -> None:
         """A DDL statement of the open transaction, kept unless the filters leave it out

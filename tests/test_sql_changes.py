@@ -202,6 +202,20 @@ def test_sql_ddl_writes_the_ddl(capsys: pytest.CaptureFixture[str]) -> None:
     assert alters == ["ALTER TABLE t.a ADD COLUMN w INT;"]
 
 
+def test_ddl_of_the_tables_asked_for(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--table``: the DDL whose words may name the table, and the CREATE DATABASE of
+    its database (logged in that database: no word names the table)."""
+    status, out, err = run(capsys, "--sql", "--sql-ddl", "--table", "hist.people",
+                           str(SCHEMA))
+    assert (status, err) == (0, "")
+    lines = script_lines(out)
+    assert lines[:4] == [f"-- DDL at {SCHEMA}:367", "CREATE DATABASE hist CHARACTER SET latin1;",
+                         f"-- DDL at {SCHEMA}:517", "USE `hist`;"]
+    assert "CREATE DATABASE archive;" not in lines
+    assert "ALTER TABLE people DROP PRIMARY KEY, ADD PRIMARY KEY (id, country);" in lines
+    assert "CREATE TABLE serials (id SERIAL, v INT);" not in lines
+
+
 def test_table_filter(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "--sql", "--flashback", "--table", "types.signs", str(FULL))
     assert status == 0
