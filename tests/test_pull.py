@@ -414,7 +414,8 @@ def test_a_server_id_a_replica_registered_is_refused(db: MariaDBSandbox, tmp_pat
 
 def test_the_stream_events_read_as_the_spec_reads_them(db: MariaDBSandbox) -> None:
     """Every packet of a real stream, heartbeats of an idle one included: the header
-    fields and is_artificial a pull uses are the spec's."""
+    fields and is_artificial a pull uses are the spec's; and the JavaScript build of the
+    spec reads the same packets (an EOF and an ERR too) as the Python one."""
     from binlog_kaitai.replication import Endpoint, ReplicationClient
 
     db.flush_logs()
@@ -423,6 +424,7 @@ def test_the_stream_events_read_as_the_spec_reads_them(db: MariaDBSandbox) -> No
                                heartbeat=0.2)
     client.open()
     seen: list[tuple[int, bool]] = []
+    payloads = []
     try:
         for ev in client.dump(db.binlog_paths()[-2].name, 4, non_block=False):
             spec = ev.packet.header
@@ -430,12 +432,59 @@ def test_the_stream_events_read_as_the_spec_reads_them(db: MariaDBSandbox) -> No
                 spec.type_code, spec.log_pos, spec.flags, spec.event_length)
             assert ev.is_artificial == ev.packet.is_artificial
             seen.append((ev.event.type_code, ev.is_artificial))
+            payloads.append(b"\0" + ev.raw)
             if ev.event.type_code == 27:  # HEARTBEAT_LOG_EVENT: the stream is idle
                 break
     finally:
         client.close()
     assert (27, True) in seen and (4, True) in seen and (15, False) in seen
     assert any(code in (23, 30) and not artificial for code, artificial in seen)  # rows
+    payloads += [b"\xfe\0\0\x02\0", b"\xff\xd4\x04#HY000Could not find first log"]
+    assert packet_facts_js(payloads) == [packet_facts(p) for p in payloads]
+
+
+def packet_facts(payload: bytes) -> list[object]:
+    """What the Python build of the spec reads of a stream packet."""
+    packet = BinlogStreamPacket(False, KaitaiStream(io.BytesIO(payload)))
+    body = packet.body
+    if packet.status == BinlogStreamPacket.Status.ok:
+        h = body.header
+        return [0, h.type_code, h.log_pos, h.flags, h.event_length, body.is_artificial,
+                body.event.hex()]
+    if packet.status == BinlogStreamPacket.Status.eof:
+        return [254, body.warnings, body.status_flags]
+    return [255, body.error_code, body.sql_state, body.message]
+
+
+PACKET_FACTS_JS = """
+const KaitaiStream = require('kaitai-struct/KaitaiStream');
+const { BinlogStreamPacket } = require('./generated_js/BinlogStreamPacket');
+const out = [];
+for (const line of require('fs').readFileSync(0, 'utf8').split('\\n').filter(Boolean)) {
+  const p = new BinlogStreamPacket(new KaitaiStream(Buffer.from(line, 'hex')), null, null,
+                                   false);
+  const b = p.body;
+  if (p.status === 0) {
+    const h = b.header;
+    out.push([0, h.typeCode, h.logPos, h.flags, h.eventLength, b.isArtificial,
+              Buffer.from(b.event).toString('hex')]);
+  } else if (p.status === 254) {
+    out.push([254, b.warnings, b.statusFlags]);
+  } else {
+    out.push([255, b.errorCode, b.sqlState, b.message]);
+  }
+}
+console.log(JSON.stringify(out));
+"""
+
+
+def packet_facts_js(payloads: list[bytes]) -> list[list[object]]:
+    """The same, read by the JavaScript build (generated_js/)."""
+    import json
+
+    res = subprocess.run(["node", "-e", PACKET_FACTS_JS], cwd=REPO, check=True, text=True,
+                         input="\n".join(p.hex() for p in payloads), capture_output=True)
+    return json.loads(res.stdout)
 
 
 def test_a_write_that_fails_midway_is_cut_back_by_the_rerun(
