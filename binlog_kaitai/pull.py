@@ -200,7 +200,7 @@ def copy_stream(client: ReplicationClient, archive: Archive, opts: PullOptions,
                     archive.start(name)
             continue
         end = archive.size + len(ev.raw)
-        if header.log_pos != end:
+        if header.log_pos != end & 0xFFFFFFFF:  # a u4: past 4 GiB, modulo 2^32
             raise PullError(
                 f"{archive.name}: the source sent an event ending at log_pos "
                 f"{header.log_pos} where the file is at {end}; nothing written")

@@ -50,6 +50,11 @@ REPORT_HOST = "binlog-kaitai"
 _ROTATE_ONLY = bytes([0, 0, 0, 8])
 """Post-header lengths enough to read a ROTATE_EVENT (type 4: its 8-byte position)."""
 ER_ACCESS_DENIED = 1045
+HINTS = {
+    4052: " (another connection took over server_id: give each pull its own --server-id)",
+}
+"""What to add to a server error that does not say what to do (MariaDB's
+ER_SLAVE_SAME_ID, sent to the older of two dump connections with one server_id)."""
 ER_SPECIFIC_ACCESS_DENIED = 1227
 
 
@@ -158,8 +163,9 @@ class ReplicationClient:
         self.server_id = server_id
         self.heartbeat = heartbeat
         """Seconds between the source's heartbeats on an idle stream (None: none)."""
-        self.timeout = timeout if heartbeat is None else max(timeout, 3 * heartbeat)
-        """Seconds without a byte after which the connection counts as lost."""
+        self.timeout = timeout if heartbeat is None else 3 * heartbeat
+        """Seconds without a byte after which the connection counts as lost: three missed
+        heartbeats when following."""
         self.conn: pymysql.connections.Connection | None = None
         self.version = ""
 
@@ -267,9 +273,10 @@ class ReplicationClient:
         packet = Packet(False, KaitaiStream(io.BytesIO(data)))
         if packet.status == Status.err:
             err = packet.body
+            hint = HINTS.get(err.error_code, "")
             raise ReplicationError(
                 f"{self.endpoint.name}: error {err.error_code} ({err.sql_state}): "
-                f"{err.message}", err.error_code)
+                f"{err.message}{hint}", err.error_code)
         return packet
 
     def dump(self, file: str, pos: int, *, non_block: bool) -> Iterator[StreamEvent]:

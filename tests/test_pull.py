@@ -317,6 +317,8 @@ def test_errors_are_one_line(db: MariaDBSandbox, tmp_path: Path) -> None:
          "server_id 1 is the source's"),
         (run_pull(db.port, tmp_path / "d", "binlog.000000"), "error 1236"),
         (run_pull(CuttingProxy(db.port, 0).port, tmp_path / "e", first), "cannot connect"),
+        (run_pull(db.port, tmp_path / "f", "--from-gtid", "0-1-999999"), "error 1236"),
+        (run_pull(db.port, tmp_path / "g"), "give FIRST_FILE or --from-gtid"),
     ]
     for res, needle in cases:
         assert res.returncode == 1
@@ -512,3 +514,21 @@ def test_a_write_that_fails_midway_is_cut_back_by_the_rerun(
     res = run_pull(db.port, tmp_path, first)
     assert res.returncode == 0, res.stderr
     assert first in assert_identical(db, tmp_path)
+
+
+def test_a_second_pull_with_the_same_server_id_stops_the_first(
+        db: MariaDBSandbox, tmp_path: Path) -> None:
+    first = first_binlog(db)
+    env = dict(os.environ, MYSQL_PWD=PASSWORD)
+    older = subprocess.Popen(pull_args(db.port, tmp_path / "a", "--stop-never", "--server-id",
+                                       "4245", first),
+                             env=env, cwd=REPO, stderr=subprocess.PIPE, text=True)
+    wait_until(lambda: (tmp_path / "a" / first).stat().st_size > 4)
+    res = run_pull(db.port, tmp_path / "b", "--server-id", "4245", first)
+    assert res.returncode == 0, res.stderr
+    try:
+        older.wait(timeout=30)
+    finally:
+        err = stop(older)
+    assert older.returncode == 1
+    assert err.count("\n") == 1 and "error 4052" in err and "--server-id" in err, err
