@@ -72,9 +72,8 @@ class Decoder(Protocol):
     def feed(self, ev: Event) -> list[Any]: ...
 
 
-HEADER = ("SET NAMES utf8mb4;\n"
-          "SET time_zone='+00:00';\n"
-          "SET SESSION sql_mode='NO_AUTO_VALUE_ON_ZERO';\n")
+SQL_MODE = "SET SESSION sql_mode='NO_AUTO_VALUE_ON_ZERO';\n"
+HEADER = "SET NAMES utf8mb4;\nSET time_zone='+00:00';\n" + SQL_MODE
 """What every script starts with: the connection charset the text literals are written in,
 the zone TIMESTAMP values are given in, and a sql_mode under which every value the binlog
 holds is taken as it is."""
@@ -335,11 +334,13 @@ class TableSql:
 
 @dataclass(frozen=True, slots=True)
 class _Ddl:
-    """A DDL statement: where it is, the default database it ran in, its text."""
+    """A DDL statement: where it is, the default database and sql_mode it ran with (the
+    server's number; None when the event does not say), its text."""
 
     file: str
     pos: int
     db: str
+    sql_mode: int | None
     text: str
 
     def comment(self, what: str) -> str:
@@ -424,6 +425,15 @@ _DATABASE_DDL = re.compile(r"\s*(?:/\*.*?\*/\s*)*(CREATE|DROP|ALTER)\s+(DATABASE
 that does not exist yet, or any more)."""
 
 
+def _sql_mode(body: Any) -> int | None:
+    """A QUERY event's sql_mode (the server's bits, as a number), None when not given."""
+    for var in getattr(getattr(body, "status_vars", None), "entries", ()):
+        modes = getattr(var.value, "modes", None)
+        if modes is not None:
+            return int(modes.value)
+    return None
+
+
 def _savepoint_name(quoted_name: str) -> str:
     if quoted_name.startswith("`"):
         quoted_name = quoted_name[1:-1].replace("``", "`")
@@ -495,6 +505,8 @@ class SqlScript:
         self.since = since
         self._db: str | None = None
         """The database of the last ``USE`` written."""
+        self._mode: int | None = None
+        """The sql_mode of the last DDL written, until the script's is set again."""
         self.out = out
         self.err = err
         self.flashback = flashback
@@ -653,7 +665,7 @@ class SqlScript:
         text, db = client_text(ev.body, raw), ev.body.schema or ""
         if self._asked(text, db):
             self._open.gtid = self._open.gtid or self.decoder.decoder.gtid
-            self._open.ddl.append(_Ddl(ev.file, ev.pos, db, text))
+            self._open.ddl.append(_Ddl(ev.file, ev.pos, db, _sql_mode(ev.body), text))
 
     def _text(self, txn: _Transaction) -> str:
         """A transaction's text: its DDL (as comments, as SQL with ``ddl``; the undo
@@ -663,17 +675,30 @@ class SqlScript:
             if self.flashback or not self.ddl:
                 out.append(ddl.comment("not undone" if self.flashback else "skipped"))
                 continue
-            out.append(f"-- DDL at {ddl.file}:{ddl.pos}\n")
-            if _DATABASE_DDL.match(ddl.text):  # logged in the database it creates or drops
-                self._db = None
-            elif ddl.db and ddl.db != self._db:
-                out.append(f"USE {identifier(ddl.db)};\n")
-                self._db = ddl.db
-            text = ddl.text.strip().rstrip(";").rstrip()
-            # A statement with a ; of its own (a routine, a trigger) is sent whole.
-            out.append(f"DELIMITER ;;\n{text};;\nDELIMITER ;\n" if ";" in text
-                       else f"{text};\n")
-        return "".join(out) + txn.text(self.flashback)
+            out.append(self._ddl_sql(ddl))
+        body = txn.text(self.flashback)
+        if body and self._mode is not None:  # the script's sql_mode again for the rows
+            out.append(SQL_MODE)
+            self._mode = None
+        return "".join(out) + body
+
+    def _ddl_sql(self, ddl: _Ddl) -> str:
+        """A DDL statement as SQL, after ``USE`` its database and ``SET sql_mode`` its
+        mode (as mysqlbinlog sets them) where they are not the session's already."""
+        out = [f"-- DDL at {ddl.file}:{ddl.pos}\n"]
+        if _DATABASE_DDL.match(ddl.text):  # logged in the database it creates or drops
+            self._db = None
+        elif ddl.db and ddl.db != self._db:
+            out.append(f"USE {identifier(ddl.db)};\n")
+            self._db = ddl.db
+        if ddl.sql_mode is not None and ddl.sql_mode != self._mode:
+            out.append(f"SET SESSION sql_mode={ddl.sql_mode};\n")
+            self._mode = ddl.sql_mode
+        text = ddl.text.strip().rstrip(";").rstrip()
+        # A statement with a ; of its own (a routine, a trigger) is sent whole.
+        out.append(f"DELIMITER ;;\n{text};;\nDELIMITER ;\n" if ";" in text
+                   else f"{text};\n")
+        return "".join(out)
 
     def _close(self) -> None:
         """The open transaction, ended or not, waits for its last changes."""

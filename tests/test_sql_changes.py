@@ -14,7 +14,7 @@ import pytest
 from binlog_kaitai.cli import main
 from binlog_kaitai.ordered_rows import OrderedRows
 from binlog_kaitai.rows import RowChange
-from binlog_kaitai.sql_changes import HEADER, TableSql, quoted
+from binlog_kaitai.sql_changes import HEADER, SQL_MODE, TableSql, quoted
 from binlog_kaitai.stream import read_events
 from tests.conftest import FIXTURES, REPO, corpus
 
@@ -177,21 +177,30 @@ def test_ddl_is_a_comment_in_its_place(capsys: pytest.CaptureFixture[str]) -> No
         ",3,NULL,NULL,NULL,'Cid'," in lines[at + 3])
 
 
+def ddl_sql_mode(path: Path) -> int:
+    """The sql_mode the first DDL statement of a file ran with (its QUERY event's)."""
+    ev = next(ev for ev in read_events(path) if ev.is_ddl)
+    (var,) = [v for v in ev.body.status_vars.entries if type(v.value).__name__ == "SqlModeVar"]
+    return int(var.value.modes.value)
+
+
 def test_sql_ddl_writes_the_ddl(capsys: pytest.CaptureFixture[str]) -> None:
     """``--sql-ddl``: the statements themselves, after ``USE db`` where they ran in
     another default database (not for CREATE/DROP DATABASE, logged in the database they
-    create or drop); a two-phase ALTER once (its COMMIT ALTER)."""
+    create or drop) and ``SET sql_mode`` theirs, the script's set again before the rows;
+    a two-phase ALTER once (its COMMIT ALTER)."""
     status, out, err = run(capsys, "--sql", "--sql-ddl", str(SCHEMA))
     assert (status, err) == (0, "")
     lines = script_lines(out)
-    assert lines[:6] == [
-        f"-- DDL at {SCHEMA}:367", "CREATE DATABASE hist CHARACTER SET latin1;",
+    mode = f"SET SESSION sql_mode={ddl_sql_mode(SCHEMA)};"
+    assert lines[:7] == [
+        f"-- DDL at {SCHEMA}:367", mode, "CREATE DATABASE hist CHARACTER SET latin1;",
         f"-- DDL at {SCHEMA}:517", "USE `hist`;", "CREATE TABLE `hist`.`people` (",
         "    `id` INT UNSIGNED NOT NULL AUTO_INCREMENT,"]
     assert contains(lines, [
-        "COMMIT;", f"-- DDL at {SCHEMA}:2406",
+        "COMMIT;", f"-- DDL at {SCHEMA}:2406", mode,
         "ALTER TABLE people DROP PRIMARY KEY, ADD PRIMARY KEY (id, country);",
-        f"-- transaction at {SCHEMA}:2548 GTID 0-1-7, 2026-11-21 20:00:15"])
+        SQL_MODE.strip(), f"-- transaction at {SCHEMA}:2548 GTID 0-1-7, 2026-11-21 20:00:15"])
     assert contains(lines, [f"-- DDL at {SCHEMA}:7955", "DROP DATABASE archive;",
                             f"-- DDL at {SCHEMA}:8097",
                             "CREATE DATABASE archive CHARACTER SET utf8mb3;",
@@ -209,7 +218,8 @@ def test_ddl_of_the_tables_asked_for(capsys: pytest.CaptureFixture[str]) -> None
                            str(SCHEMA))
     assert (status, err) == (0, "")
     lines = script_lines(out)
-    assert lines[:4] == [f"-- DDL at {SCHEMA}:367", "CREATE DATABASE hist CHARACTER SET latin1;",
+    assert lines[:5] == [f"-- DDL at {SCHEMA}:367", f"SET SESSION sql_mode={ddl_sql_mode(SCHEMA)};",
+                         "CREATE DATABASE hist CHARACTER SET latin1;",
                          f"-- DDL at {SCHEMA}:517", "USE `hist`;"]
     assert "CREATE DATABASE archive;" not in lines
     assert "ALTER TABLE people DROP PRIMARY KEY, ADD PRIMARY KEY (id, country);" in lines
