@@ -213,19 +213,21 @@ def pull(opts: PullOptions, err: TextIO) -> None:
 
     archive = Archive(opts.output)
     delay = BACKOFF_FIRST
+    reached: tuple[str | None, int] = (None, 0)
+    """Where the archive was at the last lost connection: the pause between tries grows
+    while the tries bring nothing."""
     try:
         while True:
             client = new_client(opts)
             try:
                 client.open()
-                start = start_point(archive, opts)
-                reached = (archive.name, archive.size)
-                copy_stream(client, archive, opts, start)
+                copy_stream(client, archive, opts, start_point(archive, opts))
                 return
             except ConnectionLost as exc:
                 if not opts.stop_never:
                     raise PullError(str(exc)) from None
                 if (archive.name, archive.size) != reached:
+                    reached = (archive.name, archive.size)
                     delay = BACKOFF_FIRST
                 print(f"pull: {exc}; connecting again in {delay:g} s", file=err, flush=True)
                 time.sleep(delay)

@@ -532,3 +532,19 @@ def test_a_second_pull_with_the_same_server_id_stops_the_first(
         err = stop(older)
     assert older.returncode == 1
     assert err.count("\n") == 1 and "error 4052" in err and "--server-id" in err, err
+
+
+def test_follow_waits_for_a_server_that_is_not_up_yet(db: MariaDBSandbox, tmp_path: Path) -> None:
+    first = db.binlog_paths()[-1].name
+    proxy = CuttingProxy(db.port, limit=0, cuts=2)  # the first two connections fail
+    env = dict(os.environ, MYSQL_PWD=PASSWORD)
+    proc = subprocess.Popen(pull_args(proxy.port, tmp_path, "--stop-never", first), env=env,
+                            cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        wait_until(lambda: (tmp_path / first).stat().st_size > 4)
+    finally:
+        err = stop(proc)
+        proxy.close()
+    lines = err.splitlines()
+    assert len(lines) == 2 and all("cannot connect" in line for line in lines), err
+    assert "again in 0.5 s" in lines[0] and "again in 1 s" in lines[1]
