@@ -459,6 +459,11 @@ def _epoch_text(value: str) -> str:
     return f"{seconds}{dot}{fraction}"
 
 
+def _date_text(value: str) -> str:
+    """A DATE as mysqlbinlog writes it, ``'YYYY:MM:DD'`` (which MySQL reads as a date)."""
+    return "'" + value.replace("-", ":") + "'"
+
+
 def _bit_text(width: int) -> TextForm:
     return lambda value: f"b'{value:0{width}b}'"
 
@@ -488,8 +493,7 @@ def _label_text(value: Any) -> str:
 _TEXT_FORMS: dict[int, TextForm] = {
     **dict.fromkeys((TINY, SHORT, INT24, LONG, LONGLONG, YEAR, NEWDECIMAL), str),
     **dict.fromkeys(STRING_TYPES, _string_text), FLOAT: lambda x: g_text(x, 6),
-    DOUBLE: lambda x: g_text(x, 20), DATE: lambda x: "'" + x.replace("-", ":") + "'",
-    NEWDATE: lambda x: "'" + x.replace("-", ":") + "'",
+    DOUBLE: lambda x: g_text(x, 20), DATE: _date_text, NEWDATE: _date_text,
     **dict.fromkeys((TIME, TIME2, DATETIME, DATETIME2), lambda x: "'" + x + "'"),
     TIMESTAMP: _epoch_text, TIMESTAMP2: _epoch_text, ENUM: _label_text, SET: _label_text,
     JSON: _json_text, GEOMETRY: _geometry_text, VECTOR: _vector_text,
