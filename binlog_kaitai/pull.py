@@ -86,7 +86,11 @@ class Archive:
 
     def resume(self, name: str) -> int:
         """Cut ``name`` back to its last complete event and open it there; the offset
-        to ask the source for (4 when not even its first event is whole)."""
+        to ask the source for (4 when not even its first event is whole). The file this
+        run is writing is not read again: it holds whole events only (a failed write
+        ends the run)."""
+        if name == self.name and self._file is not None:
+            return self.size
         path = self.folder / name
         end = complete_length(path)
         if end <= len(MAGIC):
