@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import re
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -17,6 +19,10 @@ FIXTURES = REPO / "tests" / "fixtures"
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "live: starts a real MariaDB server")
+    # Date-times without a zone are local, as mysqlbinlog reads them: the tests that give
+    # such times expect them in UTC, whatever the TZ of the machine running them.
+    os.environ["TZ"] = "UTC"
+    time.tzset()
 
 
 @dataclass(frozen=True)
