@@ -132,6 +132,9 @@ def add_export_parser(sub: Any) -> None:
     export.add_argument("--output", required=True, metavar="DIR")
     export.add_argument("--overwrite", action="store_true",
                         help="replace the export DIR holds (else refused)")
+    export.add_argument("--incremental", action="store_true",
+                        help="add to DIR's tables what earlier --incremental runs left: "
+                        "new files, new transactions of a grown file")
     export.add_argument("--mode", choices=("permissive", "failfast"), default="permissive",
                         help="failfast: stop at the first problem, writing nothing")
     export.add_argument("--schema", action="append", metavar="FILE", default=[],

@@ -26,7 +26,7 @@ import queue
 import sys
 import threading
 from argparse import ArgumentTypeError
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import partial
@@ -34,9 +34,10 @@ from typing import Any, TextIO
 
 import pyarrow as pa
 
+from binlog_kaitai import incremental
 from binlog_kaitai.publish import OutputRefused, abandon, begin, publish
 from spark.extract import FailFast, SplitParser, fold_files, parser_version
-from spark.plan import FileInfo, Script, list_inputs, plan_archive, read_scripts, walk_file
+from spark.plan import ArchivePlan, Script, list_inputs, plan_here, read_scripts, walk_file
 from spark.schemas import TABLES, ErrorsRecord, arrow_schema, record_batch
 from spark.typed_export import DateFiles, TypedOutput
 from spark.typed_spark import utc_datetime
@@ -47,6 +48,10 @@ OUTPUT_FOLDERS = (*TABLES, "tables", "snapshots")
 BATCH_ROWS = 8192
 WRITES_PENDING = 4
 """Writing jobs that may wait for the writing thread (the parse waits beyond)."""
+
+
+INCREMENTAL_ALONE = ("--incremental goes without --snapshot, --as-of and --overwrite "
+                     "(snapshots are not kept up to date yet)")
 
 
 class ExportFailed(Exception):
@@ -183,11 +188,13 @@ def export(inputs: Sequence[str], output: str, *, failfast: bool = False,
         print(f"binlog-kaitai export: no file matches {pattern}", file=sys.stderr)
     if not files:
         raise ExportFailed("no input files")
+    scripts = read_scripts(schema_files)
     run = begin(output, overwrite=overwrite, known=OUTPUT_FOLDERS)
     try:
-        rows = _export_into(run.staging, files, failfast, schema_files, progress,
-                            TypedOutput(run.staging, snapshot=snapshot, as_of=as_of)
-                            if typed else None)
+        rows, _ = _export_into(run.staging, plan_here(files, None, scripts), failfast,
+                               scripts, progress,
+                               TypedOutput(run.staging, snapshot=snapshot, as_of=as_of)
+                               if typed else None)
         publish(run)
     except BaseException:
         abandon(run)
@@ -195,20 +202,50 @@ def export(inputs: Sequence[str], output: str, *, failfast: bool = False,
     return ExportResult(len(files), sum(f.size for f in files), rows)
 
 
-def _export_into(folder: str, files: list[FileInfo], failfast: bool,
-                 schema_files: Sequence[str], progress: TextIO | None,
-                 typed_out: TypedOutput | None) -> dict[str, int]:
-    """Every table written under ``folder`` (the staging folder); rows per table. On a
-    failure, every file is closed (without closing it twice: see
-    :func:`spark.typed_export.abort_writer`) and the writing thread ended."""
+def export_incremental(inputs: Sequence[str], output: str, *, failfast: bool = False,
+                       schema_files: Sequence[str] = (), progress: TextIO | None = None,
+                       typed: bool = True) -> ExportResult:
+    """:func:`export` of what the runs before left to do (:mod:`binlog_kaitai.incremental`):
+    the new files and the new complete transactions of the files that grew, from the
+    schema histories the state holds, their tables added to ``output``'s. A run that
+    fails or is killed leaves the output as the last run committed it; the next run
+    deletes what it wrote. Nothing new: nothing written (0 files)."""
+    files, unmatched = list_inputs(inputs)
+    for pattern in unmatched:
+        print(f"binlog-kaitai export: no file matches {pattern}", file=sys.stderr)
+    if not files:
+        raise ExportFailed("no input files")
+    state = incremental.load(output)
+    incremental.recover(output, state, OUTPUT_FOLDERS)
+    todo = incremental.pending(state, files)
+    if not todo:
+        return ExportResult()
+    scripts = read_scripts(schema_files)
+    run = incremental.plan_run(state, [walk_file(info, None) for info in todo], scripts)
+    staging = incremental.staging(output)
+    rows, stats = _export_into(staging, run.plan, failfast, scripts, progress,
+                               TypedOutput(staging) if typed else None,
+                               partial(incremental.merge_stats, state))
+    incremental.commit(output, state, run, stats)
+    return ExportResult(len(todo), sum(s.nbytes for s in run.plan.splits), rows)
+
+
+def _export_into(folder: str, plan: ArchivePlan, failfast: bool, scripts: Sequence[Script],
+                 progress: TextIO | None, typed_out: TypedOutput | None,
+                 merge: Callable[[list[dict[str, Any]]], list[dict[str, Any]]] = list
+                 ) -> tuple[dict[str, int], list[dict[str, Any]]]:
+    """Every table of ``plan``'s splits written under ``folder`` (the staging folder);
+    rows per table, and the ``split_stats`` the ``files`` rows were folded from (after
+    ``merge``: an incremental run's adds those of earlier runs). On a failure, every
+    file is closed (without closing it twice: see :func:`spark.typed_export.abort_writer`)
+    and the writing thread ended."""
     writes = _Writes()  # (nothing between here and the try can fail)
     writers = {table: _TableWriter(table, os.path.join(folder, table), arrow_schema(columns),
                                    writes)
                for table, columns in TABLES.items()}
     typed_rows: dict[str, int] = {}
     try:
-        stats = _parse(files, writers, writes, failfast, read_scripts(schema_files),
-                       progress, typed_out)
+        stats = merge(_parse(plan, writers, writes, failfast, scripts, progress, typed_out))
         writes.wait()  # every typed batch is in its table (or the spill)
         # Arrow's allocator keeps what the parse freed; the typed tables' writing would
         # come on top of it (peak RSS 397 -> 384 MB on the bench file).
@@ -230,7 +267,7 @@ def _export_into(folder: str, files: list[FileInfo], failfast: bool,
     writes.stop()
     if typed_out is not None:
         typed_out.close()
-    return {**{table: w.rows for table, w in writers.items()}, **typed_rows}
+    return {**{table: w.rows for table, w in writers.items()}, **typed_rows}, stats
 
 
 def _write_typed(typed_out: TypedOutput, errors: _TableWriter) -> dict[str, int]:
@@ -244,18 +281,16 @@ def _write_typed(typed_out: TypedOutput, errors: _TableWriter) -> dict[str, int]
             **{f"snapshots/{t}": n for t, n in result.snapshots.items()}}
 
 
-def _parse(files: Iterable[FileInfo], writers: dict[str, _TableWriter], writes: _Writes,
+def _parse(plan: ArchivePlan, writers: dict[str, _TableWriter], writes: _Writes,
            failfast: bool, scripts: Sequence[Script], progress: TextIO | None,
            typed_out: TypedOutput | None = None) -> list[dict[str, Any]]:
-    """Every record of every file to its table (typed batches to ``typed_out``, on the
-    writing thread), each file parsed whole from its chain's schema history where it
-    starts (:func:`spark.plan.plan_archive`, whose rows are the ``schema_history``
-    table); the ``split_stats`` of each file."""
-    files = list(files)
-    plan = plan_archive([walk_file(info, None) for info in files], scripts)
+    """Every record of every split to its table (typed batches to ``typed_out``, on the
+    writing thread), each split parsed from its chain's schema history where it starts
+    (:func:`spark.plan.plan_archive`, whose rows are the ``schema_history`` table); the
+    ``split_stats`` of each split."""
     for record in plan.history:
         writers["schema_history"].add(record)
-    total, done = sum(f.size for f in files), 0
+    total, done = sum(s.nbytes for s in plan.splits), 0
     stats: list[dict[str, Any]] = []
     for split in plan.splits:
         info = split.file
@@ -272,7 +307,7 @@ def _parse(files: Iterable[FileInfo], writers: dict[str, _TableWriter], writes: 
                 writers[kind].add_batch(values)
             else:
                 writers[kind].add(values)
-        done += info.size
+        done += split.nbytes
         if progress is not None:
             _show_progress(progress, done, total, info.path)
     if progress is not None:
@@ -322,13 +357,23 @@ def main(args: Any, out: TextIO, err: TextIO) -> int:
     if not args.typed and (args.snapshot or args.as_of is not None):
         print(f"binlog-kaitai export: {SNAPSHOT_NEEDS_TYPED}", file=err)
         return 2
+    if args.incremental and (args.snapshot or args.as_of is not None or args.overwrite):
+        print(f"binlog-kaitai export: {INCREMENTAL_ALONE}", file=err)
+        return 2
     try:
         as_of = None if args.as_of is None else utc_datetime(args.as_of)
-        result = export(args.files, args.output, failfast=args.mode == "failfast",
-                        schema_files=args.schema or (), progress=progress,
-                        typed=args.typed, snapshot=args.snapshot or as_of is not None,
-                        as_of=as_of, overwrite=args.overwrite)
-    except (ExportFailed, ArgumentTypeError, OutputRefused) as exc:
+        if args.incremental:
+            result = export_incremental(args.files, args.output,
+                                        failfast=args.mode == "failfast",
+                                        schema_files=args.schema or (), progress=progress,
+                                        typed=args.typed)
+        else:
+            result = export(args.files, args.output, failfast=args.mode == "failfast",
+                            schema_files=args.schema or (), progress=progress,
+                            typed=args.typed, snapshot=args.snapshot or as_of is not None,
+                            as_of=as_of, overwrite=args.overwrite)
+    except (ExportFailed, ArgumentTypeError, OutputRefused, incremental.NotIncremental
+            ) as exc:
         print(f"binlog-kaitai export: {exc}", file=err)
         return 1
     except OSError as exc:  # writing the output (the inputs' problems are errors rows)

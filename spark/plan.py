@@ -34,7 +34,7 @@ import os
 import pickle
 import re
 import zlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from contextlib import closing
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -305,22 +305,32 @@ class ArchivePlan:
 
     splits: list[Split]
     history: list[tuple[Any, ...]]
+    ends: dict[str, bytes] = dataclasses.field(default_factory=dict)
+    """Each chain's history after its DDL (:func:`freeze`), by the path of its last file:
+    where an incremental run (:mod:`binlog_kaitai.incremental`) continues the chain."""
 
 
-def plan_archive(walks: Sequence[FileWalk], scripts: Sequence[Script] = ()) -> ArchivePlan:
-    """Replay the DDL of the walked files along each chain (see the module docstring)."""
+def plan_archive(walks: Sequence[FileWalk], scripts: Sequence[Script] = (),
+                 start: Callable[[str], bytes | None] | None = None) -> ArchivePlan:
+    """Replay the DDL of the walked files along each chain (see the module docstring);
+    ``start`` gives a chain's history before its first file (by path; None: the
+    ``--schema`` files'), that an earlier run left."""
     seed = SchemaHistory()
     rows = [history_row(script.name, None, None, None, db, sql.strip(), change)
             for script in scripts for db, sql, changes in seed.trace_script(script.text)
             for change in changes or [None]]
     frozen_seed = freeze(seed)
     splits: list[Split] = []
+    ends: dict[str, bytes] = {}
     for chain in chains(walks):
-        replay = _Replay(thaw(frozen_seed), rows)
+        begun = None if start is None else start(chain[0].info.path)
+        replay = _Replay(thaw(begun or frozen_seed), rows)
+        replay.frozen = begun
         for walk in chain:
             splits += replay.file(walk)
+        ends[chain[-1].info.path] = replay.snapshot() or frozen_seed
     splits.sort(key=lambda s: (s.path, s.index))
-    return ArchivePlan(splits, rows)
+    return ArchivePlan(splits, rows, ends)
 
 
 def plan_here(files: Sequence[FileInfo], split_size: int | None,

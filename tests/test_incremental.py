@@ -1,0 +1,155 @@
+"""Incremental runs (issue 25; :mod:`binlog_kaitai.incremental`): runs over a growing
+archive, fed a file at a time or a growing in-use file, give the tables of one run over
+all of it; a run killed anywhere and run again leaves no duplicate and no gap; done
+files are never read again."""
+
+from __future__ import annotations
+
+import csv
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from binlog_kaitai.incremental import load, read_table
+from binlog_kaitai.publish import MANIFEST, read_manifest
+from spark.export import export, export_incremental
+from tests.conftest import FIXTURES, REPO
+
+MARIADB = FIXTURES / "mariadb"
+ROTATION = sorted((MARIADB / "rotation_minimal").glob("binlog.0*"))
+GROWING = MARIADB / "typed_nolog" / "binlog.000001"
+"""NO_LOG metadata: column names only from the DDL; ALTER TABLE ... MODIFY widens a
+column SMALLINT -> BIGINT -> DECIMAL halfway."""
+
+
+def table_names(output: Path) -> list[str]:
+    """The tables an output's manifest lists (``tables/db.t`` for typed ones)."""
+    names = set()
+    for path in read_manifest(str(output)):
+        parts = path.split("/")
+        names.add("/".join(parts[:2]) if parts[0] == "tables" else parts[0])
+    return sorted(names)
+
+
+def contents(output: Path) -> dict[str, tuple[Any, list[str]]]:
+    """Every table: its schema and its rows, sorted (by file, position...)."""
+    return {name: (table.schema, sorted(map(repr, table.to_pylist())))
+                   for name in table_names(output)
+                   for table in [read_table(str(output), name)]}
+
+
+def assert_same(got: Path, want: Path) -> None:
+    mine, theirs = contents(got), contents(want)
+    assert sorted(mine) == sorted(theirs)
+    for name, (schema, rows) in theirs.items():
+        assert mine[name][0].equals(schema), name
+        assert mine[name][1] == rows, name
+        assert rows or name == "errors", name  # a comparison of something
+
+
+def growing_cuts() -> list[int]:
+    """A transaction boundary before the ALTER TABLEs and a point inside a later
+    transaction (where a copy of a binlog in use may end), from the server's list."""
+    with open(GROWING.parent / "events.tsv") as f:
+        starts = [int(r["pos"]) for r in csv.DictReader(f, delimiter="\t")
+                  if r["event_type"] == "Gtid"]
+    return [starts[len(starts) // 3], starts[2 * len(starts) // 3] + 60]
+
+
+def test_one_file_at_a_time_equals_one_run(tmp_path: Path) -> None:
+    """rotation_minimal a file at a time (DDL in the first, rows of its tables in the
+    others): the same tables as one run; done files are not read again (they are
+    zeroed before the next run); a run with nothing new writes nothing."""
+    archive, inc, one = tmp_path / "archive", tmp_path / "inc", tmp_path / "one"
+    archive.mkdir()
+    for f in ROTATION:
+        shutil.copyfile(f, archive / f.name)
+    export([str(archive)], str(one))
+    shutil.rmtree(archive)
+    archive.mkdir()
+    for f in ROTATION:
+        for done in archive.iterdir():
+            done.write_bytes(bytes(done.stat().st_size))
+        shutil.copyfile(f, archive / f.name)
+        assert export_incremental([str(archive)], str(inc)).files == 1
+    manifest = (inc / MANIFEST).read_bytes()
+    assert export_incremental([str(archive)], str(inc)).files == 0
+    assert (inc / MANIFEST).read_bytes() == manifest
+    for f in ROTATION:
+        shutil.copyfile(f, archive / f.name)
+    assert_same(inc, one)
+    assert load(str(inc)).runs == 3
+
+
+def test_growing_file_equals_one_run(tmp_path: Path) -> None:
+    """A copy of a binlog in use, taken three times (cut at a transaction boundary,
+    then inside a transaction, then whole): each run adds the new complete transactions;
+    the typed tables widened as one run's."""
+    archive, inc, one = tmp_path / "archive", tmp_path / "inc", tmp_path / "one"
+    archive.mkdir()
+    whole = GROWING.read_bytes()
+    (archive / GROWING.name).write_bytes(whole)
+    export([str(archive)], str(one))
+    first, inside = growing_cuts()
+    for cut in (first, inside, len(whole)):
+        (archive / GROWING.name).write_bytes(whole[:cut])
+        assert export_incremental([str(archive)], str(inc)).files == 1
+    state = load(str(inc))
+    assert state.files[str(archive / GROWING.name)].done == len(whole)
+    assert_same(inc, one)
+
+
+KILLER = """
+import os, signal, sys
+from binlog_kaitai import incremental
+from spark.export import export_incremental
+
+name, nth, when, archive, output = sys.argv[1:]
+function, calls = getattr(incremental, name), []
+
+
+def killing(*args, **kwargs):
+    calls.append(1)
+    if when == "after":
+        function(*args, **kwargs)
+    if len(calls) == int(nth):
+        os.kill(os.getpid(), signal.SIGKILL)
+    return None if when == "after" else function(*args, **kwargs)
+
+
+setattr(incremental, name, killing)
+export_incremental([archive], output)
+"""
+
+
+@pytest.mark.parametrize(("name", "nth", "when"), [
+    ("commit", 1, "before"), ("_sync", 2, "before"), ("_drop_rows", 1, "before"),
+    ("_unite_typed", 1, "before"), ("_write_manifest", 1, "after")])
+def test_killed_run_then_rerun_equals_one_run(tmp_path: Path, name: str, nth: int,
+                                              when: str) -> None:
+    """A growing file's second run SIGKILLed: once its tables are written (before the
+    commit), after a first data file moved in, before the ``files`` rows are rewritten,
+    before the state is, or once the manifest is replaced, before the files it no longer
+    lists are deleted; run again, the output is that of one run, with no file left over."""
+    archive, inc, one = tmp_path / "archive", tmp_path / "inc", tmp_path / "one"
+    archive.mkdir()
+    whole = GROWING.read_bytes()
+    (archive / GROWING.name).write_bytes(whole)
+    export([str(archive)], str(one))
+    (archive / GROWING.name).write_bytes(whole[:growing_cuts()[1]])
+    export_incremental([str(archive)], str(inc))
+    (archive / GROWING.name).write_bytes(whole)
+    killed = subprocess.run([sys.executable, "-c", KILLER, name, str(nth), when,
+                             str(archive), str(inc)], cwd=REPO, capture_output=True, text=True)
+    assert killed.returncode == -9, killed.stderr
+    committed = name == "_write_manifest"
+    assert load(str(inc)).runs == 1 + committed
+    assert export_incremental([str(archive)], str(inc)).files == (not committed)
+    assert_same(inc, one)
+    listed = set(read_manifest(str(inc)))
+    on_disk = {str(p.relative_to(inc)) for p in inc.rglob("*") if p.is_file()}
+    assert on_disk == listed | {MANIFEST}
