@@ -23,6 +23,10 @@ class ColumnDef:
     enum_values: tuple[str, ...] | None
     set_values: tuple[str, ...] | None
     charset: str | None
+    fsp: int | None = None
+    """Fractional-second digits of a TIME, DATETIME or TIMESTAMP column (0 without
+    them), None for other columns: MariaDB 5.3's packing of such columns is logged
+    without them."""
 
 
 @dataclass

@@ -73,7 +73,7 @@ from binlog_kaitai.row_groups import PARTIAL_UPDATE_ROWS, RowsShape
 from binlog_kaitai.rows import DECODER_BODIES, RowDecoder
 from binlog_kaitai.schema import SchemaHistory
 from binlog_kaitai.stream import BinlogStream
-from binlog_kaitai.table_info import TableInfo, present_columns
+from binlog_kaitai.table_info import TableInfo, present_columns, value_sizes
 
 TYPE_KEY, FSP_KEY, CHARSET_KEY, REPR_KEY = (b"mysql.type", b"mysql.fsp", b"mysql.charset",
                                             b"binlog_kaitai.repr")
@@ -92,17 +92,19 @@ def column_sizes(table: TableInfo, column_count: int, present: bytes
     that many bytes, or ``size`` bytes when ``prefix`` is 0.
 
     The sizes are the spec's, the table map's ``column_meta`` instances
-    (``len_fixed_value``, ``len_length_prefix``). Raises ValueError when a present
+    (``len_fixed_value``, ``len_length_prefix``), or for MariaDB 5.3's fractional
+    temporals its ``mariadb_hires_temporal`` (:func:`~binlog_kaitai.table_info.value_sizes`).
+    Raises ValueError when a present
     column's size is unknown (the reference decoder cannot decode those rows either).
     """
-    metas = table.column_metas
     columns = present_columns(column_count, present)
     if not columns:
         raise ValueError("an image without columns")
-    if not all(metas[i].is_value_size_known for i in columns):
+    sizes = [value_sizes(table.column_metas[i], table.infos[i]) for i in columns]
+    if not all(s.is_value_size_known for s in sizes):
         raise ValueError("a column type has no known size")
-    return (columns, np.array([metas[i].len_fixed_value for i in columns], np.int64),
-            np.array([metas[i].len_length_prefix for i in columns], np.int64))
+    return (columns, np.array([s.len_fixed_value for s in sizes], np.int64),
+            np.array([s.len_length_prefix for s in sizes], np.int64))
 
 
 @dataclass(frozen=True, slots=True)
@@ -469,7 +471,8 @@ DATETIME, JSON) goes through the per-value converter."""
 
 
 def _column_array(cells: _Cells, column: _Column) -> tuple[pa.Array, pa.Field]:
-    convert = _CONVERTERS.get(column.real_type, _per_value)
+    convert = _per_value if column.info.hires_fsp else _CONVERTERS.get(column.real_type,
+                                                                        _per_value)
     array, repr_ = convert(cells, column)
     md = column.field_metadata if repr_ is None else {**column.field_metadata,
                                                       REPR_KEY: repr_}

@@ -125,6 +125,8 @@ _TEXTUAL = _TEXT | _NATIONAL
 _BINARY = frozenset({_T.BINARY, _T.VARBINARY, _T.BLOB, _T.TINYBLOB, _T.MEDIUMBLOB,
                      _T.LONGBLOB, _T.INET, _T.UUID})
 """Stored as bytes: MariaDB logs INET4/INET6/UUID as BINARY(4)/BINARY(16) columns."""
+_FRACTIONAL = frozenset({_T.TIME, _T.DATETIME, _T.TIMESTAMP, _T.TIMESTAMPTZ})
+"""Types with fractional seconds (sqlglot reads MySQL's TIMESTAMP as TIMESTAMPTZ)."""
 
 
 def _charset_name(name: str) -> str:
@@ -191,7 +193,16 @@ def _column(cd: exp.ColumnDef, default_charset: str | None) -> ColumnDef | None:
     return ColumnDef(cd.name, unsigned,
                      labels if dtype == _T.ENUM else None,
                      labels if dtype == _T.SET else None,
-                     charset)
+                     charset, _fsp(kind))
+
+
+def _fsp(kind: exp.DataType) -> int | None:
+    """The fractional-second digits of a TIME, DATETIME or TIMESTAMP type (0 unless
+    given), None for another type."""
+    if kind.this not in _FRACTIONAL:
+        return None
+    digits = [p.this for p in kind.expressions if isinstance(p, exp.DataTypeParam)]
+    return int(digits[0].name) if digits and isinstance(digits[0], exp.Literal) else 0
 
 
 def _key_columns(pk: exp.Expression) -> list[str]:

@@ -245,10 +245,9 @@ MariaDB and MySQL), for their description; others are shown by number."""
 
 
 def user_var_unsigned(body: Any) -> bool:
-    """Whether an integer USER_VAR is UNSIGNED (bit 0 of ``flags``), from the field: the
-    spec's ``is_unsigned`` instance tests the end of the stream, which it has reached by
-    the time an instance is read, so it is always false."""
-    return bool(getattr(body, "flags", 0) & 1)
+    """Whether an integer USER_VAR is UNSIGNED (the spec's ``is_unsigned``: bit 0 of
+    ``flags``, which older servers do not write)."""
+    return bool(body.is_unsigned)
 
 
 def user_var_value(body: Any) -> Any:

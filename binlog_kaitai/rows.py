@@ -193,8 +193,8 @@ class RowDecoder:
                              is_update, is_partial, BufferStream(bytes(data)), None,
                              DETACHED_ROOT)
         except DECODE_ERRORS as exc:
-            raise RowsError(ev.file, ev.pos, f"cannot decode the rows of `{table.schema}`."
-                            f"`{table.table}`: {exc}", ev.index) from None
+            raise RowsError(ev.file, ev.pos, table.undecodable(exc, bytes(data)),
+                            ev.index) from None
         if not image.has_columns:
             raise RowsError(ev.file, ev.pos, f"rows of `{table.schema}`.`{table.table}` not "
                             "decoded: an image has no column", ev.index)

@@ -31,6 +31,8 @@ NUMERIC_TYPES_MARIADB = NUMERIC_TYPES_MYSQL | {values.YEAR}
 #: counts STRING, VAR_STRING, VARCHAR, BLOB and (9.0+) VECTOR; MariaDB counts GEOMETRY too.
 CHARACTER_TYPES_MYSQL = frozenset({values.VARCHAR, values.VECTOR, *values.BLOB_TYPES,
                                    values.VAR_STRING, values.STRING})
+_OLD_TEMPORAL = frozenset({values.TIMESTAMP, values.DATETIME, values.TIME})
+"""The types under which MariaDB 5.3 to 10.0 log fractional temporal columns."""
 CHARACTER_TYPES_MARIADB = frozenset({values.VARCHAR, *values.BLOB_TYPES, values.VAR_STRING,
                                      values.STRING, values.GEOMETRY})
 
@@ -54,6 +56,12 @@ class TableInfo:
     infos: list[values.ColumnInfo]
     pk: list[str] | None
     layouts: dict[tuple[int, bytes], _Layout] = field(default_factory=dict)
+    unknown_fsp: tuple[str, ...] = ()
+    """MariaDB's TIMESTAMP, DATETIME and TIME columns whose definition is unknown: if they
+    have fractional digits, their values are in MariaDB 5.3's packing, of a size the
+    table map does not give (they are read as whole seconds)."""
+    told_unknown_fsp: bool = False
+    """Whether a failed decode of this table's rows said why (:meth:`undecodable`)."""
     json_ranks: list[int] = field(init=False)
     """Per column, its index among the table's JSON columns (its bit in a partial update's
     ``partial_json_columns``), -1 for the other columns."""
@@ -83,10 +91,33 @@ class TableInfo:
                 (self.names[i], values.converter(meta.real_type, meta, self.infos[i]))
                 for i, meta in zip(indexes, metas, strict=True)) if is_known else ()
             found = self.layouts[key] = _Layout(
-                [_ValueSizes(m.len_length_prefix, m.len_fixed_value, m.is_value_size_known)
-                 for m in metas],
+                [value_sizes(m, self.infos[i]) for i, m in zip(indexes, metas, strict=True)],
                 columns, tuple(self.json_ranks[i] for i in indexes), is_known)
         return found
+
+
+    def undecodable(self, reason: object, data: bytes) -> str:
+        """Why rows of this table could not be decoded: ``reason``, and when the
+        fractional digits of its temporal columns are unknown, that (the first time) and
+        the row data's bytes."""
+        where = f"cannot decode the rows of `{self.schema}`.`{self.table}`: {reason}"
+        if not self.unknown_fsp:
+            return where
+        if self.told_unknown_fsp:
+            return f"{where} (fractional digits unknown, see above); row data: {data.hex()}"
+        self.told_unknown_fsp = True
+        return (f"{where}; the fractional digits of its MariaDB TIMESTAMP/DATETIME/TIME "
+                f"columns ({', '.join(self.unknown_fsp)}) are unknown: no CREATE TABLE for "
+                f"it in the schema history (give one with --schema); row data: {data.hex()}")
+
+
+def value_sizes(meta: Any, info: values.ColumnInfo) -> _ValueSizes:
+    """A column's value sizes: the table map's, or for MariaDB 5.3's fractional
+    temporal values those the column's digits give (the map has none)."""
+    if info.hires_fsp:
+        return _ValueSizes(0, values.mariadb_hires_temporal(meta.real_type,
+                                                            info.hires_fsp).len_value, True)
+    return _ValueSizes(meta.len_length_prefix, meta.len_fixed_value, meta.is_value_size_known)
 
 
 def present_columns(column_count: int, bitmap: bytes) -> list[int]:
@@ -197,6 +228,7 @@ def describe_table(tm: Any, is_mariadb: bool, schema_cols: list[ColumnDef] | Non
     charsets = _charsets(fields, real_types, is_mariadb)
     enum_labels = _labels_of(fields, real_types, charsets, ENUM, OptionalField.enum_str_value)
     set_labels = _labels_of(fields, real_types, charsets, SET, OptionalField.set_str_value)
+    hires = [i for i, t in enumerate(real_types) if is_mariadb and t in _OLD_TEMPORAL]
     infos = []
     for i in range(count):
         c = cols[i] if cols is not None else None
@@ -208,6 +240,7 @@ def describe_table(tm: Any, is_mariadb: bool, schema_cols: list[ColumnDef] | Non
                 c.enum_values if c else None),
             set_values=set_labels[i] if set_labels[i] is not None else (
                 c.set_values if c else None),
+            hires_fsp=(c.fsp or 0) if c is not None and i in hires else 0,
         ))
 
     pk: list[str] | None = None
@@ -219,7 +252,8 @@ def describe_table(tm: Any, is_mariadb: bool, schema_cols: list[ColumnDef] | Non
         pk = [names[p.column_index.value] for p in prefixed.parts if p.column_index.value < count]
     elif schema_pk is not None and cols is not None:
         pk = list(schema_pk)
-    return TableInfo(tm.schema_name, tm.table_name, metas, names, infos, pk)
+    return TableInfo(tm.schema_name, tm.table_name, metas, names, infos, pk,
+                     unknown_fsp=() if cols is not None else tuple(names[i] for i in hires))
 
 
 def _unsigned_flags(fields: dict[OptionalField, Any], real_types: list[int],

@@ -1238,7 +1238,7 @@ class MysqlBinlog(KaitaiStruct):
                 pass
                 self.value = self._io.read_bytes(self.len_value)
 
-            if  ((self.is_null == 0) and ((not (self._io.is_eof())))) :
+            if self.has_flags:
                 pass
                 self.flags = self._io.read_u1()
 
@@ -1258,17 +1258,38 @@ class MysqlBinlog(KaitaiStruct):
             if self.is_null == 0:
                 pass
 
-            if  ((self.is_null == 0) and ((not (self._io.is_eof())))) :
+            if self.has_flags:
                 pass
 
+
+        @property
+        def has_flags(self):
+            """Whether the body goes on after the value: older servers end it there, without
+            `flags`. Read from the body's size, not from the end of the stream, which an
+            instance evaluated after the parse has always reached.
+            """
+            if hasattr(self, '_m_has_flags'):
+                return self._m_has_flags
+
+            self._m_has_flags =  ((self.is_null == 0) and (self._io.size() > self.ofs_flags)) 
+            return getattr(self, '_m_has_flags', None)
 
         @property
         def is_unsigned(self):
             if hasattr(self, '_m_is_unsigned'):
                 return self._m_is_unsigned
 
-            self._m_is_unsigned =  ((self.is_null == 0) and ((not (self._io.is_eof()))) and (self.flags & 1 != 0)) 
+            self._m_is_unsigned =  ((self.has_flags) and (self.flags & 1 != 0)) 
             return getattr(self, '_m_is_unsigned', None)
+
+        @property
+        def ofs_flags(self):
+            """Where `flags` would start, after the value."""
+            if hasattr(self, '_m_ofs_flags'):
+                return self._m_ofs_flags
+
+            self._m_ofs_flags = ((4 + self.len_name) + 1) + (((1 + 4) + 4) + self.len_value if self.is_null == 0 else 0)
+            return getattr(self, '_m_ofs_flags', None)
 
 
     class XaPrepareEvent(KaitaiStruct):

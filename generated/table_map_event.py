@@ -558,6 +558,89 @@ class TableMapEvent(KaitaiStruct):
 
 
 
+    class MariadbHiresTemporal(KaitaiStruct):
+        """The values of a TIMESTAMP(n), DATETIME(n) or TIME(n) column with n > 0 as MariaDB 5.3
+        to 10.0 log them (and later MariaDB with mysql56_temporal_format=OFF): under the old
+        type code (TIMESTAMP, DATETIME, TIME) and with no metadata, so the table map cannot
+        tell them from the old whole-second values; `fsp` comes from the table's definition.
+        All are big-endian. TIMESTAMP: 4 bytes of seconds since the epoch, then the
+        microseconds divided by 10^(6-n) in `len_fraction` bytes. DATETIME: one number,
+        MariaDB's packed time ((((((year * 13 + month) * 32 + day) * 24 + hour) * 60 +
+        minute) * 60 + second) * 10^6 + microseconds) divided by 10^(6-n). TIME: the same
+        number of hours, minutes, seconds and microseconds, negative for a negative time,
+        divided by 10^(6-n) and offset by `time_zero_point` so that it is never negative.
+        Used with params only: no byte of the event is read.
+        
+        .. seealso::
+           Source - https://github.com/MariaDB/server/blob/10.0/sql/field.cc
+        
+        
+        .. seealso::
+           Source - https://github.com/MariaDB/server/blob/10.0/sql-common/my_time.c
+        """
+        def __init__(self, type_code, fsp, _io, _parent=None, _root=None):
+            super(TableMapEvent.MariadbHiresTemporal, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self.type_code = type_code
+            self.fsp = fsp
+            self._read()
+
+        def _read(self):
+            pass
+
+
+        def _fetch_instances(self):
+            pass
+
+        @property
+        def len_datetime_values(self):
+            """Bytes of a DATETIME(n) value by n (MariaDB's datetime_hires_bytes)."""
+            if hasattr(self, '_m_len_datetime_values'):
+                return self._m_len_datetime_values
+
+            self._m_len_datetime_values = b"\x05\x06\x06\x07\x07\x07\x08"
+            return getattr(self, '_m_len_datetime_values', None)
+
+        @property
+        def len_fraction(self):
+            """Bytes of a TIMESTAMP(n)'s fraction (MariaDB's sec_part_bytes)."""
+            if hasattr(self, '_m_len_fraction'):
+                return self._m_len_fraction
+
+            self._m_len_fraction = (self.fsp + 1) // 2
+            return getattr(self, '_m_len_fraction', None)
+
+        @property
+        def len_time_values(self):
+            """Bytes of a TIME(n) value by n (MariaDB's time_hires_bytes)."""
+            if hasattr(self, '_m_len_time_values'):
+                return self._m_len_time_values
+
+            self._m_len_time_values = b"\x03\x04\x04\x05\x05\x05\x06"
+            return getattr(self, '_m_len_time_values', None)
+
+        @property
+        def len_value(self):
+            """Bytes of each value in a row image."""
+            if hasattr(self, '_m_len_value'):
+                return self._m_len_value
+
+            self._m_len_value = (4 + self.len_fraction if self.type_code == 7 else (KaitaiStream.byte_array_index(self.len_datetime_values, self.fsp) if self.type_code == 12 else (KaitaiStream.byte_array_index(self.len_time_values, self.fsp) if self.type_code == 11 else 0)))
+            return getattr(self, '_m_len_value', None)
+
+        @property
+        def time_zero_point(self):
+            """A TIME value's offset, in seconds (838:59:59 plus one second), itself scaled to
+            the column's digits: 3020400 * 10^n.
+            """
+            if hasattr(self, '_m_time_zero_point'):
+                return self._m_time_zero_point
+
+            self._m_time_zero_point = 3020400
+            return getattr(self, '_m_time_zero_point', None)
+
+
     class OptionalField(KaitaiStruct):
         def __init__(self, _io, _parent=None, _root=None):
             super(TableMapEvent.OptionalField, self).__init__(_io)

@@ -1172,16 +1172,42 @@ var MysqlBinlog = (function() {
       if (this.isNull == 0) {
         this.value = this._io.readBytes(this.lenValue);
       }
-      if ( ((this.isNull == 0) && (!(this._io.isEof()))) ) {
+      if (this.hasFlags) {
         this.flags = this._io.readU1();
       }
     }
+
+    /**
+     * Whether the body goes on after the value: older servers end it there, without
+     * `flags`. Read from the body's size, not from the end of the stream, which an
+     * instance evaluated after the parse has always reached.
+     */
+    Object.defineProperty(UserVarEvent.prototype, 'hasFlags', {
+      get: function() {
+        if (this._m_hasFlags !== undefined)
+          return this._m_hasFlags;
+        this._m_hasFlags =  ((this.isNull == 0) && (this._io.size > this.ofsFlags)) ;
+        return this._m_hasFlags;
+      }
+    });
     Object.defineProperty(UserVarEvent.prototype, 'isUnsigned', {
       get: function() {
         if (this._m_isUnsigned !== undefined)
           return this._m_isUnsigned;
-        this._m_isUnsigned =  ((this.isNull == 0) && (!(this._io.isEof())) && ((this.flags & 1) != 0)) ;
+        this._m_isUnsigned =  ((this.hasFlags) && ((this.flags & 1) != 0)) ;
         return this._m_isUnsigned;
+      }
+    });
+
+    /**
+     * Where `flags` would start, after the value.
+     */
+    Object.defineProperty(UserVarEvent.prototype, 'ofsFlags', {
+      get: function() {
+        if (this._m_ofsFlags !== undefined)
+          return this._m_ofsFlags;
+        this._m_ofsFlags = ((4 + this.lenName) + 1) + (this.isNull == 0 ? ((1 + 4) + 4) + this.lenValue : 0);
+        return this._m_ofsFlags;
       }
     });
 

@@ -602,6 +602,107 @@ var TableMapEvent = (function() {
     return KeyPrefixes;
   })();
 
+  /**
+   * The values of a TIMESTAMP(n), DATETIME(n) or TIME(n) column with n > 0 as MariaDB 5.3
+   * to 10.0 log them (and later MariaDB with mysql56_temporal_format=OFF): under the old
+   * type code (TIMESTAMP, DATETIME, TIME) and with no metadata, so the table map cannot
+   * tell them from the old whole-second values; `fsp` comes from the table's definition.
+   * All are big-endian. TIMESTAMP: 4 bytes of seconds since the epoch, then the
+   * microseconds divided by 10^(6-n) in `len_fraction` bytes. DATETIME: one number,
+   * MariaDB's packed time ((((((year * 13 + month) * 32 + day) * 24 + hour) * 60 +
+   * minute) * 60 + second) * 10^6 + microseconds) divided by 10^(6-n). TIME: the same
+   * number of hours, minutes, seconds and microseconds, negative for a negative time,
+   * divided by 10^(6-n) and offset by `time_zero_point` so that it is never negative.
+   * Used with params only: no byte of the event is read.
+   * @see {@link https://github.com/MariaDB/server/blob/10.0/sql/field.cc|Source}
+   * @see {@link https://github.com/MariaDB/server/blob/10.0/sql-common/my_time.c|Source}
+   */
+
+  var MariadbHiresTemporal = TableMapEvent.MariadbHiresTemporal = (function() {
+    function MariadbHiresTemporal(_io, _parent, _root, typeCode, fsp) {
+      this._io = _io;
+      this._parent = _parent;
+      this._root = _root;
+      this.typeCode = typeCode;
+      this.fsp = fsp;
+
+      this._read();
+    }
+    MariadbHiresTemporal.prototype._read = function() {
+    }
+
+    /**
+     * Bytes of a DATETIME(n) value by n (MariaDB's datetime_hires_bytes).
+     */
+    Object.defineProperty(MariadbHiresTemporal.prototype, 'lenDatetimeValues', {
+      get: function() {
+        if (this._m_lenDatetimeValues !== undefined)
+          return this._m_lenDatetimeValues;
+        this._m_lenDatetimeValues = new Uint8Array([5, 6, 6, 7, 7, 7, 8]);
+        return this._m_lenDatetimeValues;
+      }
+    });
+
+    /**
+     * Bytes of a TIMESTAMP(n)'s fraction (MariaDB's sec_part_bytes).
+     */
+    Object.defineProperty(MariadbHiresTemporal.prototype, 'lenFraction', {
+      get: function() {
+        if (this._m_lenFraction !== undefined)
+          return this._m_lenFraction;
+        this._m_lenFraction = Math.floor((this.fsp + 1) / 2);
+        return this._m_lenFraction;
+      }
+    });
+
+    /**
+     * Bytes of a TIME(n) value by n (MariaDB's time_hires_bytes).
+     */
+    Object.defineProperty(MariadbHiresTemporal.prototype, 'lenTimeValues', {
+      get: function() {
+        if (this._m_lenTimeValues !== undefined)
+          return this._m_lenTimeValues;
+        this._m_lenTimeValues = new Uint8Array([3, 4, 4, 5, 5, 5, 6]);
+        return this._m_lenTimeValues;
+      }
+    });
+
+    /**
+     * Bytes of each value in a row image.
+     */
+    Object.defineProperty(MariadbHiresTemporal.prototype, 'lenValue', {
+      get: function() {
+        if (this._m_lenValue !== undefined)
+          return this._m_lenValue;
+        this._m_lenValue = (this.typeCode == TableMapEvent.FieldType.TIMESTAMP ? 4 + this.lenFraction : (this.typeCode == TableMapEvent.FieldType.DATETIME ? this.lenDatetimeValues[this.fsp] : (this.typeCode == TableMapEvent.FieldType.TIME ? this.lenTimeValues[this.fsp] : 0)));
+        return this._m_lenValue;
+      }
+    });
+
+    /**
+     * A TIME value's offset, in seconds (838:59:59 plus one second), itself scaled to
+     * the column's digits: 3020400 * 10^n.
+     */
+    Object.defineProperty(MariadbHiresTemporal.prototype, 'timeZeroPoint', {
+      get: function() {
+        if (this._m_timeZeroPoint !== undefined)
+          return this._m_timeZeroPoint;
+        this._m_timeZeroPoint = 3020400;
+        return this._m_timeZeroPoint;
+      }
+    });
+
+    /**
+     * The column's `field_type` code (TIMESTAMP, DATETIME or TIME).
+     */
+
+    /**
+     * Fractional-second digits of the column (1-6), from its definition.
+     */
+
+    return MariadbHiresTemporal;
+  })();
+
   var OptionalField = TableMapEvent.OptionalField = (function() {
     function OptionalField(_io, _parent, _root) {
       this._io = _io;

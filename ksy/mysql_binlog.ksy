@@ -408,12 +408,21 @@ types:
           scale and the packed binary decimal.
       - id: flags
         type: u1
-        if: is_null == 0 and not _io.eof
+        if: has_flags
         doc: Bit 0 (UNSIGNED_F) marks an unsigned integer (MySQL >= 5.1.something).
     instances:
+      ofs_flags:
+        value: '4 + len_name + 1 + (is_null == 0 ? 1 + 4 + 4 + len_value : 0)'
+        doc: Where `flags` would start, after the value.
+      has_flags:
+        value: is_null == 0 and _io.size > ofs_flags
+        doc: |
+          Whether the body goes on after the value: older servers end it there, without
+          `flags`. Read from the body's size, not from the end of the stream, which an
+          instance evaluated after the parse has always reached.
       is_unsigned:
         -orig-id: UNSIGNED_F
-        value: is_null == 0 and not _io.eof and (flags & 0x01) != 0
+        value: has_flags and (flags & 0x01) != 0
 
   incident_event:
     doc: Something happened on the source that a replica cannot reproduce (e.g. lost events).

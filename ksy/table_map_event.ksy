@@ -294,6 +294,50 @@ types:
           TYPED_ARRAY types, an ENUM of more than 2 or a SET of more than 8 bytes, nor a
           type code this spec does not know. Rows of a table with such a column present
           in an image cannot be read.
+  mariadb_hires_temporal:
+    doc: |
+      The values of a TIMESTAMP(n), DATETIME(n) or TIME(n) column with n > 0 as MariaDB 5.3
+      to 10.0 log them (and later MariaDB with mysql56_temporal_format=OFF): under the old
+      type code (TIMESTAMP, DATETIME, TIME) and with no metadata, so the table map cannot
+      tell them from the old whole-second values; `fsp` comes from the table's definition.
+      All are big-endian. TIMESTAMP: 4 bytes of seconds since the epoch, then the
+      microseconds divided by 10^(6-n) in `len_fraction` bytes. DATETIME: one number,
+      MariaDB's packed time ((((((year * 13 + month) * 32 + day) * 24 + hour) * 60 +
+      minute) * 60 + second) * 10^6 + microseconds) divided by 10^(6-n). TIME: the same
+      number of hours, minutes, seconds and microseconds, negative for a negative time,
+      divided by 10^(6-n) and offset by `time_zero_point` so that it is never negative.
+      Used with params only: no byte of the event is read.
+    doc-ref:
+      - https://github.com/MariaDB/server/blob/10.0/sql/field.cc
+      - https://github.com/MariaDB/server/blob/10.0/sql-common/my_time.c
+    params:
+      - id: type_code
+        type: u1
+        doc: The column's `field_type` code (TIMESTAMP, DATETIME or TIME).
+      - id: fsp
+        type: u1
+        doc: Fractional-second digits of the column (1-6), from its definition.
+    instances:
+      len_fraction:
+        value: (fsp + 1) / 2
+        doc: Bytes of a TIMESTAMP(n)'s fraction (MariaDB's sec_part_bytes).
+      len_datetime_values:
+        value: '[5, 6, 6, 7, 7, 7, 8]'
+        doc: Bytes of a DATETIME(n) value by n (MariaDB's datetime_hires_bytes).
+      len_time_values:
+        value: '[3, 4, 4, 5, 5, 5, 6]'
+        doc: Bytes of a TIME(n) value by n (MariaDB's time_hires_bytes).
+      len_value:
+        value: |
+          type_code == field_type::timestamp.to_i ? 4 + len_fraction :
+          type_code == field_type::datetime.to_i ? len_datetime_values[fsp] :
+          type_code == field_type::time.to_i ? len_time_values[fsp] : 0
+        doc: Bytes of each value in a row image.
+      time_zero_point:
+        value: 3020400
+        doc: |
+          A TIME value's offset, in seconds (838:59:59 plus one second), itself scaled to
+          the column's digits: 3020400 * 10^n.
   optional_metadata:
     doc: Typed-length-value fields until the end of the event body.
     doc-ref: https://dev.mysql.com/doc/dev/mysql-server/latest/classmysql_1_1binlog_1_1event_1_1Table__map__event.html

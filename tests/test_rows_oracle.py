@@ -176,9 +176,10 @@ def test_alltypes_rows_match_mariadb_binlog(scenario: str) -> None:
 
 
 #: The other fixtures' binlogs (compressed rows events, statement/mixed format...); the
-#: encrypted ones cannot be read by mariadb-binlog.
+#: encrypted ones cannot be read by mariadb-binlog, nor MariaDB 5.3's fractional
+#: temporals (hires_temporal: it stops at their first rows event, status 1).
 OTHER_FIXTURES = sorted(p for p in (FIXTURES / "mariadb").glob("*/binlog.[0-9]*")
-                        if p.parent.name not in (*SCENARIOS, "encrypted"))
+                        if p.parent.name not in (*SCENARIOS, "encrypted", "hires_temporal"))
 
 
 @needs_mariadb_binlog

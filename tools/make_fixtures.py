@@ -39,7 +39,8 @@ from tools.mariadb_sandbox import MariaDBSandbox, OptionValue, SandboxError, fin
 FIXTURES_DIR = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "mariadb"
 FILES_DIR_PLACEHOLDER = "{{FILES_DIR}}"
 EVENTS_FILE = "events.tsv"
-_KNOWN_KEYS = {"server_options", "server_id", "gtid_domain_id", "encryption_key", "capture"}
+_KNOWN_KEYS = {"server_options", "server_id", "gtid_domain_id", "encryption_key", "capture",
+               "mariadb_binlog_fails"}
 
 
 @dataclass
@@ -54,6 +55,8 @@ class Scenario:
     gtid_domain_id: int | None = None
     encryption_key: str | None = None
     capture: str = "shutdown"
+    mariadb_binlog_fails: str | None = None
+    """Why mariadb-binlog cannot read these binlogs, when it cannot (then not an error)."""
 
     @classmethod
     def load(cls, directory: Path) -> Scenario:
@@ -78,6 +81,7 @@ class Scenario:
             gtid_domain_id=config.get("gtid_domain_id"),
             encryption_key=config.get("encryption_key"),
             capture=config.get("capture", "shutdown"),
+            mariadb_binlog_fails=config.get("mariadb_binlog_fails"),
         )
 
     def sandbox(self, base_dir: Path | None = None) -> MariaDBSandbox:
@@ -119,7 +123,7 @@ def _copy_binlogs(db: MariaDBSandbox, dest: Path) -> list[Path]:
     return copies
 
 
-def _check_with_mariadb_binlog(path: Path, encrypted: bool) -> str:
+def _check_with_mariadb_binlog(path: Path, encrypted: bool, fails: str | None = None) -> str:
     """Run mariadb-binlog on a produced file; return a one-line verdict."""
     prog = find_program("mariadb-binlog")
     if prog is None:
@@ -136,6 +140,8 @@ def _check_with_mariadb_binlog(path: Path, encrypted: bool) -> str:
     first_error = next(iter(res.stderr.strip().splitlines()), "")
     if encrypted:
         return f"mariadb-binlog cannot decrypt (expected): {first_error.strip()}"
+    if fails:
+        return f"mariadb-binlog fails (expected: {fails})"
     raise SandboxError(f"mariadb-binlog failed on {path}:\n{res.stderr}")
 
 
@@ -201,7 +207,8 @@ def main(argv: list[str] | None = None) -> int:
         copies = generate(scenario)
         print(f"{name}: {time.monotonic() - start:.1f}s")
         for copy in copies:
-            verdict = _check_with_mariadb_binlog(copy, scenario.encryption_key is not None)
+            verdict = _check_with_mariadb_binlog(copy, scenario.encryption_key is not None,
+                                                 scenario.mariadb_binlog_fails)
             print(f"  {copy.relative_to(FIXTURES_DIR.parent.parent.parent)}"
                   f" {copy.stat().st_size} bytes, {verdict}")
         print(_summary(scenario.directory))

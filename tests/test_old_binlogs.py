@@ -1,0 +1,122 @@
+"""Issue 30, the oldest real binlogs: MariaDB 5.3's fractional temporal columns (logged
+under the old type codes, sized by the CREATE TABLE), USER_VAR's UNSIGNED flag, and no
+rows lost without a word."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from binlog_kaitai.cli import main
+from binlog_kaitai.event import EventType
+from binlog_kaitai.schema import SchemaHistory
+from binlog_kaitai.stream import BinlogStream
+from tests.conftest import FIXTURES
+
+HIRES = FIXTURES / "mariadb" / "hires_temporal"
+FIRST, SECOND = HIRES / "binlog.000001", HIRES / "binlog.000002"
+
+ROW_1 = {"id": 1, "ts1": "2024-01-02 03:04:05.1", "ts3": "2024-01-02 03:04:05.123",
+         "ts6": "2024-01-02 03:04:05.123456", "dt2": "2024-05-06 07:08:09.12",
+         "dt4": "1999-12-31 23:59:59.9999", "dt6": "2038-01-19 03:14:07.999999",
+         "tm1": "12:34:56.7", "tm5": "-838:59:58.99999", "tm6": "-00:00:00.000001",
+         "ts0": "2024-01-02 03:04:05", "dt0": "2024-05-06 07:08:09", "tm0": "-12:34:56"}
+ROW_2 = {"id": 2, "ts1": "1970-01-01 00:00:01.0", "ts3": "2000-02-29 12:00:00.500",
+         "ts6": "2001-09-09 01:46:40.000001", "dt2": "1000-01-01 00:00:00.01",
+         "dt4": "9999-12-31 23:59:59.9999", "dt6": "0000-00-00 00:00:00.000000",
+         "tm1": "-01:00:00.5", "tm5": "838:59:59.00001", "tm6": "00:00:00.000000",
+         "ts0": None, "dt0": None, "tm0": None}
+ROW_3 = {"id": 3, **dict.fromkeys(list(ROW_1)[1:])}
+"""scenario.sql's INSERT INTO t, as its literals (TIMESTAMPs in UTC, the session's zone)."""
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str | Path) -> tuple[int, list[str], str]:
+    status = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return status, out.splitlines(), err
+
+
+def _changes(lines: list[str]) -> list[tuple[str, str, dict | None, dict | None]]:
+    return [(c["table"], c["op"], c["before"], c["after"]) for c in map(json.loads, lines)]
+
+
+def test_hires_temporal_rows_with_the_schema_history(capsys: pytest.CaptureFixture[str]
+                                                      ) -> None:
+    status, lines, err = run(capsys, "rows", "--json", FIRST, SECOND)
+    changes = _changes(lines)
+    updated = {**ROW_1, "ts3": "2024-06-07 08:09:10.987", "tm6": "-100:00:00.500000",
+               "dt2": "2024-06-07 08:09:10.99"}
+    assert changes == [
+        ("t", "insert", None, ROW_1), ("t", "insert", None, ROW_2),
+        ("t", "insert", None, ROW_3),
+        ("u", "insert", None, {"id": 1, "ts5": "2024-01-02 03:04:05.12345", "note": "one"}),
+        ("t", "update", ROW_1, updated), ("t", "delete", ROW_3, None),
+        ("u", "insert", None, {"id": 2, "ts5": "2010-10-10 10:10:10.54321", "note": "two"}),
+        ("t", "update", ROW_2, {**ROW_2, "dt6": "2020-02-02 02:02:02.020202"}),
+    ]
+    assert status == 1 and "1 statement-logged change" in err  # the INSERT of @big only
+    assert "cannot decode" not in err
+
+
+def test_hires_temporal_text_form(capsys: pytest.CaptureFixture[str]) -> None:
+    status, lines, _ = run(capsys, "rows", FIRST)
+    assert status == 0
+    first = lines[lines.index("###   id=1"):][:13]
+    assert first == ["###   id=1", "###   ts1=1704164645.1", "###   ts3=1704164645.123",
+                     "###   ts6=1704164645.123456", "###   dt2='2024-05-06 07:08:09.12'",
+                     "###   dt4='1999-12-31 23:59:59.9999'",
+                     "###   dt6='2038-01-19 03:14:07.999999'", "###   tm1='12:34:56.7'",
+                     "###   tm5='-838:59:58.99999'", "###   tm6='-00:00:00.000001'",
+                     "###   ts0=1704164645", "###   dt0='2024-05-06 07:08:09'",
+                     "###   tm0='-12:34:56'"]
+
+
+def test_hires_precision_unknown_is_said_once_per_table_with_the_bytes(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    status, lines, err = run(capsys, "rows", "--json", SECOND)
+    assert status == 1 and lines == []
+    errors = [e for e in err.splitlines() if "cannot decode" in e]
+    assert len(errors) == 2
+    assert "offset 510: cannot decode the rows of `hr`.`u`" in errors[0]
+    assert "columns (@2) are unknown" in errors[0]
+    assert errors[0].endswith("row data: f8020000004cb1910200d4310374776f")
+    assert "`hr`.`t`" in errors[1] and "(@2, @3, @4, @5, @6, @7, @8, @9, @10, @11, @12, @13)" \
+        in errors[1]
+    assert errors[1].count("row data: ") == 1
+
+
+def test_hires_precision_from_a_schema_file(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    ddl = tmp_path / "hr.sql"
+    ddl.write_text("CREATE TABLE hr.u (id INT PRIMARY KEY, ts5 TIMESTAMP(5) NULL, "
+                   "note VARCHAR(10));\n")
+    status, lines, err = run(capsys, "rows", "--json", "--table", "hr.u", "--schema", ddl,
+                             SECOND)
+    assert _changes(lines) == [
+        ("u", "insert", None, {"id": 2, "ts5": "2010-10-10 10:10:10.54321", "note": "two"})]
+    assert status == 0 and err == ""
+
+
+def test_schema_history_keeps_fractional_digits() -> None:
+    history = SchemaHistory()
+    history.apply_script("CREATE TABLE d.t (a TIMESTAMP(3) NULL, b DATETIME(6), c TIME, "
+                         "n INT); ALTER TABLE d.t MODIFY c TIME(4);", "d")
+    assert [c.fsp for c in history.columns("d", "t") or []] == [3, 6, 4, None]
+
+
+def _user_vars(path: Path) -> list[tuple[bytes, int | None, bool]]:
+    stream = BinlogStream(path)
+    try:
+        return [(bytes(ev.body.name), getattr(ev.body, "flags", None), ev.body.is_unsigned)
+                for ev in stream.events() if ev.type_code == EventType.user_var_event]
+    finally:
+        stream.close()
+
+
+def test_user_var_is_unsigned_from_the_spec() -> None:
+    # The spec's is_unsigned tested the end of the stream after the parse: always false.
+    assert _user_vars(SECOND) == [(b"big", 1, True)]
+    assert _user_vars(FIXTURES / "mariadb" / "mixed" / "binlog.000001") == [
+        (b"who", None, False), (b"how_many", 0, False)]
