@@ -45,14 +45,16 @@ from pyspark import StorageLevel
 from pyspark.sql import SparkSession
 from pyspark.sql.types import DataType
 
+from binlog_kaitai import incremental
 from binlog_kaitai.cli import package_version
 from binlog_kaitai.publish import OutputRefused, abandon, begin, check_output, publish
-from spark.export import OUTPUT_FOLDERS
+from spark.export import INCREMENTAL_ALONE, OUTPUT_FOLDERS
 from spark.extract import FailFast, SplitParser, fold_files, parser_version
 from spark.plan import (
     DEFAULT_SPLIT_SIZE,
     ArchivePlan,
     FileInfo,
+    FileWalk,
     Script,
     Split,
     even_split_size,
@@ -222,8 +224,9 @@ def run_job(spark: SparkSession, inputs: Sequence[str], output: str, *, split_si
     """
     run = begin(output, overwrite=overwrite, known=OUTPUT_FOLDERS)
     try:
-        result = _run_into(spark, inputs, run.staging, split_size, mode == "failfast", fmt,
-                           schema_files, progress, typed, snapshot, as_of)
+        result = _run_into(spark, list_stage(inputs, progress), run.staging, split_size,
+                           mode == "failfast", fmt, read_scripts(schema_files), progress,
+                           typed, snapshot, as_of)
         publish(run)
     except BaseException:
         abandon(run)
@@ -231,19 +234,63 @@ def run_job(spark: SparkSession, inputs: Sequence[str], output: str, *, split_si
     return result
 
 
-def _run_into(spark: SparkSession, inputs: Sequence[str], output: str, split_size: int,
-              failfast: bool, fmt: str, schema_files: Sequence[str],
-              progress: TextIO | None, typed: bool, snapshot: bool, as_of: datetime | None
+def run_incremental(spark: SparkSession, inputs: Sequence[str], output: str, *,
+                    split_size: int = DEFAULT_SPLIT_SIZE, mode: str = "permissive",
+                    fmt: str = "parquet", schema_files: Sequence[str] = (),
+                    progress: TextIO | None = sys.stderr, typed: bool = True) -> JobResult:
+    """:func:`run_job` of what the runs before left to do (``--incremental``, the state
+    ``export --incremental`` keeps too: :mod:`binlog_kaitai.incremental`): the new
+    files and a grown file's new complete transactions, planned from the state's schema
+    histories, their tables staged inside ``output``, moved in and committed by the
+    manifest. Nothing new: nothing written (a result of 0 files)."""
+    state = incremental.load(output)
+    incremental.recover(output, state, OUTPUT_FOLDERS)
+    todo = incremental.pending(state, list_stage(inputs, progress))
+    if not todo:
+        return JobResult(seconds={"total": 0.0})
+    scripts = read_scripts(schema_files)
+    runs: list[incremental.RunPlan] = []
+    merged: list[dict[str, Any]] = []
+
+    def plan(spark: SparkSession, files: list[FileInfo], size: int,
+             scripts: tuple[Script, ...]) -> ArchivePlan:
+        runs.append(incremental.plan_run(state, walk_stage(spark, files, size), scripts))
+        return runs[0].plan
+
+    def merge(stats: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        merged.extend(incremental.merge_stats(state, stats))
+        return merged
+
+    # The runs' files are read together, export's too: timestamps as export writes them
+    # (INT64 microseconds, UTC), not Spark's default INT96.
+    conf = "spark.sql.parquet.outputTimestampType"
+    before = spark.conf.get(conf)
+    spark.conf.set(conf, "TIMESTAMP_MICROS")
+    try:
+        result = _run_into(spark, todo, incremental.staging(output), split_size,
+                           mode == "failfast", fmt, scripts, progress, typed, False, None,
+                           plan, merge)
+    finally:
+        spark.conf.set(conf, before)
+    incremental.commit(output, state, runs[0], merged)
+    return result
+
+
+def _run_into(spark: SparkSession, files: list[FileInfo], output: str, split_size: int,
+              failfast: bool, fmt: str, scripts: tuple[Script, ...],
+              progress: TextIO | None, typed: bool, snapshot: bool, as_of: datetime | None,
+              planner: Callable[..., ArchivePlan] | None = None,
+              merge: Callable[[list[dict[str, Any]]], list[dict[str, Any]]] = list
               ) -> JobResult:
-    """:func:`run_job`'s four stages, writing under ``output`` (its staging folder)."""
+    """:func:`run_job`'s four stages, writing under ``output`` (its staging folder);
+    an incremental run's plan from ``planner`` and its ``split_stats`` with the earlier
+    runs' (``merge``)."""
     result = JobResult()
     t0 = time.monotonic()
-    files = list_stage(inputs, progress)
     result.files, result.bytes = len(files), sum(f.size for f in files)
-    scripts = read_scripts(schema_files)
     cores = spark.sparkContext.defaultParallelism
     split_size = even_split_size(result.bytes, split_size, cores)
-    archive = plan_stage(spark, files, split_size, scripts)
+    archive = (planner or plan_stage)(spark, files, split_size, scripts)
     splits = archive.splits
     tasks = pack(splits, split_size)
     result.splits, result.tasks = len(splits), len(tasks)
@@ -256,8 +303,8 @@ def _run_into(spark: SparkSession, inputs: Sequence[str], output: str, split_siz
 
     t2 = time.monotonic()
     try:
-        stats = [row for r in parsed.where("kind = 'split_stats'").select("records").collect()
-                 for row in unpacked(r.records).to_pylist()]
+        stats = merge([row for r in parsed.where("kind = 'split_stats'").select("records")
+                       .collect() for row in unpacked(r.records).to_pylist()])
         result.worker_peak_rss = max((s["worker_peak_rss"] for s in stats), default=0)
         file_rows = fold_files(stats, parser_version())
         plan = collect_plan(parsed, snapshot) if typed else TypedPlan()
@@ -292,15 +339,20 @@ def list_stage(inputs: Sequence[str], progress: TextIO | None) -> list[FileInfo]
 def plan_stage(spark: SparkSession, files: list[FileInfo], split_size: int,
                scripts: tuple[Script, ...]) -> ArchivePlan:
     """Every file's splits, in file order, each with its chain's schema history where it
-    starts: every file walked on the executors (header-only: large ones cut at
-    transaction starts, the DDL of all gathered), the DDL replayed on the driver
-    (:func:`spark.plan.plan_archive`)."""
+    starts: every file walked on the executors (:func:`walk_stage`), the DDL replayed
+    on the driver (:func:`spark.plan.plan_archive`)."""
+    return plan_archive(walk_stage(spark, files, split_size), scripts)
+
+
+def walk_stage(spark: SparkSession, files: list[FileInfo], split_size: int
+               ) -> list[FileWalk]:
+    """Every file walked on the executors (header-only: large ones cut at transaction
+    starts, the DDL of all gathered)."""
     sc = spark.sparkContext
     sc.setJobDescription(f"binlog-kaitai: plan {len(files)} file(s)")
     slices = min(len(files), 4 * sc.defaultParallelism)
-    walks = sc.parallelize(files, slices).map(
+    return sc.parallelize(files, slices).map(
         partial(walk_file, split_size=split_size)).collect()
-    return plan_archive(walks, scripts)
 
 
 @cache
@@ -398,6 +450,10 @@ def build_parser() -> argparse.ArgumentParser:
                              "at the end")
     parser.add_argument("--overwrite", action="store_true",
                         help="replace the export DIR holds (else refused)")
+    parser.add_argument("--incremental", action="store_true",
+                        help="add to DIR's tables what earlier --incremental runs (of this "
+                             "job or of export) left: new files, new transactions of a grown "
+                             "file")
     parser.add_argument("--format", choices=FORMATS, default="parquet", dest="fmt")
     parser.add_argument("--mode", choices=("permissive", "failfast"), default="permissive",
                         help="permissive (default): a bad file goes to the errors table; "
@@ -468,9 +524,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not args.typed and (args.snapshot or args.as_of is not None):
         parser.error(SNAPSHOT_NEEDS_TYPED)
+    if args.incremental and (args.snapshot or args.as_of is not None or args.overwrite):
+        parser.error(INCREMENTAL_ALONE)
     try:  # before the session starts: that takes seconds
-        check_output(args.output, overwrite=args.overwrite, known=OUTPUT_FOLDERS)
-    except OutputRefused as exc:
+        if args.incremental:
+            incremental.load(args.output)
+        else:
+            check_output(args.output, overwrite=args.overwrite, known=OUTPUT_FOLDERS)
+    except (OutputRefused, incremental.NotIncremental) as exc:
         print(f"binlog-kaitai-spark: {exc}", file=sys.stderr)
         return 1
     except OSError as exc:
@@ -478,10 +539,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     spark = create_session(args.master, args.driver_memory)
     try:
-        result = run_job(spark, args.input, args.output, split_size=args.split_size,
-                         mode=args.mode, fmt=args.fmt, schema_files=args.schema,
-                         typed=args.typed, snapshot=args.snapshot or args.as_of is not None,
-                         as_of=args.as_of, overwrite=args.overwrite)
+        if args.incremental:
+            result = run_incremental(spark, args.input, args.output,
+                                     split_size=args.split_size, mode=args.mode,
+                                     fmt=args.fmt, schema_files=args.schema, typed=args.typed)
+        else:
+            result = run_job(spark, args.input, args.output, split_size=args.split_size,
+                             mode=args.mode, fmt=args.fmt, schema_files=args.schema,
+                             typed=args.typed, snapshot=args.snapshot or args.as_of is not None,
+                             as_of=args.as_of, overwrite=args.overwrite)
         if args.show:
             show_tables(spark, args.output, args.fmt, args.show, sys.stdout)
             show_typed(spark, args.output, args.fmt, args.show, sys.stdout)

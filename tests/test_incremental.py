@@ -6,9 +6,11 @@ files are never read again."""
 from __future__ import annotations
 
 import csv
+import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +51,13 @@ def assert_same(got: Path, want: Path) -> None:
         assert mine[name][0].equals(schema), name
         assert mine[name][1] == rows, name
         assert rows or name == "errors", name  # a comparison of something
+
+
+def assert_only_listed(output: Path) -> None:
+    """The output holds the files its manifest lists, and the manifest: nothing else."""
+    listed = set(read_manifest(str(output)))
+    on_disk = {str(p.relative_to(output)) for p in output.rglob("*") if p.is_file()}
+    assert on_disk == listed | {MANIFEST}
 
 
 def growing_cuts() -> list[int]:
@@ -150,6 +159,41 @@ def test_killed_run_then_rerun_equals_one_run(tmp_path: Path, name: str, nth: in
     assert load(str(inc)).runs == 1 + committed
     assert export_incremental([str(archive)], str(inc)).files == (not committed)
     assert_same(inc, one)
-    listed = set(read_manifest(str(inc)))
-    on_disk = {str(p.relative_to(inc)) for p in inc.rglob("*") if p.is_file()}
-    assert on_disk == listed | {MANIFEST}
+    assert_only_listed(inc)
+
+
+@pytest.fixture(scope="module")
+def spark() -> Iterator[Any]:
+    from pyspark.sql import SparkSession
+
+    os.environ["PYSPARK_PYTHON"] = sys.executable
+    session = (SparkSession.builder.master("local[2]").appName("binlog-kaitai-incremental")
+               .config("spark.ui.enabled", "false")
+               .config("spark.sql.session.timeZone", "UTC")
+               .config("spark.sql.shuffle.partitions", "2").getOrCreate())
+    session.sparkContext.setLogLevel("ERROR")
+    yield session
+    session.stop()
+
+
+def test_spark_job_continues_an_export(spark: Any, tmp_path: Path) -> None:
+    """The Spark job's --incremental on the state export --incremental left (the first
+    file), then on its own (the other two): the tables of one export over all three."""
+    from spark.job import run_incremental
+
+    archive, inc, one = tmp_path / "archive", tmp_path / "inc", tmp_path / "one"
+    archive.mkdir()
+    for f in ROTATION:
+        shutil.copyfile(f, archive / f.name)
+    export([str(archive)], str(one))
+    shutil.rmtree(archive)
+    archive.mkdir()
+    shutil.copyfile(ROTATION[0], archive / ROTATION[0].name)
+    assert export_incremental([str(archive)], str(inc)).files == 1
+    for f in ROTATION[1:]:
+        shutil.copyfile(f, archive / f.name)
+    assert run_incremental(spark, [str(archive)], str(inc), progress=None).files == 2
+    assert run_incremental(spark, [str(archive)], str(inc), progress=None).files == 0
+    assert load(str(inc)).runs == 2
+    assert_same(inc, one)
+    assert_only_listed(inc)
