@@ -37,6 +37,14 @@ POSITION_FIELDS = struct.Struct("<IH")
 MIN_HEADER_LEN = COMMON_HEADER.size
 """Bytes every binlog version's common header starts with (13)."""
 
+CHANGE_CARRIERS = kinds.ROWS | kinds.QUERY | kinds.OLD_LOAD | {
+    EventType.table_map_event, EventType.transaction_payload_event, FDE}
+"""The events whose loss may lose changes: rows events and their table maps, statements
+(which may change rows, or the schema their rows are read with), MySQL 4's LOAD DATA,
+compressed transactions, and a FORMAT_DESCRIPTION_EVENT (the layout of the rest)."""
+_KNOWN_TYPES = frozenset(int(t) for t in EventType)
+_IGNORABLE = int(MysqlBinlog.EventFlag.ignorable)
+
 DECODE_ERRORS = (KaitaiStructError, EOFError, ValueError, IndexError, ArithmeticError,
                  struct.error)
 """What bytes that do not fit the spec raise, in generated code or in the conversion of
@@ -168,6 +176,20 @@ class Event:
         """:func:`~binlog_kaitai.event_kinds.event_kind`: what a statement does to
         transaction boundaries, or a MariaDB GTID's ``standalone``/``group``."""
         return kinds.event_kind(self.type_code, self.body)
+
+    @property
+    def unreadable_changes(self) -> str | None:
+        """Why this event may hold changes that cannot be read, None when it holds none
+        or they can be: a :data:`CHANGE_CARRIERS` event whose body could not be decoded,
+        or a type this reader does not know that its writer did not flag ignorable."""
+        t = self.type_code
+        if t in CHANGE_CARRIERS:
+            if self.decode_error is None:
+                return None
+            return f"cannot decode {self.type_name}: {self.decode_error}"
+        if t in _KNOWN_TYPES or (self.flags or 0) & _IGNORABLE:
+            return None
+        return f"event type {t} unknown, not flagged ignorable: it may hold changes"
 
     @property
     def is_ddl(self) -> bool:

@@ -109,6 +109,9 @@ class RowDecoder:
         t = ev.type_code
         if t in kinds.ROWS:
             return self._rows(ev)
+        lost = ev.unreadable_changes
+        if lost is not None:
+            raise RowsError(ev.file, ev.pos, lost, ev.index)
         if ev.body is None:
             return []
         if t in kinds.GTID:

@@ -5,15 +5,20 @@ rows lost without a word."""
 from __future__ import annotations
 
 import json
+import re
+from collections import Counter
+from contextlib import suppress
 from pathlib import Path
 
 import pytest
 
 from binlog_kaitai.cli import main
+from binlog_kaitai.errors import BinlogError, RowsError
 from binlog_kaitai.event import EventType
+from binlog_kaitai.rows import RowDecoder
 from binlog_kaitai.schema import SchemaHistory
-from binlog_kaitai.stream import BinlogStream
-from tests.conftest import FIXTURES
+from binlog_kaitai.stream import MAGIC, BinlogStream, read_events
+from tests.conftest import CORPUS_FILES, FIXTURES
 
 HIRES = FIXTURES / "mariadb" / "hires_temporal"
 FIRST, SECOND = HIRES / "binlog.000001", HIRES / "binlog.000002"
@@ -120,3 +125,49 @@ def test_user_var_is_unsigned_from_the_spec() -> None:
     assert _user_vars(SECOND) == [(b"big", 1, True)]
     assert _user_vars(FIXTURES / "mariadb" / "mixed" / "binlog.000001") == [
         (b"who", None, False), (b"how_many", 0, False)]
+
+
+def _binlog_files() -> list[Path]:
+    """Every real binlog we have: the fixtures (MariaDB's, relay logs, damaged and fuzzed
+    ones) and the corpus; not the encrypted ones, which cannot be read."""
+    found = [p for p in sorted(FIXTURES.rglob("*")) if p.is_file()
+             and "encrypted" not in p.parent.name and p.open("rb").read(4) == MAGIC]
+    return found + [f.path for f in CORPUS_FILES if f.path.is_file()]
+
+
+def _walk(path: Path) -> tuple[Counter[int], set[int], set[int]]:
+    """The reference walk of a file: the rows the reference decoder reads per offset,
+    the offsets of the rows events, and those of the events whose changes cannot be read
+    by their type and bytes alone (``Event.unreadable_changes``; damage)."""
+    decoder = RowDecoder(schema=SchemaHistory())
+    rows: Counter[int] = Counter()
+    rows_events: set[int] = set()
+    unreadable: set[int] = set()
+    try:
+        for ev in read_events(path, expand_payloads=True):
+            if ev.is_rows:
+                rows_events.add(ev.pos)
+            if ev.unreadable_changes is not None:
+                unreadable.add(ev.pos)
+            with suppress(RowsError):  # reported or not: the check is the command's
+                rows[ev.pos] += len(decoder.feed(ev))
+    except BinlogError as exc:  # damage: the command reports it too
+        unreadable.add(exc.offset)
+    return rows, rows_events, unreadable
+
+
+@pytest.mark.parametrize("path", _binlog_files(), ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_no_change_is_lost_silently(path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Every rows event's rows are printed, or the event is reported (stderr, status 1);
+    so is every other event whose changes cannot be read: the rows the reference walk
+    counts are the rows printed plus those of the events reported."""
+    rows, rows_events, unreadable = _walk(path)
+    status, lines, err = run(capsys, "rows", "--json", path)
+    printed = Counter(json.loads(line)["pos"] for line in lines)
+    reported = {int(m[1]) for m in re.finditer(r": offset (\d+): ", err)}
+    assert unreadable <= reported, err
+    for pos in rows_events - reported:
+        assert printed[pos] == rows[pos] > 0, pos
+    assert sum(printed.values()) == sum(n for pos, n in rows.items() if pos not in reported)
+    if reported:
+        assert status == 1
