@@ -31,7 +31,7 @@ import dataclasses
 import json
 import os
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, field
 from datetime import date
@@ -171,20 +171,21 @@ class RunPlan:
     """Files that end without ROTATE or STOP: they may grow."""
 
 
-def plan_run(state: State, walks: Sequence[FileWalk], scripts: Sequence[Script] = ()
-             ) -> RunPlan:
+def plan_run(state: State, walks: Sequence[FileWalk], scripts: Sequence[Script] = (),
+             until: Mapping[str, int] | None = None) -> RunPlan:
     """The run's plan over the walked :func:`pending` files: each chain from its history
     in ``state``; each file from where it was done (the DDL before dropped) to the end
-    of its last complete transaction; the ``--schema`` files' rows only in the first
-    run."""
+    of its last complete transaction, or to where ``until`` says (a stream's offsets);
+    the ``--schema`` files' rows only in the first run."""
     ends, opened, trimmed = {}, set(), []
     for walk in walks:
         info, prev = walk.info, state.files.get(walk.info.path)
         done = 0 if prev is None else prev.done
-        ends[info.path] = info.size
         if walk.summary.end_reason in (None, "none"):
             opened.add(info.path)
-            ends[info.path] = complete_end(info.path, done)
+        ends[info.path] = (until[info.path] if until is not None
+                           else complete_end(info.path, done) if info.path in opened
+                           else info.size)
         end = ends[info.path]
         trimmed.append(dataclasses.replace(
             walk, cuts=tuple(c for c in walk.cuts if done < c < end),

@@ -30,6 +30,7 @@ job computes both without the driver pass.
 
 from __future__ import annotations
 
+import base64
 import json
 import tempfile
 from bisect import bisect_right
@@ -39,7 +40,20 @@ from datetime import UTC, datetime
 from typing import Any
 
 import pyarrow as pa
-from pyspark.sql.datasource import DataSource, DataSourceReader, InputPartition
+from pyspark.sql.datasource import (
+    DataSource,
+    DataSourceReader,
+    DataSourceStreamReader,
+    InputPartition,
+)
+
+from binlog_kaitai import incremental
+from binlog_kaitai.incremental import complete_end
+
+try:
+    from pyspark.sql.streaming.datasource import SupportsTriggerAvailableNow
+except ImportError:  # PySpark < 4.2: no trigger(availableNow=True) for a Python source
+    SupportsTriggerAvailableNow = object  # type: ignore[assignment,misc]
 
 from binlog_kaitai.errors import BinlogError
 from binlog_kaitai.stream import read_events
@@ -56,6 +70,7 @@ from spark.plan import (
     read_scripts,
     schema_history,
     thaw,
+    walk_file,
     whole_file,
 )
 from spark.schemas import TABLES, ddl
@@ -112,6 +127,13 @@ class BinlogDataSource(DataSource):
             return BinlogReader(table, dict(self.options))
         return TypedReader(table, dict(self.options), self.typed_schema())
 
+    def streamReader(self, schema: Any) -> DataSourceStreamReader:
+        table = self.table()
+        if table not in TABLES or table == "files":
+            raise ValueError(f"mysql_binlog: {table} cannot be read as a stream (a file's "
+                             "row, a typed table's columns change as files grow)")
+        return BinlogStreamReader(table, dict(self.options))
+
 
 class BinlogReader(DataSourceReader):
     def __init__(self, table: str, options: dict[str, str]) -> None:
@@ -129,7 +151,10 @@ class BinlogReader(DataSourceReader):
         files, _ = list_inputs(self.paths)
         if self.table == "files":
             return [SplitPartition(file=f) for f in files]
-        plan = plan_here(files, self.split_size, self.schema_scripts)
+        return self.split_partitions(plan_here(files, self.split_size, self.schema_scripts))
+
+    def split_partitions(self, plan: ArchivePlan) -> list[InputPartition]:
+        """A partition per split of ``plan`` (with its ``schema_history`` rows)."""
         if self.table != "schema_history":
             return [SplitPartition(split=s) for s in plan.splits]
         return [SplitPartition(split=s, rows=rows)
@@ -158,6 +183,84 @@ class BinlogReader(DataSourceReader):
             if kind == "failfast":
                 raise FailFast(values.file, values.offset, values.message)
             yield kind, values
+
+
+class BinlogStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow):
+    """``spark.readStream.format("mysql_binlog")``: the table's rows of the new files and
+    of the new complete transactions of grown files, micro-batch by micro-batch.
+
+    An offset is ``{"files": {path: [size, end]}}``: every input file, listed when the
+    batch was planned, and the end of its last complete transaction then. A batch's
+    splits are planned as an incremental run's (:func:`binlog_kaitai.incremental.
+    plan_run`): each file from the start offset's end, each chain from its schema
+    history there, kept from the batch before; after a restart from a checkpoint, the
+    history is rebuilt by walking the done part of the files (headers and DDL only).
+    ``trigger(availableNow=True)`` (PySpark >= 4.2) reads what is there when the query
+    starts, then stops."""
+
+    def __init__(self, table: str, options: dict[str, str]) -> None:
+        self.batch = BinlogReader(table, options)
+        self.histories: dict[str, dict[str, str]] = {}
+        """Chain histories where a batch ended, by its offset (as JSON)."""
+        self.target: dict[str, Any] | None = None
+        self.seen: dict[str, list[int]] = {}
+        """Each file's size and complete end when last listed (an unchanged file is not
+        read again)."""
+
+    def initialOffset(self) -> dict[str, Any]:
+        return {"files": {}}
+
+    def latestOffset(self, start: Any = None, limit: Any = None) -> dict[str, Any]:
+        return self.available() if self.target is None else self.target
+
+    def prepareForTriggerAvailableNow(self) -> None:
+        self.target = self.available()
+
+    def available(self) -> dict[str, Any]:
+        """Every input file's size and the end of its last complete transaction."""
+        files, _ = list_inputs(self.batch.paths)
+        seen = self.seen
+        self.seen = {f.path: seen[f.path] if seen.get(f.path, [0])[0] == f.size
+                     else [f.size, complete_end(f.path, seen.get(f.path, [0, 0])[1])]
+                     for f in files}
+        return {"files": self.seen}
+
+    def partitions(self, start: dict[str, Any], end: dict[str, Any]) -> list[InputPartition]:
+        before, after = start["files"], end["files"]
+        todo = [FileInfo(path, size, 0) for path, (size, stop) in after.items()
+                if stop > before.get(path, [0, 0])[1]]
+        state = incremental.State(
+            runs=int(bool(before)), histories=self._histories(start),
+            files={path: incremental.FileDone(size, done) for path, (size, done)
+                   in before.items()})
+        run = incremental.plan_run(
+            state, [walk_file(info, self.batch.split_size) for info in todo],
+            self.batch.schema_scripts, {path: after[path][1] for path in after})
+        self.histories[json.dumps(end, sort_keys=True)] = state.histories | {
+            incremental.chain_id(last): base64.b64encode(frozen).decode()
+            for last, frozen in run.plan.ends.items()}
+        return self.batch.split_partitions(run.plan)
+
+    def _histories(self, start: dict[str, Any]) -> dict[str, str]:
+        """The chain histories where the batch before ended (rebuilt after a restart)."""
+        known = self.histories.get(json.dumps(start, sort_keys=True))
+        if known is None and start["files"]:
+            done = [FileInfo(path, size, 0) for path, (size, _) in start["files"].items()]
+            plan = incremental.plan_run(
+                incremental.State(), [walk_file(info, None) for info in done],
+                self.batch.schema_scripts,
+                {path: stop for path, (_, stop) in start["files"].items()}).plan
+            known = {incremental.chain_id(last): base64.b64encode(frozen).decode()
+                     for last, frozen in plan.ends.items()}
+        return known or {}
+
+    def read(self, partition: InputPartition) -> Iterator[tuple[Any, ...]]:
+        return self.batch.read(partition)
+
+    def commit(self, end: dict[str, Any]) -> None:
+        """The histories of the batches before ``end`` are no longer needed."""
+        keep = json.dumps(end, sort_keys=True)
+        self.histories = {k: v for k, v in self.histories.items() if k == keep}
 
 
 def history_by_split(plan: ArchivePlan) -> list[list[tuple[Any, ...]]]:

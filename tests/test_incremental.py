@@ -197,3 +197,32 @@ def test_spark_job_continues_an_export(spark: Any, tmp_path: Path) -> None:
     assert load(str(inc)).runs == 2
     assert_same(inc, one)
     assert_only_listed(inc)
+
+
+def test_stream_with_available_now_equals_a_batch_read(spark: Any, tmp_path: Path) -> None:
+    """``readStream.format("mysql_binlog")`` with ``trigger(availableNow=True)`` and a
+    checkpoint, a query a day: rotation_minimal a file a day, beside a binlog in use
+    copied three times (cut at a transaction boundary, inside a transaction, whole):
+    the rows of a batch read of all, column names whose DDL came in an earlier batch
+    included (the query restarts from its checkpoint each day)."""
+    from spark.datasource import register
+
+    register(spark)
+    archive, out = tmp_path / "archive", tmp_path / "out"
+    (archive / "rotation").mkdir(parents=True)
+    (archive / "growing").mkdir()
+    whole = GROWING.read_bytes()
+    for day, cut in enumerate([*growing_cuts(), len(whole)]):
+        shutil.copyfile(ROTATION[day], archive / "rotation" / ROTATION[day].name)
+        (archive / "growing" / GROWING.name).write_bytes(whole[:cut])
+        query = (spark.readStream.format("mysql_binlog").option("table", "row_changes")
+                 .load(str(archive)).writeStream.format("parquet")
+                 .option("checkpointLocation", str(tmp_path / "checkpoint"))
+                 .option("path", str(out)).trigger(availableNow=True).start())
+        query.awaitTermination()
+    streamed = spark.read.parquet(str(out)).collect()
+    batch = spark.read.format("mysql_binlog").option("table", "row_changes").load(
+        str(archive)).collect()
+    assert len(batch) > 20 and sorted(map(str, streamed)) == sorted(map(str, batch))
+    named = [row for row in streamed if row.after and row.file.endswith("binlog.000003")]
+    assert named and all(not name.startswith("@") for row in named for name in row.after)
