@@ -85,6 +85,9 @@ class State:
     typed: dict[str, str] = field(default_factory=dict)
     data: dict[str, int] = field(default_factory=dict)
     """Every data file of every run (path under the output: size)."""
+    unsnapshotted: list[str] = field(default_factory=list)
+    """Typed tables whose ``errors`` line says why they have no snapshot (written once,
+    as one run writes it)."""
 
     def history(self, path: str) -> bytes | None:
         """The schema history a chain's file ``path`` starts from (None: none known)."""
@@ -98,6 +101,7 @@ class State:
 
     def to_json(self) -> dict[str, Any]:
         return {"runs": self.runs, "histories": self.histories, "typed": self.typed,
+                "unsnapshotted": self.unsnapshotted,
                 "files": {p: dataclasses.asdict(f) for p, f in sorted(self.files.items())}}
 
 
@@ -121,7 +125,8 @@ def load(output: str) -> State:
                              "give a new folder (or --overwrite without --incremental)")
     raw = manifest[STATE_KEY]
     return State(raw["runs"], {p: FileDone(**f) for p, f in raw["files"].items()},
-                 raw["histories"], raw["typed"], dict(manifest["files"]))
+                 raw["histories"], raw["typed"], dict(manifest["files"]),
+                 raw.get("unsnapshotted", []))
 
 
 def recover(output: str, state: State, known: Iterable[str]) -> None:
@@ -239,16 +244,19 @@ def merge_stats(state: State, stats: list[dict[str, Any]]) -> list[dict[str, Any
     return earlier + stats
 
 
-def commit(output: str, state: State, run: RunPlan, stats: Sequence[dict[str, Any]]) -> None:
+def commit(output: str, state: State, run: RunPlan, stats: Sequence[dict[str, Any]],
+           replace: Iterable[str] = ()) -> None:
     """Publish the staged run: its data files moved in under the run's names, the
     ``files`` rows of the files that grew taken out of the earlier runs' data files, the
     state brought up to date, and the manifest replaced (the commit); then what it no
-    longer lists deleted."""
+    longer lists deleted, the earlier runs' files under the ``replace`` folders too (a
+    snapshot the run wrote again)."""
     fs, root = _locate(output)
     number = state.runs + 1
     grown = {p for p in run.ends if p in state.files}
     moved = _move_in(fs, root, number)
-    gone = _drop_rows(fs, root, number, state, grown)
+    gone = _drop_rows(fs, root, number, state, grown) | {
+        p for p in state.data for folder in replace if p.startswith(f"{folder}/")}
     state.data = {p: n for p, n in state.data.items() if p not in gone} | moved
     file_rows = sorted(p for p in moved if p.startswith("files/"))
     sizes = {split.path: split.file.size for split in run.plan.splits}
@@ -339,14 +347,25 @@ def _write_manifest(fs: pafs.FileSystem, root: str, state: State) -> None:
         _sync(fs, root)
 
 
-def read_table(output: str, table: str) -> pa.Table:
+def read_table(output: str, table: str, staged: bool = False) -> pa.Table:
     """One table of an output (``row_changes``, ``tables/db.t``...), from the data files
-    its manifest lists, ``event_date`` from their folders; a typed change table's files
-    widened to its schema in the state (the union of its files' without one)."""
+    its manifest lists (and with ``staged``, the running run's), ``event_date`` from
+    their folders; a typed change table's files widened to the union of their schemas
+    and the state's."""
     fs, root = _locate(output)
-    with fs.open_input_stream(f"{root}/{MANIFEST}") as source:
-        manifest = json.loads(source.read())
+    try:
+        with fs.open_input_stream(f"{root}/{MANIFEST}") as source:
+            manifest = json.loads(source.read())
+    except FileNotFoundError:
+        if not staged:
+            raise
+        manifest = {"files": {}}
     paths = sorted(p for p in manifest["files"] if p.startswith(f"{table}/"))
+    if staged:
+        paths += sorted(f"{STAGING}/{info.path[len(root) + len(STAGING) + 2:]}"
+                        for info in fs.get_file_info(pafs.FileSelector(
+                            f"{root}/{STAGING}/{table}", recursive=True, allow_not_found=True))
+                        if info.type == pafs.FileType.File and info.base_name[0] not in "._")
     parts, schemas = [], []
     for path in paths:
         with fs.open_input_file(f"{root}/{path}") as source:
@@ -362,6 +381,6 @@ def read_table(output: str, table: str) -> pa.Table:
     known = manifest.get(STATE_KEY, {}).get("typed", {}).get(table.split("/")[1])
     if known is not None:
         schemas.insert(0, pa.ipc.read_schema(pa.py_buffer(base64.b64decode(known))))
-    schema = union_schema(schemas).append(pa.field("event_date", pa.date32()))
+    schema = union_schema(schemas)  # (the change tables' layout: event_date included)
     return pa.Table.from_batches([conform(b, schema) for p in parts for b in
                                   p.combine_chunks().to_batches()], schema)

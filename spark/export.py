@@ -23,7 +23,10 @@ from __future__ import annotations
 
 import os
 import queue
+import re
+import shutil
 import sys
+import tempfile
 import threading
 from argparse import ArgumentTypeError
 from collections.abc import Callable, Sequence
@@ -46,12 +49,14 @@ from spark.typed_tables import SNAPSHOT_NEEDS_TYPED
 OUTPUT_FOLDERS = (*TABLES, "tables", "snapshots")
 """An export's top folders (an output holding one, or the manifest, holds an export)."""
 BATCH_ROWS = 8192
+SNAPSHOT_ORDER = ("file", "pos", "inner_pos", "row")
+"""A change table's rows in the order one run adds them (files by path, as planned)."""
+NO_SNAPSHOT = re.compile(r"table (.+?): no snapshot: ")
 WRITES_PENDING = 4
 """Writing jobs that may wait for the writing thread (the parse waits beyond)."""
 
 
-INCREMENTAL_ALONE = ("--incremental goes without --snapshot, --as-of and --overwrite "
-                     "(snapshots are not kept up to date yet)")
+INCREMENTAL_ALONE = "--incremental goes without --overwrite (give it a new folder)"
 
 
 class ExportFailed(Exception):
@@ -204,12 +209,15 @@ def export(inputs: Sequence[str], output: str, *, failfast: bool = False,
 
 def export_incremental(inputs: Sequence[str], output: str, *, failfast: bool = False,
                        schema_files: Sequence[str] = (), progress: TextIO | None = None,
-                       typed: bool = True) -> ExportResult:
+                       typed: bool = True, snapshot: bool = False,
+                       as_of: datetime | None = None) -> ExportResult:
     """:func:`export` of what the runs before left to do (:mod:`binlog_kaitai.incremental`):
     the new files and the new complete transactions of the files that grew, from the
-    schema histories the state holds, their tables added to ``output``'s. A run that
-    fails or is killed leaves the output as the last run committed it; the next run
-    deletes what it wrote. Nothing new: nothing written (0 files)."""
+    schema histories the state holds, their tables added to ``output``'s; with
+    ``snapshot``, the snapshots of the tables they changed written again
+    (:func:`_snapshots`). A run that fails or is killed leaves the output as the last
+    run committed it; the next run deletes what it wrote. Nothing new: nothing written
+    (0 files)."""
     files, unmatched = list_inputs(inputs)
     for pattern in unmatched:
         print(f"binlog-kaitai export: no file matches {pattern}", file=sys.stderr)
@@ -226,8 +234,60 @@ def export_incremental(inputs: Sequence[str], output: str, *, failfast: bool = F
     rows, stats = _export_into(staging, run.plan, failfast, scripts, progress,
                                TypedOutput(staging) if typed else None,
                                partial(incremental.merge_stats, state))
-    incremental.commit(output, state, run, stats)
+    changed = sorted(t.partition("/")[2] for t in rows if t.startswith("tables/"))
+    if snapshot:
+        rows.update(_snapshots(output, state, changed, as_of))
+    incremental.commit(output, state, run, stats,
+                       [f"snapshots/{name}" for name in changed] if snapshot else ())
     return ExportResult(len(todo), sum(s.nbytes for s in run.plan.splits), rows)
+
+
+def _snapshots(output: str, state: incremental.State, names: Sequence[str],
+               as_of: datetime | None) -> dict[str, int]:
+    """The snapshots of the typed tables ``names``, from all their changes (the runs'
+    before and this one's, in the order one run takes them: by file, then position),
+    staged; the ``errors`` line of a table that gets none, once (``state``); rows per
+    ``snapshots/...``. Each table's changes are read whole."""
+    staging = os.path.join(output, incremental.STAGING)
+    work = tempfile.mkdtemp(prefix=".snapshots-", dir=staging)
+    try:
+        typed_out = TypedOutput(work, snapshot=True, as_of=as_of)
+        try:
+            for name in names:
+                changes = incremental.read_table(output, f"tables/{name}", staged=True)
+                for batch in changes.sort_by([(c, "ascending") for c in SNAPSHOT_ORDER]
+                                             ).to_batches(BATCH_ROWS):
+                    typed_out.add(batch)
+            result = typed_out.write()
+        except BaseException:
+            typed_out.abort()
+            raise
+        typed_out.close()
+        if os.path.isdir(os.path.join(work, "snapshots")):
+            shutil.copytree(os.path.join(work, "snapshots"), os.path.join(staging, "snapshots"),
+                            copy_function=os.replace, dirs_exist_ok=True)
+    finally:
+        shutil.rmtree(work)
+    _no_snapshot_lines(result.problems, state, staging)
+    return {f"snapshots/{t}": n for t, n in result.snapshots.items()}
+
+
+def _no_snapshot_lines(problems: Sequence[tuple[str, int, str, Any]], state: incremental.State,
+                       staging: str) -> None:
+    """The ``errors`` lines of the tables without a snapshot that no run wrote yet, as a
+    data file of their own in the staging folder."""
+    found = []
+    for file, pos, message, day in problems:
+        table = NO_SNAPSHOT.match(message)
+        if table is not None and table.group(1) not in state.unsnapshotted:
+            state.unsnapshotted.append(table.group(1))
+            found.append(ErrorsRecord(file=file, offset=pos, event_type=None,
+                                      message=message, event_date=day))
+    if found:
+        schema = arrow_schema(TABLES["errors"])
+        errors = DateFiles(os.path.join(staging, "errors"), schema, "part-snapshots.parquet")
+        errors.write(record_batch("errors", found, schema))
+        errors.close()
 
 
 def _export_into(folder: str, plan: ArchivePlan, failfast: bool, scripts: Sequence[Script],
@@ -357,7 +417,7 @@ def main(args: Any, out: TextIO, err: TextIO) -> int:
     if not args.typed and (args.snapshot or args.as_of is not None):
         print(f"binlog-kaitai export: {SNAPSHOT_NEEDS_TYPED}", file=err)
         return 2
-    if args.incremental and (args.snapshot or args.as_of is not None or args.overwrite):
+    if args.incremental and args.overwrite:
         print(f"binlog-kaitai export: {INCREMENTAL_ALONE}", file=err)
         return 2
     try:
@@ -366,7 +426,9 @@ def main(args: Any, out: TextIO, err: TextIO) -> int:
             result = export_incremental(args.files, args.output,
                                         failfast=args.mode == "failfast",
                                         schema_files=args.schema or (), progress=progress,
-                                        typed=args.typed)
+                                        typed=args.typed,
+                                        snapshot=args.snapshot or as_of is not None,
+                                        as_of=as_of)
         else:
             result = export(args.files, args.output, failfast=args.mode == "failfast",
                             schema_files=args.schema or (), progress=progress,

@@ -525,7 +525,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args.typed and (args.snapshot or args.as_of is not None):
         parser.error(SNAPSHOT_NEEDS_TYPED)
     if args.incremental and (args.snapshot or args.as_of is not None or args.overwrite):
-        parser.error(INCREMENTAL_ALONE)
+        parser.error(f"{INCREMENTAL_ALONE}; the job's keeps no snapshot (export's does)")
     try:  # before the session starts: that takes seconds
         if args.incremental:
             incremental.load(args.output)

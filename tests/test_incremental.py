@@ -33,7 +33,7 @@ def table_names(output: Path) -> list[str]:
     names = set()
     for path in read_manifest(str(output)):
         parts = path.split("/")
-        names.add("/".join(parts[:2]) if parts[0] == "tables" else parts[0])
+        names.add("/".join(parts[:2]) if parts[0] in ("tables", "snapshots") else parts[0])
     return sorted(names)
 
 
@@ -94,22 +94,27 @@ def test_one_file_at_a_time_equals_one_run(tmp_path: Path) -> None:
     assert load(str(inc)).runs == 3
 
 
-def test_growing_file_equals_one_run(tmp_path: Path) -> None:
+@pytest.mark.parametrize("snapshot", [False, True])
+def test_growing_file_equals_one_run(tmp_path: Path, snapshot: bool) -> None:
     """A copy of a binlog in use, taken three times (cut at a transaction boundary,
     then inside a transaction, then whole): each run adds the new complete transactions;
-    the typed tables widened as one run's."""
+    the typed tables widened as one run's; with snapshots, each run's snapshots of the
+    tables it changed replace the run before's, and the line of the table without a
+    primary key is written once."""
     archive, inc, one = tmp_path / "archive", tmp_path / "inc", tmp_path / "one"
     archive.mkdir()
     whole = GROWING.read_bytes()
     (archive / GROWING.name).write_bytes(whole)
-    export([str(archive)], str(one))
+    export([str(archive)], str(one), snapshot=snapshot)
     first, inside = growing_cuts()
     for cut in (first, inside, len(whole)):
         (archive / GROWING.name).write_bytes(whole[:cut])
-        assert export_incremental([str(archive)], str(inc)).files == 1
+        assert export_incremental([str(archive)], str(inc), snapshot=snapshot).files == 1
     state = load(str(inc))
     assert state.files[str(archive / GROWING.name)].done == len(whole)
     assert_same(inc, one)
+    assert_only_listed(inc)
+    assert any(name.startswith("snapshots/") for name in table_names(inc)) == snapshot
 
 
 KILLER = """
