@@ -231,3 +231,31 @@ def test_stream_with_available_now_equals_a_batch_read(spark: Any, tmp_path: Pat
     assert len(batch) > 20 and sorted(map(str, streamed)) == sorted(map(str, batch))
     named = [row for row in streamed if row.after and row.file.endswith("binlog.000003")]
     assert named and all(not name.startswith("@") for row in named for name in row.after)
+
+
+def test_command_lines(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``export --incremental``: a run a day, exit 0, nothing done again; an output a
+    plain export wrote is refused (exit 1, nothing changed), as is ``--overwrite``
+    (exit 2); the job refuses ``--snapshot`` before it starts Spark."""
+    from binlog_kaitai.cli import main as cli_main
+    from spark.job import main as job_main
+
+    archive, inc, plain = tmp_path / "archive", tmp_path / "inc", tmp_path / "plain"
+    archive.mkdir()
+    for f in ROTATION[:2]:
+        shutil.copyfile(f, archive / f.name)
+        assert cli_main(["export", str(archive), "--output", str(inc), "--incremental"]) == 0
+    assert "1 files" in capsys.readouterr().err
+    assert cli_main(["export", str(archive), "--output", str(inc), "--incremental"]) == 0
+    assert "0 files" in capsys.readouterr().err and load(str(inc)).runs == 2
+    assert cli_main(["export", str(archive), "--output", str(plain)]) == 0
+    manifest = (plain / MANIFEST).read_bytes()
+    assert cli_main(["export", str(archive), "--output", str(plain), "--incremental"]) == 1
+    assert "made without --incremental" in capsys.readouterr().err
+    assert (plain / MANIFEST).read_bytes() == manifest
+    assert cli_main(["export", str(archive), "--output", str(inc), "--incremental",
+                     "--overwrite"]) == 2
+    with pytest.raises(SystemExit) as refused:
+        job_main(["--input", str(archive), "--output", str(inc), "--incremental",
+                  "--snapshot"])
+    assert refused.value.code == 2 and "no snapshot" in capsys.readouterr().err
