@@ -712,8 +712,8 @@ class RowBatcher:
                 yield from self._flush_others(key)
             if self._pending[key].size >= self.max_batch_bytes:
                 yield from _flush(self._pending.pop(key))
-        elif ev.type_code != EventType.table_map_event:
-            self.decoder.feed(ev)  # the GTID and the schema history
+        elif ev.type_code != EventType.table_map_event or ev.unreadable_changes:
+            self.decoder.feed(ev)  # the GTID, the schema history, what cannot be read
 
     def _flush_others(self, key: tuple[Any, ...]) -> Iterator[pa.RecordBatch]:
         """The batch of the group the table's previous rows event went to, when this

@@ -78,6 +78,9 @@ class BinlogFormat:
     checksum_len: int
     post_header_lengths: bytes
     server_version: str
+    is_type_code_permuted: bool = False
+    """The FDE's ``has_permuted_type_codes``: an early 5.1/5.2 build's file, whose type
+    codes 16-22 the spec's ``event_header`` maps to the event types."""
 
     @property
     def is_mariadb(self) -> bool:
@@ -120,12 +123,14 @@ class Event:
         self.raw = raw
         self.timestamp, self.type_code, self.server_id, self.length = (
             COMMON_HEADER.unpack_from(raw))
+        self._header = header
+        if fmt.is_type_code_permuted:  # the code as written is not the type: the spec's
+            self.type_code = int(self.header.type_code)
         self.log_pos: int | None = None
         self.flags: int | None = None
         if _header_len(self.type_code, fmt) > MIN_HEADER_LEN and len(raw) >= (
                 MIN_HEADER_LEN + POSITION_FIELDS.size):
             self.log_pos, self.flags = POSITION_FIELDS.unpack_from(raw, MIN_HEADER_LEN)
-        self._header = header
         self.body = body
         self.has_body = has_body
         self.checksum_ok = checksum_ok
@@ -138,7 +143,8 @@ class Event:
         """The spec's ``event_header`` (parsed on first use for a header-only event)."""
         if self._header is None:
             self._header = MysqlBinlog.EventHeader(
-                _header_len(self.type_code, self.format), KaitaiStream(io.BytesIO(self.raw)))
+                _header_len(self.type_code, self.format), self.format.is_type_code_permuted,
+                KaitaiStream(io.BytesIO(self.raw)))
         return self._header
 
     @property
@@ -219,9 +225,8 @@ def parse_event(buf: bytes, fmt: BinlogFormat, name: str, pos: int, index: int) 
     check its CRC."""
     header_len = _header_len(buf[4], fmt)
     try:
-        ev = MysqlBinlog.Event(
-            header_len, fmt.checksum_len, fmt.post_header_lengths, KaitaiStream(io.BytesIO(buf))
-        )
+        ev = MysqlBinlog.Event(header_len, fmt.checksum_len, fmt.post_header_lengths,
+                               fmt.is_type_code_permuted, KaitaiStream(io.BytesIO(buf)))
     except DECODE_ERRORS as exc:
         return Event(name, pos, index, fmt, buf, None, None, None,
                      f"{type(exc).__name__}: {exc}")
@@ -255,4 +260,5 @@ def format_of(fde: Event) -> BinlogFormat:
     """The layout a (decoded) FORMAT_DESCRIPTION_EVENT declares for the events after it."""
     body = fde.body
     return BinlogFormat(4, body.header_length, body.checksum_len,
-                        bytes(body.post_header_lengths), body.server_version)
+                        bytes(body.post_header_lengths), body.server_version,
+                        body.has_permuted_type_codes)

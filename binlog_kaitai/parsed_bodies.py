@@ -67,6 +67,8 @@ class ParsedBodies:
         """:func:`~binlog_kaitai.event.parse_event` of one event's bytes, with a body
         parsed earlier where it has the same bytes."""
         type_code = buf[4]
+        if fmt.is_type_code_permuted:  # the code as written is not the type
+            return parse_event(buf, fmt, name, pos, index)
         if type_code == TABLE_MAP:
             return self._table_map(buf, fmt, name, pos, index)
         if type_code in kinds.ROWS:

@@ -68,8 +68,8 @@ class RowsCommand:
             for ev in stream:
                 if args.stop_datetime is not None and ev.timestamp >= args.stop_datetime:
                     break
-                if not self.gate.admits(ev):
-                    continue
+                if not self.gate.admits(ev) or (ev.is_rows and not self.wanted(ev)):
+                    continue  # (a rows event before the window: as if sought past)
                 items = feed(ev)
                 status = max(status, self.show(name, items))
                 self.garbage.rendered(items)

@@ -168,7 +168,8 @@ class BinlogStream:
         head, length = _read_head(f, self.name, pos, self.size, fmt, index)
         if not head:
             return None
-        if self.bodies is not None and head[4] not in self.bodies:
+        if self.bodies is not None and not fmt.is_type_code_permuted and (
+                head[4] not in self.bodies):  # (a permuted code is not the type yet)
             f.seek(pos + length - self.base)
             return Event(self.name, pos, index, fmt, head, None, None, None, None, False)
         buf = head + _read_rest(f, self.name, pos, length, len(head), index)
@@ -226,6 +227,7 @@ class BinlogStream:
         fmt = BinlogFormat(
             root.binlog_version, root.header_len, root.checksum_len,
             bytes(root.post_header_lengths), root.first_event.body.server_version,
+            root.is_type_code_permuted,
         )
         first = root.first_event
         return Event(name, 4, 0, fmt, buf, first.header, first.body,

@@ -323,7 +323,7 @@ class BinlogStreamPacket(KaitaiStruct):
 
             _pos = self._io.pos()
             self._io.seek(self.ofs_event)
-            self._m_header = mysql_binlog.MysqlBinlog.EventHeader(19, self._io)
+            self._m_header = mysql_binlog.MysqlBinlog.EventHeader(19, False, self._io)
             self._io.seek(_pos)
             return getattr(self, '_m_header', None)
 

@@ -3,17 +3,17 @@
 
 import kaitaistruct
 from kaitaistruct import KaitaiStruct, KaitaiStream, BytesIO
-from . import table_map_event
 from . import mariadb_gtid_event
-from . import transaction_payload_event
 from . import previous_gtids_event
 from . import gtid_event
+from . import mysql_event_type
+from . import transaction_payload_event
 from . import mysql_uint64
 from . import mariadb_gtid_list_event
 from . import rows_event
 from . import gtid_tagged_event
 from . import query_event
-from . import mysql_event_type
+from . import table_map_event
 from enum import IntEnum
 
 
@@ -84,11 +84,11 @@ class MysqlBinlog(KaitaiStruct):
         self.magic = self._io.read_bytes(4)
         if not self.magic == b"\xFE\x62\x69\x6E":
             raise kaitaistruct.ValidationNotEqualError(b"\xFE\x62\x69\x6E", self.magic, self._io, u"/seq/0")
-        self.first_event = MysqlBinlog.Event(self.first_header_len, 0, self.post_header_lengths_v3, self._io, self, self._root)
+        self.first_event = MysqlBinlog.Event(self.first_header_len, 0, self.post_header_lengths_v3, False, self._io, self, self._root)
         self.events = []
         i = 0
         while not self._io.is_eof():
-            self.events.append(MysqlBinlog.Event(self.header_len, self.checksum_len, self.post_header_lengths, self._io, self, self._root))
+            self.events.append(MysqlBinlog.Event(self.header_len, self.checksum_len, self.post_header_lengths, self.is_type_code_permuted, self._io, self, self._root))
             i += 1
 
 
@@ -198,17 +198,18 @@ class MysqlBinlog(KaitaiStruct):
         The body is a substream of exactly event_length - header - footer bytes, so a body
         type never reads past its event and an unknown event type is kept as bytes.
         """
-        def __init__(self, header_len, checksum_len, post_header_lengths, _io, _parent=None, _root=None):
+        def __init__(self, header_len, checksum_len, post_header_lengths, is_type_code_permuted, _io, _parent=None, _root=None):
             super(MysqlBinlog.Event, self).__init__(_io)
             self._parent = _parent
             self._root = _root
             self.header_len = header_len
             self.checksum_len = checksum_len
             self.post_header_lengths = post_header_lengths
+            self.is_type_code_permuted = is_type_code_permuted
             self._read()
 
         def _read(self):
-            self.header = MysqlBinlog.EventHeader(self.header_len, self._io, self, self._root)
+            self.header = MysqlBinlog.EventHeader(self.header_len, self.is_type_code_permuted, self._io, self, self._root)
             _on = self.header.type_code
             if _on == 160:
                 pass
@@ -634,11 +635,13 @@ class MysqlBinlog(KaitaiStruct):
 
         @property
         def post_header_len(self):
-            """This event type's post-header length, 0 when the FDE does not list the type."""
+            """This event type's post-header length, 0 when the FDE does not list the type. The
+            FDE lists them in the order of the type codes as written, permuted or not.
+            """
             if hasattr(self, '_m_post_header_len'):
                 return self._m_post_header_len
 
-            self._m_post_header_len = (KaitaiStream.byte_array_index(self.post_header_lengths, int(self.header.type_code) - 1) if  ((int(self.header.type_code) >= 1) and (int(self.header.type_code) <= len(self.post_header_lengths)))  else 0)
+            self._m_post_header_len = (KaitaiStream.byte_array_index(self.post_header_lengths, int(self.header.raw_type_code) - 1) if  ((int(self.header.raw_type_code) >= 1) and (int(self.header.raw_type_code) <= len(self.post_header_lengths)))  else 0)
             return getattr(self, '_m_post_header_len', None)
 
 
@@ -651,16 +654,17 @@ class MysqlBinlog(KaitaiStruct):
         .. seealso::
            Source - https://dev.mysql.com/doc/dev/mysql-server/latest/classbinary__log_1_1Log__event__header.html
         """
-        def __init__(self, header_len, _io, _parent=None, _root=None):
+        def __init__(self, header_len, is_type_code_permuted, _io, _parent=None, _root=None):
             super(MysqlBinlog.EventHeader, self).__init__(_io)
             self._parent = _parent
             self._root = _root
             self.header_len = header_len
+            self.is_type_code_permuted = is_type_code_permuted
             self._read()
 
         def _read(self):
             self.timestamp = self._io.read_u4le()
-            self.type_code = KaitaiStream.resolve_enum(mysql_event_type.MysqlEventType.EventType, self._io.read_u1())
+            self.raw_type_code = KaitaiStream.resolve_enum(mysql_event_type.MysqlEventType.EventType, self._io.read_u1())
             self.server_id = self._io.read_u4le()
             self.event_length = self._io.read_u4le()
             if not self.event_length >= self.header_len:
@@ -690,6 +694,11 @@ class MysqlBinlog(KaitaiStruct):
             if  ((self.header_len > 19) and (self.type_code != 15)) :
                 pass
 
+            _ = self.permuted_type_code
+            if hasattr(self, '_m_permuted_type_code'):
+                pass
+                self._m_permuted_type_code._fetch_instances()
+
 
         @property
         def is_artificial(self):
@@ -718,6 +727,23 @@ class MysqlBinlog(KaitaiStruct):
             return getattr(self, '_m_is_relay_log', None)
 
         @property
+        def permuted_type_code(self):
+            """The event type of `raw_type_code` in the numbering of early 5.1/5.2 builds."""
+            if hasattr(self, '_m_permuted_type_code'):
+                return self._m_permuted_type_code
+
+            if self.is_type_code_permuted:
+                pass
+                _pos = self._io.pos()
+                self._io.seek(0)
+                self._raw__m_permuted_type_code = self._io.read_bytes(0)
+                _io__raw__m_permuted_type_code = KaitaiStream(BytesIO(self._raw__m_permuted_type_code))
+                self._m_permuted_type_code = mysql_event_type.MysqlEventType.PermutedTypeCode(int(self.raw_type_code), _io__raw__m_permuted_type_code)
+                self._io.seek(_pos)
+
+            return getattr(self, '_m_permuted_type_code', None)
+
+        @property
         def size(self):
             """Bytes this header occupies."""
             if hasattr(self, '_m_size'):
@@ -725,6 +751,15 @@ class MysqlBinlog(KaitaiStruct):
 
             self._m_size = ((13 if self.header_len <= 13 else 19) if  ((self.header_len <= 19) or (self.type_code == 15))  else self.header_len)
             return getattr(self, '_m_size', None)
+
+        @property
+        def type_code(self):
+            """The event type; see `mysql_event_type`."""
+            if hasattr(self, '_m_type_code'):
+                return self._m_type_code
+
+            self._m_type_code = (self.permuted_type_code.type_code if self.is_type_code_permuted else self.raw_type_code)
+            return getattr(self, '_m_type_code', None)
 
 
     class FileBlockEvent(KaitaiStruct):
@@ -828,6 +863,23 @@ class MysqlBinlog(KaitaiStruct):
 
             self._m_has_checksum_alg = self._io.size() - self.own_post_header_len == 5
             return getattr(self, '_m_has_checksum_alg', None)
+
+        @property
+        def has_permuted_type_codes(self):
+            """Written by an early 5.1/5.2 development build (5.1.1-5.1.5 `-a_drop5...`, 5.1.4
+            and 5.2.0-5.2.2 `-a_drop6...`), which numbered the event types from
+            TABLE_MAP_EVENT on otherwise: the events this FDE governs have their type codes
+            permuted (`event_header`'s `permuted_type_codes`), its `post_header_lengths` are
+            in that order, and it lists 22 types.
+            
+            .. seealso::
+               Source - https://github.com/mysql/mysql-server/blob/5.7/libbinlogevents/src/control_events.cpp
+            """
+            if hasattr(self, '_m_has_permuted_type_codes'):
+                return self._m_has_permuted_type_codes
+
+            self._m_has_permuted_type_codes =  ((len(self.server_version) >= 13) and ( (( ((self.server_version[5:13] == u"-a_drop5") and ( ((self.server_version[0:5] == u"5.1.1") or (self.server_version[0:5] == u"5.1.2") or (self.server_version[0:5] == u"5.1.3") or (self.server_version[0:5] == u"5.1.4") or (self.server_version[0:5] == u"5.1.5")) )) ) or ( ((self.server_version[5:13] == u"-a_drop6") and ( ((self.server_version[0:5] == u"5.1.4") or (self.server_version[0:5] == u"5.2.0") or (self.server_version[0:5] == u"5.2.1") or (self.server_version[0:5] == u"5.2.2")) )) )) )) 
+            return getattr(self, '_m_has_permuted_type_codes', None)
 
         @property
         def num_event_types(self):
@@ -1405,6 +1457,15 @@ class MysqlBinlog(KaitaiStruct):
 
         self._m_header_len = (self.fde.header_length if self.binlog_version == 4 else self.first_header_len)
         return getattr(self, '_m_header_len', None)
+
+    @property
+    def is_type_code_permuted(self):
+        """The file's type codes are those of an early 5.1/5.2 build (see `event_header`)."""
+        if hasattr(self, '_m_is_type_code_permuted'):
+            return self._m_is_type_code_permuted
+
+        self._m_is_type_code_permuted = (self.fde.has_permuted_type_codes if self.binlog_version == 4 else False)
+        return getattr(self, '_m_is_type_code_permuted', None)
 
     @property
     def post_header_lengths(self):

@@ -92,4 +92,47 @@ class MysqlEventType(KaitaiStruct):
     def _fetch_instances(self):
         pass
 
+    class PermutedTypeCode(KaitaiStruct):
+        """The event type of a type code as early 5.1/5.2 development builds (5.1.1-5.1.5
+        `-a_drop5...`, 5.1.4 and 5.2.0-5.2.2 `-a_drop6...`) write it: they numbered the
+        types from TABLE_MAP_EVENT on in another order, codes 16-19 being TABLE_MAP_EVENT
+        and the pre-GA WRITE, UPDATE and DELETE rows events, 20-22 XID_EVENT,
+        BEGIN_LOAD_QUERY_EVENT and EXECUTE_LOAD_QUERY_EVENT. Used with its param only: it
+        reads no byte.
+        
+        .. seealso::
+           Source - https://github.com/mysql/mysql-server/blob/5.7/libbinlogevents/src/control_events.cpp
+        """
+        def __init__(self, raw_type_code, _io, _parent=None, _root=None):
+            super(MysqlEventType.PermutedTypeCode, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self.raw_type_code = raw_type_code
+            self._read()
+
+        def _read(self):
+            pass
+
+
+        def _fetch_instances(self):
+            pass
+
+        @property
+        def type_code(self):
+            if hasattr(self, '_m_type_code'):
+                return self._m_type_code
+
+            self._m_type_code = KaitaiStream.resolve_enum(MysqlEventType.EventType, (KaitaiStream.byte_array_index(self.type_codes, self.raw_type_code) if self.raw_type_code < len(self.type_codes) else self.raw_type_code))
+            return getattr(self, '_m_type_code', None)
+
+        @property
+        def type_codes(self):
+            """The event type of each code 0-22."""
+            if hasattr(self, '_m_type_codes'):
+                return self._m_type_codes
+
+            self._m_type_codes = b"\x00\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0A\x0B\x0C\x0D\x0E\x0F\x13\x14\x15\x16\x10\x11\x12"
+            return getattr(self, '_m_type_codes', None)
+
+
 

@@ -53,9 +53,9 @@ class RowsEvent(KaitaiStruct):
 
         self.num_columns = mysql_packed_int.MysqlPackedInt(self._io)
         self.columns_present = self._io.read_bytes((self.num_columns.value + 7) // 8)
-        if self.has_after_image:
+        if  ((self.has_after_image) and (self.event_type != 21)) :
             pass
-            self.columns_present_after = self._io.read_bytes((self.num_columns.value + 7) // 8)
+            self.after_image_columns = self._io.read_bytes((self.num_columns.value + 7) // 8)
 
         if (not (self.is_compressed)):
             pass
@@ -79,7 +79,7 @@ class RowsEvent(KaitaiStruct):
             pass
 
         self.num_columns._fetch_instances()
-        if self.has_after_image:
+        if  ((self.has_after_image) and (self.event_type != 21)) :
             pass
 
         if (not (self.is_compressed)):
@@ -89,6 +89,18 @@ class RowsEvent(KaitaiStruct):
             pass
             self.compressed_rows._fetch_instances()
 
+
+    @property
+    def columns_present_after(self):
+        """For updates, bit i set when column i is in the after image."""
+        if hasattr(self, '_m_columns_present_after'):
+            return self._m_columns_present_after
+
+        if self.has_after_image:
+            pass
+            self._m_columns_present_after = (self.columns_present if self.event_type == 21 else self.after_image_columns)
+
+        return getattr(self, '_m_columns_present_after', None)
 
     @property
     def has_after_image(self):

@@ -117,11 +117,17 @@ class TableMapEvent(KaitaiStruct):
             raise kaitaistruct.ValidationNotEqualError(b"\x00", self.table_name_terminator, self._io, u"/seq/8")
         self.num_columns = mysql_packed_int.MysqlPackedInt(self._io)
         self.column_types = self._io.read_bytes(self.num_columns.value)
-        self.len_metadata = mysql_packed_int.MysqlPackedInt(self._io)
-        self._raw_metadata = self._io.read_bytes(self.len_metadata.value)
+        if self.has_metadata:
+            pass
+            self.len_metadata = mysql_packed_int.MysqlPackedInt(self._io)
+
+        self._raw_metadata = self._io.read_bytes((self.len_metadata.value if self.has_metadata else 0))
         _io__raw_metadata = KaitaiStream(BytesIO(self._raw_metadata))
-        self.metadata = TableMapEvent.FieldMetadata(self.num_columns.value, self.column_types, _io__raw_metadata, self, self._root)
-        self.null_bitmap = self._io.read_bytes((self.num_columns.value + 7) // 8)
+        self.metadata = TableMapEvent.FieldMetadata(self.num_columns.value, self.column_types, self.has_metadata, _io__raw_metadata, self, self._root)
+        if self.has_metadata:
+            pass
+            self.null_bitmap = self._io.read_bytes((self.num_columns.value + 7) // 8)
+
         self._raw_optional_metadata = self._io.read_bytes_full()
         _io__raw_optional_metadata = KaitaiStream(BytesIO(self._raw_optional_metadata))
         self.optional_metadata = TableMapEvent.OptionalMetadata(_io__raw_optional_metadata, self, self._root)
@@ -134,8 +140,14 @@ class TableMapEvent(KaitaiStruct):
             pass
 
         self.num_columns._fetch_instances()
-        self.len_metadata._fetch_instances()
+        if self.has_metadata:
+            pass
+            self.len_metadata._fetch_instances()
+
         self.metadata._fetch_instances()
+        if self.has_metadata:
+            pass
+
         self.optional_metadata._fetch_instances()
         _ = self.definition
         if hasattr(self, '_m_definition'):
@@ -192,38 +204,39 @@ class TableMapEvent(KaitaiStruct):
         .. seealso::
            Source - https://github.com/mysql/mysql-server/blob/trunk/sql/rpl_utility.cc
         """
-        def __init__(self, type_code, _io, _parent=None, _root=None):
+        def __init__(self, type_code, has_metadata, _io, _parent=None, _root=None):
             super(TableMapEvent.ColumnMeta, self).__init__(_io)
             self._parent = _parent
             self._root = _root
             self.type_code = type_code
+            self.has_metadata = has_metadata
             self._read()
 
         def _read(self):
-            if  ((self.type_code == 4) or (self.type_code == 5) or (self.type_code == 242) or (self.type_code == 245) or (self.type_code == 249) or (self.type_code == 250) or (self.type_code == 251) or (self.type_code == 252) or (self.type_code == 255)) :
+            if  ((self.has_metadata) and ( ((self.type_code == 4) or (self.type_code == 5) or (self.type_code == 242) or (self.type_code == 245) or (self.type_code == 249) or (self.type_code == 250) or (self.type_code == 251) or (self.type_code == 252) or (self.type_code == 255)) )) :
                 pass
                 self.pack_length = self._io.read_u1()
                 _ = self.pack_length
                 if not (_ == 4 if self.type_code == 4 else (_ == 8 if self.type_code == 5 else  ((_ >= 1) and (_ <= 4)) )):
                     raise kaitaistruct.ValidationExprError(self.pack_length, self._io, u"/types/column_meta/seq/0")
 
-            if  ((self.type_code == 15) or (self.type_code == 253)) :
+            if  ((self.has_metadata) and ( ((self.type_code == 15) or (self.type_code == 253)) )) :
                 pass
                 self.max_length = self._io.read_u2le()
 
-            if self.type_code == 16:
+            if  ((self.has_metadata) and (self.type_code == 16)) :
                 pass
                 self.bits_in_last_byte = self._io.read_u1()
                 if not self.bits_in_last_byte <= 7:
                     raise kaitaistruct.ValidationGreaterThanError(7, self.bits_in_last_byte, self._io, u"/types/column_meta/seq/2")
 
-            if self.type_code == 16:
+            if  ((self.has_metadata) and (self.type_code == 16)) :
                 pass
                 self.whole_bytes = self._io.read_u1()
                 if not self.whole_bytes <= 8:
                     raise kaitaistruct.ValidationGreaterThanError(8, self.whole_bytes, self._io, u"/types/column_meta/seq/3")
 
-            if self.type_code == 246:
+            if  ((self.has_metadata) and (self.type_code == 246)) :
                 pass
                 self.precision = self._io.read_u1()
                 if not self.precision >= 1:
@@ -231,25 +244,25 @@ class TableMapEvent(KaitaiStruct):
                 if not self.precision <= 65:
                     raise kaitaistruct.ValidationGreaterThanError(65, self.precision, self._io, u"/types/column_meta/seq/4")
 
-            if self.type_code == 246:
+            if  ((self.has_metadata) and (self.type_code == 246)) :
                 pass
                 self.scale = self._io.read_u1()
                 _ = self.scale
                 if not  ((_ <= self.precision) and (_ <= 38)) :
                     raise kaitaistruct.ValidationExprError(self.scale, self._io, u"/types/column_meta/seq/5")
 
-            if self.is_string_family:
+            if  ((self.has_metadata) and (self.is_string_family)) :
                 pass
                 self.real_type_byte = self._io.read_u1()
                 _ = self.real_type_byte
                 if not  ((_ | 48 == 254) or (_ | 48 == 247) or (_ | 48 == 248)) :
                     raise kaitaistruct.ValidationExprError(self.real_type_byte, self._io, u"/types/column_meta/seq/6")
 
-            if self.is_string_family:
+            if  ((self.has_metadata) and (self.is_string_family)) :
                 pass
                 self.length_byte = self._io.read_u1()
 
-            if  ((self.type_code == 17) or (self.type_code == 18) or (self.type_code == 19)) :
+            if  ((self.has_metadata) and ( ((self.type_code == 17) or (self.type_code == 18) or (self.type_code == 19)) )) :
                 pass
                 self.fsp = self._io.read_u1()
                 if not self.fsp <= 6:
@@ -259,31 +272,31 @@ class TableMapEvent(KaitaiStruct):
 
         def _fetch_instances(self):
             pass
-            if  ((self.type_code == 4) or (self.type_code == 5) or (self.type_code == 242) or (self.type_code == 245) or (self.type_code == 249) or (self.type_code == 250) or (self.type_code == 251) or (self.type_code == 252) or (self.type_code == 255)) :
+            if  ((self.has_metadata) and ( ((self.type_code == 4) or (self.type_code == 5) or (self.type_code == 242) or (self.type_code == 245) or (self.type_code == 249) or (self.type_code == 250) or (self.type_code == 251) or (self.type_code == 252) or (self.type_code == 255)) )) :
                 pass
 
-            if  ((self.type_code == 15) or (self.type_code == 253)) :
+            if  ((self.has_metadata) and ( ((self.type_code == 15) or (self.type_code == 253)) )) :
                 pass
 
-            if self.type_code == 16:
+            if  ((self.has_metadata) and (self.type_code == 16)) :
                 pass
 
-            if self.type_code == 16:
+            if  ((self.has_metadata) and (self.type_code == 16)) :
                 pass
 
-            if self.type_code == 246:
+            if  ((self.has_metadata) and (self.type_code == 246)) :
                 pass
 
-            if self.type_code == 246:
+            if  ((self.has_metadata) and (self.type_code == 246)) :
                 pass
 
-            if self.is_string_family:
+            if  ((self.has_metadata) and (self.is_string_family)) :
                 pass
 
-            if self.is_string_family:
+            if  ((self.has_metadata) and (self.is_string_family)) :
                 pass
 
-            if  ((self.type_code == 17) or (self.type_code == 18) or (self.type_code == 19)) :
+            if  ((self.has_metadata) and ( ((self.type_code == 17) or (self.type_code == 18) or (self.type_code == 19)) )) :
                 pass
 
 
@@ -293,7 +306,7 @@ class TableMapEvent(KaitaiStruct):
             if hasattr(self, '_m_bit_count'):
                 return self._m_bit_count
 
-            self._m_bit_count = (self.whole_bytes * 8 + self.bits_in_last_byte if self.type_code == 16 else 0)
+            self._m_bit_count = (self.whole_bytes * 8 + self.bits_in_last_byte if  ((self.type_code == 16) and (self.has_metadata))  else 0)
             return getattr(self, '_m_bit_count', None)
 
         @property
@@ -341,7 +354,7 @@ class TableMapEvent(KaitaiStruct):
             if hasattr(self, '_m_len_decimal_value'):
                 return self._m_len_decimal_value
 
-            if self.real_type == 246:
+            if  ((self.real_type == 246) and (self.has_metadata)) :
                 pass
                 self._m_len_decimal_value = ((((self.precision - self.scale) // 9) * 4 + ((self.precision - self.scale) % 9 + 1) // 2) + (self.scale // 9) * 4) + (self.scale % 9 + 1) // 2
 
@@ -362,7 +375,7 @@ class TableMapEvent(KaitaiStruct):
             if hasattr(self, '_m_len_fixed_value'):
                 return self._m_len_fixed_value
 
-            self._m_len_fixed_value = (1 if  ((self.real_type == 1) or (self.real_type == 13))  else (2 if self.real_type == 2 else (3 if  ((self.real_type == 9) or (self.real_type == 10) or (self.real_type == 14) or (self.real_type == 11))  else (4 if  ((self.real_type == 3) or (self.real_type == 4) or (self.real_type == 7))  else (8 if  ((self.real_type == 8) or (self.real_type == 5) or (self.real_type == 12))  else (self.len_decimal_value if self.real_type == 246 else ((self.bit_count + 7) // 8 if self.real_type == 16 else (self.string_length if  ((self.real_type == 247) or (self.real_type == 248))  else (4 + self.len_fraction if self.real_type == 17 else (5 + self.len_fraction if self.real_type == 18 else (3 + self.len_fraction if self.real_type == 19 else 0)))))))))))
+            self._m_len_fixed_value = (1 if  ((self.real_type == 1) or (self.real_type == 13))  else (2 if self.real_type == 2 else (3 if  ((self.real_type == 9) or (self.real_type == 10) or (self.real_type == 14) or (self.real_type == 11))  else (4 if  ((self.real_type == 3) or (self.real_type == 4) or (self.real_type == 7))  else (8 if  ((self.real_type == 8) or (self.real_type == 5) or (self.real_type == 12))  else (0 if (not (self.has_metadata)) else (self.len_decimal_value if self.real_type == 246 else ((self.bit_count + 7) // 8 if self.real_type == 16 else (self.string_length if  ((self.real_type == 247) or (self.real_type == 248))  else (4 + self.len_fraction if self.real_type == 17 else (5 + self.len_fraction if self.real_type == 18 else (3 + self.len_fraction if self.real_type == 19 else 0))))))))))))
             return getattr(self, '_m_len_fixed_value', None)
 
         @property
@@ -373,7 +386,7 @@ class TableMapEvent(KaitaiStruct):
             if hasattr(self, '_m_len_fraction'):
                 return self._m_len_fraction
 
-            if  ((self.real_type == 17) or (self.real_type == 18) or (self.real_type == 19)) :
+            if  (( ((self.has_metadata) and (self.real_type == 17)) ) or (self.real_type == 18) or (self.real_type == 19)) :
                 pass
                 self._m_len_fraction = (self.fsp + 1) // 2
 
@@ -393,7 +406,7 @@ class TableMapEvent(KaitaiStruct):
             if hasattr(self, '_m_len_length_prefix'):
                 return self._m_len_length_prefix
 
-            self._m_len_length_prefix = ((1 if self.max_length < 256 else 2) if  ((self.real_type == 15) or (self.real_type == 253))  else ((1 if self.string_length < 256 else 2) if self.real_type == 254 else (self.pack_length if self.is_length_prefixed else 0)))
+            self._m_len_length_prefix = ((1 if self.string_length < 256 else 2) if self.real_type == 254 else (0 if (not (self.has_metadata)) else ((1 if self.max_length < 256 else 2) if  ((self.real_type == 15) or (self.real_type == 253))  else (self.pack_length if self.is_length_prefixed else 0))))
             return getattr(self, '_m_len_length_prefix', None)
 
         @property
@@ -404,7 +417,7 @@ class TableMapEvent(KaitaiStruct):
             if hasattr(self, '_m_real_type'):
                 return self._m_real_type
 
-            self._m_real_type = (self.real_type_byte | 48 if self.is_string_family else self.type_code)
+            self._m_real_type = (self.real_type_byte | 48 if  ((self.is_string_family) and (self.has_metadata))  else self.type_code)
             return getattr(self, '_m_real_type', None)
 
         @property
@@ -413,7 +426,7 @@ class TableMapEvent(KaitaiStruct):
             if hasattr(self, '_m_string_length'):
                 return self._m_string_length
 
-            self._m_string_length = (self.length_byte | (self.real_type_byte & 48 ^ 48) << 4 if self.is_string_family else 0)
+            self._m_string_length = (self.length_byte | (self.real_type_byte & 48 ^ 48) << 4 if  ((self.is_string_family) and (self.has_metadata))  else 0)
             return getattr(self, '_m_string_length', None)
 
 
@@ -493,18 +506,19 @@ class TableMapEvent(KaitaiStruct):
         .. seealso::
            Source - https://github.com/mysql/mysql-server/blob/trunk/sql/rpl_utility.cc
         """
-        def __init__(self, num_columns, column_types, _io, _parent=None, _root=None):
+        def __init__(self, num_columns, column_types, has_metadata, _io, _parent=None, _root=None):
             super(TableMapEvent.FieldMetadata, self).__init__(_io)
             self._parent = _parent
             self._root = _root
             self.num_columns = num_columns
             self.column_types = column_types
+            self.has_metadata = has_metadata
             self._read()
 
         def _read(self):
             self.column_metas = []
             for i in range(self.num_columns):
-                self.column_metas.append(TableMapEvent.ColumnMeta(KaitaiStream.byte_array_index(self.column_types, i), self._io, self, self._root))
+                self.column_metas.append(TableMapEvent.ColumnMeta(KaitaiStream.byte_array_index(self.column_types, i), self.has_metadata, self._io, self, self._root))
 
 
 
@@ -916,5 +930,30 @@ class TableMapEvent(KaitaiStruct):
         self._m_definition = self._io.read_bytes_full()
         self._io.seek(_pos)
         return getattr(self, '_m_definition', None)
+
+    @property
+    def has_metadata(self):
+        """The body goes on after the column types. MySQL 5.1.15 to 5.1.17 (and earlier 5.1
+        builds) end it there: no metadata and no null bitmap, so the values of a column
+        whose size its metadata gives (VARCHAR, BLOB, DECIMAL, BIT, ENUM/SET, the fsp
+        types) cannot be sized. MySQL reads it so too: metadata when bytes are left.
+        
+        .. seealso::
+           Source - https://github.com/mysql/mysql-server/blob/5.1/sql/log_event.cc
+        """
+        if hasattr(self, '_m_has_metadata'):
+            return self._m_has_metadata
+
+        self._m_has_metadata = self._io.size() > self.ofs_len_metadata
+        return getattr(self, '_m_has_metadata', None)
+
+    @property
+    def ofs_len_metadata(self):
+        """Where `len_metadata` starts, after the column types."""
+        if hasattr(self, '_m_ofs_len_metadata'):
+            return self._m_ofs_len_metadata
+
+        self._m_ofs_len_metadata = ((((self.post_header_len + self.len_schema_name) + self.len_table_name) + 4) + (1 if self.num_columns.first < 251 else (3 if self.num_columns.first == 252 else (4 if self.num_columns.first == 253 else 9)))) + self.num_columns.value
+        return getattr(self, '_m_ofs_len_metadata', None)
 
 

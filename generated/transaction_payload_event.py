@@ -3,8 +3,8 @@
 
 import kaitaistruct
 from kaitaistruct import KaitaiStruct, KaitaiStream, BytesIO
-from . import mysql_packed_int
 from . import mysql_binlog
+from . import mysql_packed_int
 from enum import IntEnum
 import binlog_kaitai
 
@@ -216,7 +216,7 @@ class TransactionPayloadEvent(KaitaiStruct):
             self._m_events = []
             i = 0
             while not self._io.is_eof():
-                self._m_events.append(mysql_binlog.MysqlBinlog.Event(self.header_len, 0, self.post_header_lengths, self._io))
+                self._m_events.append(mysql_binlog.MysqlBinlog.Event(self.header_len, 0, self.post_header_lengths, False, self._io))
                 i += 1
 
             self._io.seek(_pos)

@@ -335,7 +335,7 @@ var BinlogStreamPacket = (function() {
           return this._m_header;
         var _pos = this._io.pos;
         this._io.seek(this.ofsEvent);
-        this._m_header = new MysqlBinlog_.MysqlBinlog.EventHeader(this._io, null, null, 19);
+        this._m_header = new MysqlBinlog_.MysqlBinlog.EventHeader(this._io, null, null, 19, false);
         this._io.seek(_pos);
         return this._m_header;
       }

@@ -2,13 +2,13 @@
 
 (function (root, factory) {
   if (typeof define === 'function' && define.amd) {
-    define(['exports', 'kaitai-struct/KaitaiStream', './TableMapEvent', './MariadbGtidEvent', './TransactionPayloadEvent', './PreviousGtidsEvent', './GtidEvent', './MysqlUint64', './MariadbGtidListEvent', './RowsEvent', './GtidTaggedEvent', './QueryEvent', './MysqlEventType'], factory);
+    define(['exports', 'kaitai-struct/KaitaiStream', './MariadbGtidEvent', './PreviousGtidsEvent', './GtidEvent', './MysqlEventType', './TransactionPayloadEvent', './MysqlUint64', './MariadbGtidListEvent', './RowsEvent', './GtidTaggedEvent', './QueryEvent', './TableMapEvent'], factory);
   } else if (typeof exports === 'object' && exports !== null && typeof exports.nodeType !== 'number') {
-    factory(exports, require('kaitai-struct/KaitaiStream'), require('./TableMapEvent'), require('./MariadbGtidEvent'), require('./TransactionPayloadEvent'), require('./PreviousGtidsEvent'), require('./GtidEvent'), require('./MysqlUint64'), require('./MariadbGtidListEvent'), require('./RowsEvent'), require('./GtidTaggedEvent'), require('./QueryEvent'), require('./MysqlEventType'));
+    factory(exports, require('kaitai-struct/KaitaiStream'), require('./MariadbGtidEvent'), require('./PreviousGtidsEvent'), require('./GtidEvent'), require('./MysqlEventType'), require('./TransactionPayloadEvent'), require('./MysqlUint64'), require('./MariadbGtidListEvent'), require('./RowsEvent'), require('./GtidTaggedEvent'), require('./QueryEvent'), require('./TableMapEvent'));
   } else {
-    factory(root.MysqlBinlog || (root.MysqlBinlog = {}), root.KaitaiStream, root.TableMapEvent || (root.TableMapEvent = {}), root.MariadbGtidEvent || (root.MariadbGtidEvent = {}), root.TransactionPayloadEvent || (root.TransactionPayloadEvent = {}), root.PreviousGtidsEvent || (root.PreviousGtidsEvent = {}), root.GtidEvent || (root.GtidEvent = {}), root.MysqlUint64 || (root.MysqlUint64 = {}), root.MariadbGtidListEvent || (root.MariadbGtidListEvent = {}), root.RowsEvent || (root.RowsEvent = {}), root.GtidTaggedEvent || (root.GtidTaggedEvent = {}), root.QueryEvent || (root.QueryEvent = {}), root.MysqlEventType || (root.MysqlEventType = {}));
+    factory(root.MysqlBinlog || (root.MysqlBinlog = {}), root.KaitaiStream, root.MariadbGtidEvent || (root.MariadbGtidEvent = {}), root.PreviousGtidsEvent || (root.PreviousGtidsEvent = {}), root.GtidEvent || (root.GtidEvent = {}), root.MysqlEventType || (root.MysqlEventType = {}), root.TransactionPayloadEvent || (root.TransactionPayloadEvent = {}), root.MysqlUint64 || (root.MysqlUint64 = {}), root.MariadbGtidListEvent || (root.MariadbGtidListEvent = {}), root.RowsEvent || (root.RowsEvent = {}), root.GtidTaggedEvent || (root.GtidTaggedEvent = {}), root.QueryEvent || (root.QueryEvent = {}), root.TableMapEvent || (root.TableMapEvent = {}));
   }
-})(typeof self !== 'undefined' ? self : this, function (MysqlBinlog_, KaitaiStream, TableMapEvent_, MariadbGtidEvent_, TransactionPayloadEvent_, PreviousGtidsEvent_, GtidEvent_, MysqlUint64_, MariadbGtidListEvent_, RowsEvent_, GtidTaggedEvent_, QueryEvent_, MysqlEventType_) {
+})(typeof self !== 'undefined' ? self : this, function (MysqlBinlog_, KaitaiStream, MariadbGtidEvent_, PreviousGtidsEvent_, GtidEvent_, MysqlEventType_, TransactionPayloadEvent_, MysqlUint64_, MariadbGtidListEvent_, RowsEvent_, GtidTaggedEvent_, QueryEvent_, TableMapEvent_) {
 /**
  * A binary log file as written by MySQL (3.23 to 9.x) and MariaDB: the 4-byte magic, then
  * events back to back. Each event is a common header, an event-specific body and, when
@@ -105,11 +105,11 @@ var MysqlBinlog = (function() {
     if (!((KaitaiStream.byteArrayCompare(this.magic, new Uint8Array([254, 98, 105, 110])) == 0))) {
       throw new KaitaiStream.ValidationNotEqualError(new Uint8Array([254, 98, 105, 110]), this.magic, this._io, "/seq/0");
     }
-    this.firstEvent = new Event(this._io, this, this._root, this.firstHeaderLen, 0, this.postHeaderLengthsV3);
+    this.firstEvent = new Event(this._io, this, this._root, this.firstHeaderLen, 0, this.postHeaderLengthsV3, false);
     this.events = [];
     var i = 0;
     while (!this._io.isEof()) {
-      this.events.push(new Event(this._io, this, this._root, this.headerLen, this.checksumLen, this.postHeaderLengths));
+      this.events.push(new Event(this._io, this, this._root, this.headerLen, this.checksumLen, this.postHeaderLengths, this.isTypeCodePermuted));
       i++;
     }
   }
@@ -207,18 +207,19 @@ var MysqlBinlog = (function() {
    */
 
   var Event = MysqlBinlog.Event = (function() {
-    function Event(_io, _parent, _root, headerLen, checksumLen, postHeaderLengths) {
+    function Event(_io, _parent, _root, headerLen, checksumLen, postHeaderLengths, isTypeCodePermuted) {
       this._io = _io;
       this._parent = _parent;
       this._root = _root;
       this.headerLen = headerLen;
       this.checksumLen = checksumLen;
       this.postHeaderLengths = postHeaderLengths;
+      this.isTypeCodePermuted = isTypeCodePermuted;
 
       this._read();
     }
     Event.prototype._read = function() {
-      this.header = new EventHeader(this._io, this, this._root, this.headerLen);
+      this.header = new EventHeader(this._io, this, this._root, this.headerLen, this.isTypeCodePermuted);
       switch (this.header.typeCode) {
       case MysqlEventType_.MysqlEventType.EventType.ANNOTATE_ROWS_EVENT:
         this._raw_body = this._io.readBytes((this.header.eventLength - this.header.size) - this.footerLen);
@@ -488,13 +489,14 @@ var MysqlBinlog = (function() {
     });
 
     /**
-     * This event type's post-header length, 0 when the FDE does not list the type.
+     * This event type's post-header length, 0 when the FDE does not list the type. The
+     * FDE lists them in the order of the type codes as written, permuted or not.
      */
     Object.defineProperty(Event.prototype, 'postHeaderLen', {
       get: function() {
         if (this._m_postHeaderLen !== undefined)
           return this._m_postHeaderLen;
-        this._m_postHeaderLen = ( ((this.header.typeCode >= 1) && (this.header.typeCode <= this.postHeaderLengths.length))  ? this.postHeaderLengths[this.header.typeCode - 1] : 0);
+        this._m_postHeaderLen = ( ((this.header.rawTypeCode >= 1) && (this.header.rawTypeCode <= this.postHeaderLengths.length))  ? this.postHeaderLengths[this.header.rawTypeCode - 1] : 0);
         return this._m_postHeaderLen;
       }
     });
@@ -518,7 +520,13 @@ var MysqlBinlog = (function() {
      */
 
     /**
-     * The governing FDE's post-header length per event type (index = type code - 1).
+     * The governing FDE's post-header length per event type (index = type code as
+     * written - 1).
+     */
+
+    /**
+     * The governing FDE's `has_permuted_type_codes`: type codes 16-22 are those of an
+     * early 5.1/5.2 build.
      */
 
     return Event;
@@ -533,17 +541,18 @@ var MysqlBinlog = (function() {
    */
 
   var EventHeader = MysqlBinlog.EventHeader = (function() {
-    function EventHeader(_io, _parent, _root, headerLen) {
+    function EventHeader(_io, _parent, _root, headerLen, isTypeCodePermuted) {
       this._io = _io;
       this._parent = _parent;
       this._root = _root;
       this.headerLen = headerLen;
+      this.isTypeCodePermuted = isTypeCodePermuted;
 
       this._read();
     }
     EventHeader.prototype._read = function() {
       this.timestamp = this._io.readU4le();
-      this.typeCode = this._io.readU1();
+      this.rawTypeCode = this._io.readU1();
       this.serverId = this._io.readU4le();
       this.eventLength = this._io.readU4le();
       if (!(this.eventLength >= this.headerLen)) {
@@ -593,6 +602,25 @@ var MysqlBinlog = (function() {
     });
 
     /**
+     * The event type of `raw_type_code` in the numbering of early 5.1/5.2 builds.
+     */
+    Object.defineProperty(EventHeader.prototype, 'permutedTypeCode', {
+      get: function() {
+        if (this._m_permutedTypeCode !== undefined)
+          return this._m_permutedTypeCode;
+        if (this.isTypeCodePermuted) {
+          var _pos = this._io.pos;
+          this._io.seek(0);
+          this._raw__m_permutedTypeCode = this._io.readBytes(0);
+          var _io__raw__m_permutedTypeCode = new KaitaiStream(this._raw__m_permutedTypeCode);
+          this._m_permutedTypeCode = new MysqlEventType_.MysqlEventType.PermutedTypeCode(_io__raw__m_permutedTypeCode, null, null, this.rawTypeCode);
+          this._io.seek(_pos);
+        }
+        return this._m_permutedTypeCode;
+      }
+    });
+
+    /**
      * Bytes this header occupies.
      */
     Object.defineProperty(EventHeader.prototype, 'size', {
@@ -605,11 +633,24 @@ var MysqlBinlog = (function() {
     });
 
     /**
+     * The event type; see `mysql_event_type`.
+     */
+    Object.defineProperty(EventHeader.prototype, 'typeCode', {
+      get: function() {
+        if (this._m_typeCode !== undefined)
+          return this._m_typeCode;
+        this._m_typeCode = (this.isTypeCodePermuted ? this.permutedTypeCode.typeCode : this.rawTypeCode);
+        return this._m_typeCode;
+      }
+    });
+
+    /**
      * Seconds since the epoch when the statement began.
      */
 
     /**
-     * The event type; see `mysql_event_type`.
+     * The type code as written, named as MySQL numbers the types: the event type
+     * (`type_code`) but in the files of early 5.1/5.2 builds.
      */
 
     /**
@@ -632,6 +673,11 @@ var MysqlBinlog = (function() {
 
     /**
      * Header bytes beyond the 19 known ones, skipped as MySQL does.
+     */
+
+    /**
+     * The governing FDE's `has_permuted_type_codes` (false where no FDE governs: v1,
+     * v3, a replication stream's header).
      */
 
     return EventHeader;
@@ -732,6 +778,23 @@ var MysqlBinlog = (function() {
           return this._m_hasChecksumAlg;
         this._m_hasChecksumAlg = this._io.size - this.ownPostHeaderLen == 5;
         return this._m_hasChecksumAlg;
+      }
+    });
+
+    /**
+     * Written by an early 5.1/5.2 development build (5.1.1-5.1.5 `-a_drop5...`, 5.1.4
+     * and 5.2.0-5.2.2 `-a_drop6...`), which numbered the event types from
+     * TABLE_MAP_EVENT on otherwise: the events this FDE governs have their type codes
+     * permuted (`event_header`'s `permuted_type_codes`), its `post_header_lengths` are
+     * in that order, and it lists 22 types.
+     * @see {@link https://github.com/mysql/mysql-server/blob/5.7/libbinlogevents/src/control_events.cpp|Source}
+     */
+    Object.defineProperty(FormatDescriptionEvent.prototype, 'hasPermutedTypeCodes', {
+      get: function() {
+        if (this._m_hasPermutedTypeCodes !== undefined)
+          return this._m_hasPermutedTypeCodes;
+        this._m_hasPermutedTypeCodes =  ((this.serverVersion.length >= 13) && ( (( ((this.serverVersion.substring(5, 13) == "-a_drop5") && ( ((this.serverVersion.substring(0, 5) == "5.1.1") || (this.serverVersion.substring(0, 5) == "5.1.2") || (this.serverVersion.substring(0, 5) == "5.1.3") || (this.serverVersion.substring(0, 5) == "5.1.4") || (this.serverVersion.substring(0, 5) == "5.1.5")) )) ) || ( ((this.serverVersion.substring(5, 13) == "-a_drop6") && ( ((this.serverVersion.substring(0, 5) == "5.1.4") || (this.serverVersion.substring(0, 5) == "5.2.0") || (this.serverVersion.substring(0, 5) == "5.2.1") || (this.serverVersion.substring(0, 5) == "5.2.2")) )) )) )) ;
+        return this._m_hasPermutedTypeCodes;
       }
     });
     Object.defineProperty(FormatDescriptionEvent.prototype, 'numEventTypes', {
@@ -1349,6 +1412,18 @@ var MysqlBinlog = (function() {
         return this._m_headerLen;
       this._m_headerLen = (this.binlogVersion == 4 ? this.fde.headerLength : this.firstHeaderLen);
       return this._m_headerLen;
+    }
+  });
+
+  /**
+   * The file's type codes are those of an early 5.1/5.2 build (see `event_header`).
+   */
+  Object.defineProperty(MysqlBinlog.prototype, 'isTypeCodePermuted', {
+    get: function() {
+      if (this._m_isTypeCodePermuted !== undefined)
+        return this._m_isTypeCodePermuted;
+      this._m_isTypeCodePermuted = (this.binlogVersion == 4 ? this.fde.hasPermutedTypeCodes : false);
+      return this._m_isTypeCodePermuted;
     }
   });
   Object.defineProperty(MysqlBinlog.prototype, 'postHeaderLengths', {

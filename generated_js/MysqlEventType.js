@@ -143,6 +143,55 @@ var MysqlEventType = (function() {
   MysqlEventType.prototype._read = function() {
   }
 
+  /**
+   * The event type of a type code as early 5.1/5.2 development builds (5.1.1-5.1.5
+   * `-a_drop5...`, 5.1.4 and 5.2.0-5.2.2 `-a_drop6...`) write it: they numbered the
+   * types from TABLE_MAP_EVENT on in another order, codes 16-19 being TABLE_MAP_EVENT
+   * and the pre-GA WRITE, UPDATE and DELETE rows events, 20-22 XID_EVENT,
+   * BEGIN_LOAD_QUERY_EVENT and EXECUTE_LOAD_QUERY_EVENT. Used with its param only: it
+   * reads no byte.
+   * @see {@link https://github.com/mysql/mysql-server/blob/5.7/libbinlogevents/src/control_events.cpp|Source}
+   */
+
+  var PermutedTypeCode = MysqlEventType.PermutedTypeCode = (function() {
+    function PermutedTypeCode(_io, _parent, _root, rawTypeCode) {
+      this._io = _io;
+      this._parent = _parent;
+      this._root = _root;
+      this.rawTypeCode = rawTypeCode;
+
+      this._read();
+    }
+    PermutedTypeCode.prototype._read = function() {
+    }
+    Object.defineProperty(PermutedTypeCode.prototype, 'typeCode', {
+      get: function() {
+        if (this._m_typeCode !== undefined)
+          return this._m_typeCode;
+        this._m_typeCode = (this.rawTypeCode < this.typeCodes.length ? this.typeCodes[this.rawTypeCode] : this.rawTypeCode);
+        return this._m_typeCode;
+      }
+    });
+
+    /**
+     * The event type of each code 0-22.
+     */
+    Object.defineProperty(PermutedTypeCode.prototype, 'typeCodes', {
+      get: function() {
+        if (this._m_typeCodes !== undefined)
+          return this._m_typeCodes;
+        this._m_typeCodes = new Uint8Array([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 19, 20, 21, 22, 16, 17, 18]);
+        return this._m_typeCodes;
+      }
+    });
+
+    /**
+     * The code in the event's header.
+     */
+
+    return PermutedTypeCode;
+  })();
+
   return MysqlEventType;
 })();
 MysqlEventType_.MysqlEventType = MysqlEventType;

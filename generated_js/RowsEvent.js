@@ -55,8 +55,8 @@ var RowsEvent = (function() {
     }
     this.numColumns = new MysqlPackedInt_.MysqlPackedInt(this._io, null, null);
     this.columnsPresent = this._io.readBytes(Math.floor((this.numColumns.value + 7) / 8));
-    if (this.hasAfterImage) {
-      this.columnsPresentAfter = this._io.readBytes(Math.floor((this.numColumns.value + 7) / 8));
+    if ( ((this.hasAfterImage) && (this.eventType != MysqlEventType_.MysqlEventType.EventType.PRE_GA_UPDATE_ROWS_EVENT)) ) {
+      this.afterImageColumns = this._io.readBytes(Math.floor((this.numColumns.value + 7) / 8));
     }
     if (!(this.isCompressed)) {
       this.rows = this._io.readBytesFull();
@@ -67,6 +67,20 @@ var RowsEvent = (function() {
       this.compressedRows = new MariadbCompressed_.MariadbCompressed(_io__raw_compressedRows, null, null);
     }
   }
+
+  /**
+   * For updates, bit i set when column i is in the after image.
+   */
+  Object.defineProperty(RowsEvent.prototype, 'columnsPresentAfter', {
+    get: function() {
+      if (this._m_columnsPresentAfter !== undefined)
+        return this._m_columnsPresentAfter;
+      if (this.hasAfterImage) {
+        this._m_columnsPresentAfter = (this.eventType == MysqlEventType_.MysqlEventType.EventType.PRE_GA_UPDATE_ROWS_EVENT ? this.columnsPresent : this.afterImageColumns);
+      }
+      return this._m_columnsPresentAfter;
+    }
+  });
 
   /**
    * The rows of an update have two images, before and after.
@@ -135,7 +149,8 @@ var RowsEvent = (function() {
    */
 
   /**
-   * For updates, bit i set when column i is in the after image.
+   * For updates, bit i set when column i is in the after image; not in a pre-GA update
+   * (MySQL's Old_rows_log_event reads one bitmap, for both images).
    */
 
   /**

@@ -160,11 +160,15 @@ var TableMapEvent = (function() {
     }
     this.numColumns = new MysqlPackedInt_.MysqlPackedInt(this._io, null, null);
     this.columnTypes = this._io.readBytes(this.numColumns.value);
-    this.lenMetadata = new MysqlPackedInt_.MysqlPackedInt(this._io, null, null);
-    this._raw_metadata = this._io.readBytes(this.lenMetadata.value);
+    if (this.hasMetadata) {
+      this.lenMetadata = new MysqlPackedInt_.MysqlPackedInt(this._io, null, null);
+    }
+    this._raw_metadata = this._io.readBytes((this.hasMetadata ? this.lenMetadata.value : 0));
     var _io__raw_metadata = new KaitaiStream(this._raw_metadata);
-    this.metadata = new FieldMetadata(_io__raw_metadata, this, this._root, this.numColumns.value, this.columnTypes);
-    this.nullBitmap = this._io.readBytes(Math.floor((this.numColumns.value + 7) / 8));
+    this.metadata = new FieldMetadata(_io__raw_metadata, this, this._root, this.numColumns.value, this.columnTypes, this.hasMetadata);
+    if (this.hasMetadata) {
+      this.nullBitmap = this._io.readBytes(Math.floor((this.numColumns.value + 7) / 8));
+    }
     this._raw_optionalMetadata = this._io.readBytesFull();
     var _io__raw_optionalMetadata = new KaitaiStream(this._raw_optionalMetadata);
     this.optionalMetadata = new OptionalMetadata(_io__raw_optionalMetadata, this, this._root);
@@ -222,38 +226,39 @@ var TableMapEvent = (function() {
    */
 
   var ColumnMeta = TableMapEvent.ColumnMeta = (function() {
-    function ColumnMeta(_io, _parent, _root, typeCode) {
+    function ColumnMeta(_io, _parent, _root, typeCode, hasMetadata) {
       this._io = _io;
       this._parent = _parent;
       this._root = _root;
       this.typeCode = typeCode;
+      this.hasMetadata = hasMetadata;
 
       this._read();
     }
     ColumnMeta.prototype._read = function() {
-      if ( ((this.typeCode == TableMapEvent.FieldType.FLOAT) || (this.typeCode == TableMapEvent.FieldType.DOUBLE) || (this.typeCode == TableMapEvent.FieldType.VECTOR) || (this.typeCode == TableMapEvent.FieldType.JSON) || (this.typeCode == TableMapEvent.FieldType.TINY_BLOB) || (this.typeCode == TableMapEvent.FieldType.MEDIUM_BLOB) || (this.typeCode == TableMapEvent.FieldType.LONG_BLOB) || (this.typeCode == TableMapEvent.FieldType.BLOB) || (this.typeCode == TableMapEvent.FieldType.GEOMETRY)) ) {
+      if ( ((this.hasMetadata) && ( ((this.typeCode == TableMapEvent.FieldType.FLOAT) || (this.typeCode == TableMapEvent.FieldType.DOUBLE) || (this.typeCode == TableMapEvent.FieldType.VECTOR) || (this.typeCode == TableMapEvent.FieldType.JSON) || (this.typeCode == TableMapEvent.FieldType.TINY_BLOB) || (this.typeCode == TableMapEvent.FieldType.MEDIUM_BLOB) || (this.typeCode == TableMapEvent.FieldType.LONG_BLOB) || (this.typeCode == TableMapEvent.FieldType.BLOB) || (this.typeCode == TableMapEvent.FieldType.GEOMETRY)) )) ) {
         this.packLength = this._io.readU1();
         var _ = this.packLength;
         if (!((this.typeCode == TableMapEvent.FieldType.FLOAT ? _ == 4 : (this.typeCode == TableMapEvent.FieldType.DOUBLE ? _ == 8 :  ((_ >= 1) && (_ <= 4)) )))) {
           throw new KaitaiStream.ValidationExprError(this.packLength, this._io, "/types/column_meta/seq/0");
         }
       }
-      if ( ((this.typeCode == TableMapEvent.FieldType.VARCHAR) || (this.typeCode == TableMapEvent.FieldType.VAR_STRING)) ) {
+      if ( ((this.hasMetadata) && ( ((this.typeCode == TableMapEvent.FieldType.VARCHAR) || (this.typeCode == TableMapEvent.FieldType.VAR_STRING)) )) ) {
         this.maxLength = this._io.readU2le();
       }
-      if (this.typeCode == TableMapEvent.FieldType.BIT) {
+      if ( ((this.hasMetadata) && (this.typeCode == TableMapEvent.FieldType.BIT)) ) {
         this.bitsInLastByte = this._io.readU1();
         if (!(this.bitsInLastByte <= 7)) {
           throw new KaitaiStream.ValidationGreaterThanError(7, this.bitsInLastByte, this._io, "/types/column_meta/seq/2");
         }
       }
-      if (this.typeCode == TableMapEvent.FieldType.BIT) {
+      if ( ((this.hasMetadata) && (this.typeCode == TableMapEvent.FieldType.BIT)) ) {
         this.wholeBytes = this._io.readU1();
         if (!(this.wholeBytes <= 8)) {
           throw new KaitaiStream.ValidationGreaterThanError(8, this.wholeBytes, this._io, "/types/column_meta/seq/3");
         }
       }
-      if (this.typeCode == TableMapEvent.FieldType.NEWDECIMAL) {
+      if ( ((this.hasMetadata) && (this.typeCode == TableMapEvent.FieldType.NEWDECIMAL)) ) {
         this.precision = this._io.readU1();
         if (!(this.precision >= 1)) {
           throw new KaitaiStream.ValidationLessThanError(1, this.precision, this._io, "/types/column_meta/seq/4");
@@ -262,24 +267,24 @@ var TableMapEvent = (function() {
           throw new KaitaiStream.ValidationGreaterThanError(65, this.precision, this._io, "/types/column_meta/seq/4");
         }
       }
-      if (this.typeCode == TableMapEvent.FieldType.NEWDECIMAL) {
+      if ( ((this.hasMetadata) && (this.typeCode == TableMapEvent.FieldType.NEWDECIMAL)) ) {
         this.scale = this._io.readU1();
         var _ = this.scale;
         if (!( ((_ <= this.precision) && (_ <= 38)) )) {
           throw new KaitaiStream.ValidationExprError(this.scale, this._io, "/types/column_meta/seq/5");
         }
       }
-      if (this.isStringFamily) {
+      if ( ((this.hasMetadata) && (this.isStringFamily)) ) {
         this.realTypeByte = this._io.readU1();
         var _ = this.realTypeByte;
         if (!( (((_ | 48) == TableMapEvent.FieldType.STRING) || ((_ | 48) == TableMapEvent.FieldType.ENUM) || ((_ | 48) == TableMapEvent.FieldType.SET)) )) {
           throw new KaitaiStream.ValidationExprError(this.realTypeByte, this._io, "/types/column_meta/seq/6");
         }
       }
-      if (this.isStringFamily) {
+      if ( ((this.hasMetadata) && (this.isStringFamily)) ) {
         this.lengthByte = this._io.readU1();
       }
-      if ( ((this.typeCode == TableMapEvent.FieldType.TIMESTAMP2) || (this.typeCode == TableMapEvent.FieldType.DATETIME2) || (this.typeCode == TableMapEvent.FieldType.TIME2)) ) {
+      if ( ((this.hasMetadata) && ( ((this.typeCode == TableMapEvent.FieldType.TIMESTAMP2) || (this.typeCode == TableMapEvent.FieldType.DATETIME2) || (this.typeCode == TableMapEvent.FieldType.TIME2)) )) ) {
         this.fsp = this._io.readU1();
         if (!(this.fsp <= 6)) {
           throw new KaitaiStream.ValidationGreaterThanError(6, this.fsp, this._io, "/types/column_meta/seq/8");
@@ -294,7 +299,7 @@ var TableMapEvent = (function() {
       get: function() {
         if (this._m_bitCount !== undefined)
           return this._m_bitCount;
-        this._m_bitCount = (this.typeCode == TableMapEvent.FieldType.BIT ? this.wholeBytes * 8 + this.bitsInLastByte : 0);
+        this._m_bitCount = ( ((this.typeCode == TableMapEvent.FieldType.BIT) && (this.hasMetadata))  ? this.wholeBytes * 8 + this.bitsInLastByte : 0);
         return this._m_bitCount;
       }
     });
@@ -346,7 +351,7 @@ var TableMapEvent = (function() {
       get: function() {
         if (this._m_lenDecimalValue !== undefined)
           return this._m_lenDecimalValue;
-        if (this.realType == TableMapEvent.FieldType.NEWDECIMAL) {
+        if ( ((this.realType == TableMapEvent.FieldType.NEWDECIMAL) && (this.hasMetadata)) ) {
           this._m_lenDecimalValue = ((Math.floor((this.precision - this.scale) / 9) * 4 + Math.floor((KaitaiStream.mod(this.precision - this.scale, 9) + 1) / 2)) + Math.floor(this.scale / 9) * 4) + Math.floor((KaitaiStream.mod(this.scale, 9) + 1) / 2);
         }
         return this._m_lenDecimalValue;
@@ -366,7 +371,7 @@ var TableMapEvent = (function() {
       get: function() {
         if (this._m_lenFixedValue !== undefined)
           return this._m_lenFixedValue;
-        this._m_lenFixedValue = ( ((this.realType == TableMapEvent.FieldType.TINY) || (this.realType == TableMapEvent.FieldType.YEAR))  ? 1 : (this.realType == TableMapEvent.FieldType.SHORT ? 2 : ( ((this.realType == TableMapEvent.FieldType.INT24) || (this.realType == TableMapEvent.FieldType.DATE) || (this.realType == TableMapEvent.FieldType.NEWDATE) || (this.realType == TableMapEvent.FieldType.TIME))  ? 3 : ( ((this.realType == TableMapEvent.FieldType.LONG) || (this.realType == TableMapEvent.FieldType.FLOAT) || (this.realType == TableMapEvent.FieldType.TIMESTAMP))  ? 4 : ( ((this.realType == TableMapEvent.FieldType.LONGLONG) || (this.realType == TableMapEvent.FieldType.DOUBLE) || (this.realType == TableMapEvent.FieldType.DATETIME))  ? 8 : (this.realType == TableMapEvent.FieldType.NEWDECIMAL ? this.lenDecimalValue : (this.realType == TableMapEvent.FieldType.BIT ? Math.floor((this.bitCount + 7) / 8) : ( ((this.realType == TableMapEvent.FieldType.ENUM) || (this.realType == TableMapEvent.FieldType.SET))  ? this.stringLength : (this.realType == TableMapEvent.FieldType.TIMESTAMP2 ? 4 + this.lenFraction : (this.realType == TableMapEvent.FieldType.DATETIME2 ? 5 + this.lenFraction : (this.realType == TableMapEvent.FieldType.TIME2 ? 3 + this.lenFraction : 0)))))))))));
+        this._m_lenFixedValue = ( ((this.realType == TableMapEvent.FieldType.TINY) || (this.realType == TableMapEvent.FieldType.YEAR))  ? 1 : (this.realType == TableMapEvent.FieldType.SHORT ? 2 : ( ((this.realType == TableMapEvent.FieldType.INT24) || (this.realType == TableMapEvent.FieldType.DATE) || (this.realType == TableMapEvent.FieldType.NEWDATE) || (this.realType == TableMapEvent.FieldType.TIME))  ? 3 : ( ((this.realType == TableMapEvent.FieldType.LONG) || (this.realType == TableMapEvent.FieldType.FLOAT) || (this.realType == TableMapEvent.FieldType.TIMESTAMP))  ? 4 : ( ((this.realType == TableMapEvent.FieldType.LONGLONG) || (this.realType == TableMapEvent.FieldType.DOUBLE) || (this.realType == TableMapEvent.FieldType.DATETIME))  ? 8 : (!(this.hasMetadata) ? 0 : (this.realType == TableMapEvent.FieldType.NEWDECIMAL ? this.lenDecimalValue : (this.realType == TableMapEvent.FieldType.BIT ? Math.floor((this.bitCount + 7) / 8) : ( ((this.realType == TableMapEvent.FieldType.ENUM) || (this.realType == TableMapEvent.FieldType.SET))  ? this.stringLength : (this.realType == TableMapEvent.FieldType.TIMESTAMP2 ? 4 + this.lenFraction : (this.realType == TableMapEvent.FieldType.DATETIME2 ? 5 + this.lenFraction : (this.realType == TableMapEvent.FieldType.TIME2 ? 3 + this.lenFraction : 0))))))))))));
         return this._m_lenFixedValue;
       }
     });
@@ -379,7 +384,7 @@ var TableMapEvent = (function() {
       get: function() {
         if (this._m_lenFraction !== undefined)
           return this._m_lenFraction;
-        if ( ((this.realType == TableMapEvent.FieldType.TIMESTAMP2) || (this.realType == TableMapEvent.FieldType.DATETIME2) || (this.realType == TableMapEvent.FieldType.TIME2)) ) {
+        if ( (( ((this.hasMetadata) && (this.realType == TableMapEvent.FieldType.TIMESTAMP2)) ) || (this.realType == TableMapEvent.FieldType.DATETIME2) || (this.realType == TableMapEvent.FieldType.TIME2)) ) {
           this._m_lenFraction = Math.floor((this.fsp + 1) / 2);
         }
         return this._m_lenFraction;
@@ -398,7 +403,7 @@ var TableMapEvent = (function() {
       get: function() {
         if (this._m_lenLengthPrefix !== undefined)
           return this._m_lenLengthPrefix;
-        this._m_lenLengthPrefix = ( ((this.realType == TableMapEvent.FieldType.VARCHAR) || (this.realType == TableMapEvent.FieldType.VAR_STRING))  ? (this.maxLength < 256 ? 1 : 2) : (this.realType == TableMapEvent.FieldType.STRING ? (this.stringLength < 256 ? 1 : 2) : (this.isLengthPrefixed ? this.packLength : 0)));
+        this._m_lenLengthPrefix = (this.realType == TableMapEvent.FieldType.STRING ? (this.stringLength < 256 ? 1 : 2) : (!(this.hasMetadata) ? 0 : ( ((this.realType == TableMapEvent.FieldType.VARCHAR) || (this.realType == TableMapEvent.FieldType.VAR_STRING))  ? (this.maxLength < 256 ? 1 : 2) : (this.isLengthPrefixed ? this.packLength : 0))));
         return this._m_lenLengthPrefix;
       }
     });
@@ -411,7 +416,7 @@ var TableMapEvent = (function() {
       get: function() {
         if (this._m_realType !== undefined)
           return this._m_realType;
-        this._m_realType = (this.isStringFamily ? this.realTypeByte | 48 : this.typeCode);
+        this._m_realType = ( ((this.isStringFamily) && (this.hasMetadata))  ? this.realTypeByte | 48 : this.typeCode);
         return this._m_realType;
       }
     });
@@ -423,7 +428,7 @@ var TableMapEvent = (function() {
       get: function() {
         if (this._m_stringLength !== undefined)
           return this._m_stringLength;
-        this._m_stringLength = (this.isStringFamily ? this.lengthByte | (this.realTypeByte & 48 ^ 48) << 4 : 0);
+        this._m_stringLength = ( ((this.isStringFamily) && (this.hasMetadata))  ? this.lengthByte | (this.realTypeByte & 48 ^ 48) << 4 : 0);
         return this._m_stringLength;
       }
     });
@@ -470,6 +475,11 @@ var TableMapEvent = (function() {
 
     /**
      * The column's `field_type` code in `column_types`.
+     */
+
+    /**
+     * The table map has a metadata block; without it, nothing is read and only the
+     * sizes the type alone gives are known (CHAR taken as up to 255 bytes).
      */
 
     return ColumnMeta;
@@ -543,21 +553,26 @@ var TableMapEvent = (function() {
    */
 
   var FieldMetadata = TableMapEvent.FieldMetadata = (function() {
-    function FieldMetadata(_io, _parent, _root, numColumns, columnTypes) {
+    function FieldMetadata(_io, _parent, _root, numColumns, columnTypes, hasMetadata) {
       this._io = _io;
       this._parent = _parent;
       this._root = _root;
       this.numColumns = numColumns;
       this.columnTypes = columnTypes;
+      this.hasMetadata = hasMetadata;
 
       this._read();
     }
     FieldMetadata.prototype._read = function() {
       this.columnMetas = [];
       for (var i = 0; i < this.numColumns; i++) {
-        this.columnMetas.push(new ColumnMeta(this._io, this, this._root, this.columnTypes[i]));
+        this.columnMetas.push(new ColumnMeta(this._io, this, this._root, this.columnTypes[i], this.hasMetadata));
       }
     }
+
+    /**
+     * The table map has its metadata block (see `has_metadata` there).
+     */
 
     return FieldMetadata;
   })();
@@ -938,13 +953,42 @@ var TableMapEvent = (function() {
   });
 
   /**
+   * The body goes on after the column types. MySQL 5.1.15 to 5.1.17 (and earlier 5.1
+   * builds) end it there: no metadata and no null bitmap, so the values of a column
+   * whose size its metadata gives (VARCHAR, BLOB, DECIMAL, BIT, ENUM/SET, the fsp
+   * types) cannot be sized. MySQL reads it so too: metadata when bytes are left.
+   * @see {@link https://github.com/mysql/mysql-server/blob/5.1/sql/log_event.cc|Source}
+   */
+  Object.defineProperty(TableMapEvent.prototype, 'hasMetadata', {
+    get: function() {
+      if (this._m_hasMetadata !== undefined)
+        return this._m_hasMetadata;
+      this._m_hasMetadata = this._io.size > this.ofsLenMetadata;
+      return this._m_hasMetadata;
+    }
+  });
+
+  /**
+   * Where `len_metadata` starts, after the column types.
+   */
+  Object.defineProperty(TableMapEvent.prototype, 'ofsLenMetadata', {
+    get: function() {
+      if (this._m_ofsLenMetadata !== undefined)
+        return this._m_ofsLenMetadata;
+      this._m_ofsLenMetadata = ((((this.postHeaderLen + this.lenSchemaName) + this.lenTableName) + 4) + (this.numColumns.first < 251 ? 1 : (this.numColumns.first == 252 ? 3 : (this.numColumns.first == 253 ? 4 : 9)))) + this.numColumns.value;
+      return this._m_ofsLenMetadata;
+    }
+  });
+
+  /**
    * One `field_type` code per column, as the server logs it (its "binlog type"): ENUM
    * and SET columns appear as STRING, every BLOB/TEXT size as BLOB; the real type is in
    * the column's metadata (`column_metas[i].real_type`).
    */
 
   /**
-   * 0, 1 or 2 bytes per column depending on its type (lengths, precision, fsp...).
+   * 0, 1 or 2 bytes per column depending on its type (lengths, precision, fsp...);
+   * without `has_metadata`, no bytes, but still a `column_meta` per column.
    */
 
   /**

@@ -2,13 +2,13 @@
 
 (function (root, factory) {
   if (typeof define === 'function' && define.amd) {
-    define(['exports', 'kaitai-struct/KaitaiStream', './MysqlPackedInt', './MysqlBinlog', 'binlog_kaitai/ZstdProcess'], factory);
+    define(['exports', 'kaitai-struct/KaitaiStream', './MysqlBinlog', './MysqlPackedInt', 'binlog_kaitai/ZstdProcess'], factory);
   } else if (typeof exports === 'object' && exports !== null && typeof exports.nodeType !== 'number') {
-    factory(exports, require('kaitai-struct/KaitaiStream'), require('./MysqlPackedInt'), require('./MysqlBinlog'), require('binlog_kaitai/ZstdProcess'));
+    factory(exports, require('kaitai-struct/KaitaiStream'), require('./MysqlBinlog'), require('./MysqlPackedInt'), require('binlog_kaitai/ZstdProcess'));
   } else {
-    factory(root.TransactionPayloadEvent || (root.TransactionPayloadEvent = {}), root.KaitaiStream, root.MysqlPackedInt || (root.MysqlPackedInt = {}), root.MysqlBinlog || (root.MysqlBinlog = {}), root.ZstdProcess || (root.ZstdProcess = {}));
+    factory(root.TransactionPayloadEvent || (root.TransactionPayloadEvent = {}), root.KaitaiStream, root.MysqlBinlog || (root.MysqlBinlog = {}), root.MysqlPackedInt || (root.MysqlPackedInt = {}), root.ZstdProcess || (root.ZstdProcess = {}));
   }
-})(typeof self !== 'undefined' ? self : this, function (TransactionPayloadEvent_, KaitaiStream, MysqlPackedInt_, MysqlBinlog_, ZstdProcess_) {
+})(typeof self !== 'undefined' ? self : this, function (TransactionPayloadEvent_, KaitaiStream, MysqlBinlog_, MysqlPackedInt_, ZstdProcess_) {
 /**
  * A whole transaction's events, compressed together (binlog_transaction_compression,
  * MySQL >= 8.0.20). A header of (field type, length, value) entries, each a packed
@@ -198,7 +198,7 @@ var TransactionPayloadEvent = (function() {
         this._m_events = [];
         var i = 0;
         while (!this._io.isEof()) {
-          this._m_events.push(new MysqlBinlog_.MysqlBinlog.Event(this._io, null, null, this.headerLen, 0, this.postHeaderLengths));
+          this._m_events.push(new MysqlBinlog_.MysqlBinlog.Event(this._io, null, null, this.headerLen, 0, this.postHeaderLengths, false));
           i++;
         }
         this._io.seek(_pos);

@@ -94,7 +94,7 @@ types:
         value: 'semi_sync ? 2 : 0'
       header:
         pos: ofs_event
-        type: mysql_binlog::event_header(19)
+        type: mysql_binlog::event_header(19, false)
         doc: |
           The event's common header. Every source that streams binlogs writes v4 binlogs,
           whose common header is 19 bytes.

@@ -43,12 +43,12 @@ seq:
     contents: [0xfe, 0x62, 0x69, 0x6e]
     doc: '"\xfebin"'
   - id: first_event
-    type: event(first_header_len, 0, post_header_lengths_v3)
+    type: event(first_header_len, 0, post_header_lengths_v3, false)
     doc: |
       FORMAT_DESCRIPTION_EVENT (v4) or START_EVENT_V3 (v1, v3). The former is always read
       with a 19-byte header and carries its own checksum fields.
   - id: events
-    type: event(header_len, checksum_len, post_header_lengths)
+    type: event(header_len, checksum_len, post_header_lengths, is_type_code_permuted)
     repeat: eos
 instances:
   first_type_code:
@@ -78,6 +78,9 @@ instances:
     value: |
       binlog_version == 4 ? fde.post_header_lengths :
       binlog_version == 1 ? post_header_lengths_v1 : post_header_lengths_v3
+  is_type_code_permuted:
+    value: 'binlog_version == 4 ? fde.has_permuted_type_codes : false'
+    doc: The file's type codes are those of an early 5.1/5.2 build (see `event_header`).
   post_header_lengths_v1:
     value: '[56, 11, 0, 0, 0, 18, 0, 4, 4, 4, 4, 18, 0, 0]'
     doc: |
@@ -105,10 +108,17 @@ types:
         doc: 4 when the governing FDE's checksum algorithm is CRC32, else 0.
       - id: post_header_lengths
         type: bytes
-        doc: The governing FDE's post-header length per event type (index = type code - 1).
+        doc: |
+          The governing FDE's post-header length per event type (index = type code as
+          written - 1).
+      - id: is_type_code_permuted
+        type: bool
+        doc: |
+          The governing FDE's `has_permuted_type_codes`: type codes 16-22 are those of an
+          early 5.1/5.2 build.
     seq:
       - id: header
-        type: event_header(header_len)
+        type: event_header(header_len, is_type_code_permuted)
       - id: body
         size: header.event_length - header.size - footer_len
         type:
@@ -180,9 +190,11 @@ types:
           read as part of its body.
       post_header_len:
         value: |
-          header.type_code.to_i >= 1 and header.type_code.to_i <= post_header_lengths.size
-          ? post_header_lengths[header.type_code.to_i - 1] : 0
-        doc: This event type's post-header length, 0 when the FDE does not list the type.
+          header.raw_type_code.to_i >= 1 and header.raw_type_code.to_i <= post_header_lengths.size
+          ? post_header_lengths[header.raw_type_code.to_i - 1] : 0
+        doc: |
+          This event type's post-header length, 0 when the FDE does not list the type. The
+          FDE lists them in the order of the type codes as written, permuted or not.
 
   event_header:
     doc: |
@@ -194,15 +206,23 @@ types:
     params:
       - id: header_len
         type: u1
+      - id: is_type_code_permuted
+        type: bool
+        doc: |
+          The governing FDE's `has_permuted_type_codes` (false where no FDE governs: v1,
+          v3, a replication stream's header).
     seq:
       - id: timestamp
         -orig-id: when
         type: u4
         doc: Seconds since the epoch when the statement began.
-      - id: type_code
+      - id: raw_type_code
+        -orig-id: type_code
         type: u1
         enum: mysql_event_type::event_type
-        doc: The event type; see `mysql_event_type`.
+        doc: |
+          The type code as written, named as MySQL numbers the types: the event type
+          (`type_code`) but in the files of early 5.1/5.2 builds.
       - id: server_id
         type: u4
         doc: server_id of the server where the event originated (kept through replicas).
@@ -228,6 +248,15 @@ types:
         if: header_len > 19 and type_code != mysql_event_type::event_type::format_description_event
         doc: Header bytes beyond the 19 known ones, skipped as MySQL does.
     instances:
+      type_code:
+        value: 'is_type_code_permuted ? permuted_type_code.type_code : raw_type_code'
+        doc: The event type; see `mysql_event_type`.
+      permuted_type_code:
+        pos: 0
+        size: 0
+        type: mysql_event_type::permuted_type_code(raw_type_code.to_i)
+        if: is_type_code_permuted
+        doc: The event type of `raw_type_code` in the numbering of early 5.1/5.2 builds.
       size:
         value: |
           header_len <= 19 or type_code == mysql_event_type::event_type::format_description_event
@@ -302,6 +331,24 @@ types:
         value: own_post_header_len - 57
       has_checksum_alg:
         value: _io.size - own_post_header_len == 5
+      has_permuted_type_codes:
+        -orig-id: event_type_permutation
+        value: |
+          server_version.length >= 13 and (
+            server_version.substring(5, 13) == "-a_drop5" and (
+              server_version.substring(0, 5) == "5.1.1" or server_version.substring(0, 5) == "5.1.2"
+              or server_version.substring(0, 5) == "5.1.3" or server_version.substring(0, 5) == "5.1.4"
+              or server_version.substring(0, 5) == "5.1.5")
+            or server_version.substring(5, 13) == "-a_drop6" and (
+              server_version.substring(0, 5) == "5.1.4" or server_version.substring(0, 5) == "5.2.0"
+              or server_version.substring(0, 5) == "5.2.1" or server_version.substring(0, 5) == "5.2.2"))
+        doc: |
+          Written by an early 5.1/5.2 development build (5.1.1-5.1.5 `-a_drop5...`, 5.1.4
+          and 5.2.0-5.2.2 `-a_drop6...`), which numbered the event types from
+          TABLE_MAP_EVENT on otherwise: the events this FDE governs have their type codes
+          permuted (`event_header`'s `permuted_type_codes`), its `post_header_lengths` are
+          in that order, and it lists 22 types.
+        doc-ref: https://github.com/mysql/mysql-server/blob/5.7/libbinlogevents/src/control_events.cpp
       checksum_len:
         value: 'has_checksum_alg and checksum_alg == checksum_alg::crc32 ? 4 : 0'
         doc: Footer length of the events this FDE governs.

@@ -14,6 +14,29 @@ doc: |
 doc-ref:
   - https://dev.mysql.com/doc/dev/mysql-server/latest/namespacemysql_1_1binlog_1_1event.html
   - https://mariadb.com/kb/en/2-binlog-event-header/
+types:
+  permuted_type_code:
+    doc: |
+      The event type of a type code as early 5.1/5.2 development builds (5.1.1-5.1.5
+      `-a_drop5...`, 5.1.4 and 5.2.0-5.2.2 `-a_drop6...`) write it: they numbered the
+      types from TABLE_MAP_EVENT on in another order, codes 16-19 being TABLE_MAP_EVENT
+      and the pre-GA WRITE, UPDATE and DELETE rows events, 20-22 XID_EVENT,
+      BEGIN_LOAD_QUERY_EVENT and EXECUTE_LOAD_QUERY_EVENT. Used with its param only: it
+      reads no byte.
+    doc-ref: https://github.com/mysql/mysql-server/blob/5.7/libbinlogevents/src/control_events.cpp
+    params:
+      - id: raw_type_code
+        type: u1
+        doc: The code in the event's header.
+    instances:
+      type_code:
+        value: |
+          raw_type_code < type_codes.size ? type_codes[raw_type_code] : raw_type_code
+        enum: event_type
+      type_codes:
+        -orig-id: event_type_permutation
+        value: '[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 19, 20, 21, 22, 16, 17, 18]'
+        doc: The event type of each code 0-22.
 enums:
   event_type:
     0: unknown_event

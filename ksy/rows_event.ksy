@@ -53,11 +53,13 @@ seq:
     -orig-id: m_cols
     size: (num_columns.value + 7) / 8
     doc: Bit i set when column i is in the (before) image.
-  - id: columns_present_after
+  - id: after_image_columns
     -orig-id: m_cols_ai
     size: (num_columns.value + 7) / 8
-    if: has_after_image
-    doc: For updates, bit i set when column i is in the after image.
+    if: has_after_image and event_type != mysql_event_type::event_type::pre_ga_update_rows_event
+    doc: |
+      For updates, bit i set when column i is in the after image; not in a pre-GA update
+      (MySQL's Old_rows_log_event reads one bitmap, for both images).
   - id: rows
     size-eos: true
     if: not is_compressed
@@ -73,6 +75,12 @@ seq:
 instances:
   is_v2:
     value: post_header_len >= 10
+  columns_present_after:
+    value: |
+      event_type == mysql_event_type::event_type::pre_ga_update_rows_event
+      ? columns_present : after_image_columns
+    if: has_after_image
+    doc: For updates, bit i set when column i is in the after image.
   has_after_image:
     value: |
       event_type == mysql_event_type::event_type::pre_ga_update_rows_event

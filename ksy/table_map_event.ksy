@@ -68,14 +68,18 @@ seq:
       the column's metadata (`column_metas[i].real_type`).
   - id: len_metadata
     type: mysql_packed_int
+    if: has_metadata
   - id: metadata
     -orig-id: m_field_metadata
-    type: field_metadata(num_columns.value, column_types)
-    size: len_metadata.value
-    doc: 0, 1 or 2 bytes per column depending on its type (lengths, precision, fsp...).
+    type: field_metadata(num_columns.value, column_types, has_metadata)
+    size: 'has_metadata ? len_metadata.value : 0'
+    doc: |
+      0, 1 or 2 bytes per column depending on its type (lengths, precision, fsp...);
+      without `has_metadata`, no bytes, but still a `column_meta` per column.
   - id: null_bitmap
     -orig-id: m_null_bits
     size: (num_columns.value + 7) / 8
+    if: has_metadata
     doc: Bit i (least significant bit first) set when column i is nullable.
   - id: optional_metadata
     -orig-id: m_optional_metadata
@@ -85,6 +89,21 @@ seq:
       The binlog_row_metadata fields (MySQL >= 8.0.1, MariaDB >= 10.5), one after another
       until the end of the body; empty in older servers' events.
 instances:
+  ofs_len_metadata:
+    value: |
+      post_header_len + len_schema_name + len_table_name + 4
+      + (num_columns.first < 251 ? 1 : num_columns.first == 252 ? 3 :
+         num_columns.first == 253 ? 4 : 9)
+      + num_columns.value
+    doc: Where `len_metadata` starts, after the column types.
+  has_metadata:
+    value: _io.size > ofs_len_metadata
+    doc: |
+      The body goes on after the column types. MySQL 5.1.15 to 5.1.17 (and earlier 5.1
+      builds) end it there: no metadata and no null bitmap, so the values of a column
+      whose size its metadata gives (VARCHAR, BLOB, DECIMAL, BIT, ENUM/SET, the fsp
+      types) cannot be sized. MySQL reads it so too: metadata when bytes are left.
+    doc-ref: https://github.com/mysql/mysql-server/blob/5.1/sql/log_event.cc
   column_metas:
     value: metadata.column_metas
     doc: One `column_meta` per column, in column order.
@@ -104,9 +123,12 @@ types:
         type: u4
       - id: column_types
         type: bytes
+      - id: has_metadata
+        type: bool
+        doc: The table map has its metadata block (see `has_metadata` there).
     seq:
       - id: column_metas
-        type: column_meta(column_types[_index])
+        type: column_meta(column_types[_index], has_metadata)
         repeat: expr
         repeat-expr: num_columns
   column_meta:
@@ -125,15 +147,20 @@ types:
       - id: type_code
         type: u1
         doc: The column's `field_type` code in `column_types`.
+      - id: has_metadata
+        type: bool
+        doc: |
+          The table map has a metadata block; without it, nothing is read and only the
+          sizes the type alone gives are known (CHAR taken as up to 255 bytes).
     seq:
       - id: pack_length
         type: u1
         if: |
-          type_code == field_type::float.to_i or type_code == field_type::double.to_i
+          has_metadata and (type_code == field_type::float.to_i or type_code == field_type::double.to_i
           or type_code == field_type::vector.to_i or type_code == field_type::json.to_i
           or type_code == field_type::tiny_blob.to_i or type_code == field_type::medium_blob.to_i
           or type_code == field_type::long_blob.to_i or type_code == field_type::blob.to_i
-          or type_code == field_type::geometry.to_i
+          or type_code == field_type::geometry.to_i)
         valid:
           expr: |
             type_code == field_type::float.to_i ? _ == 4 :
@@ -144,30 +171,30 @@ types:
           many bytes (1-4) the length prefix of each value takes.
       - id: max_length
         type: u2
-        if: type_code == field_type::varchar.to_i or type_code == field_type::var_string.to_i
+        if: has_metadata and (type_code == field_type::varchar.to_i or type_code == field_type::var_string.to_i)
         doc: VARCHAR / VAR_STRING maximum length in bytes (below 256 -> 1-byte length prefix).
       - id: bits_in_last_byte
         type: u1
-        if: type_code == field_type::bit.to_i
+        if: has_metadata and type_code == field_type::bit.to_i
         valid:
           max: 7
         doc: BIT(n) - n % 8.
       - id: whole_bytes
         type: u1
-        if: type_code == field_type::bit.to_i
+        if: has_metadata and type_code == field_type::bit.to_i
         valid:
           max: 8
         doc: BIT(n) - n / 8 (BIT holds at most 64 bits).
       - id: precision
         type: u1
-        if: type_code == field_type::newdecimal.to_i
+        if: has_metadata and type_code == field_type::newdecimal.to_i
         valid:
           min: 1
           max: 65
         doc: NEWDECIMAL precision (total digits, at most 65).
       - id: scale
         type: u1
-        if: type_code == field_type::newdecimal.to_i
+        if: has_metadata and type_code == field_type::newdecimal.to_i
         valid:
           expr: _ <= precision and _ <= 38
         doc: |
@@ -175,7 +202,7 @@ types:
           MySQL, 38 in MariaDB.
       - id: real_type_byte
         type: u1
-        if: is_string_family
+        if: has_metadata and is_string_family
         valid:
           expr: |
             (_ | 0x30) == field_type::string.to_i or (_ | 0x30) == field_type::enum.to_i
@@ -185,15 +212,15 @@ types:
           to carry bits 8-9 of the length of a CHAR column longer than 255 bytes.
       - id: length_byte
         type: u1
-        if: is_string_family
+        if: has_metadata and is_string_family
         doc: |
           STRING: low 8 bits of the maximum length in bytes. ENUM: value size (1 or 2).
           SET: value size (1-8).
       - id: fsp
         type: u1
         if: |
-          type_code == field_type::timestamp2.to_i or type_code == field_type::datetime2.to_i
-          or type_code == field_type::time2.to_i
+          has_metadata and (type_code == field_type::timestamp2.to_i
+          or type_code == field_type::datetime2.to_i or type_code == field_type::time2.to_i)
         valid:
           max: 6
         doc: TIMESTAMP2/DATETIME2/TIME2 fractional-second precision (0-6).
@@ -203,15 +230,19 @@ types:
           type_code == field_type::string.to_i or type_code == field_type::enum.to_i
           or type_code == field_type::set.to_i
       real_type:
-        value: 'is_string_family ? real_type_byte | 0x30 : type_code'
+        value: 'is_string_family and has_metadata ? real_type_byte | 0x30 : type_code'
         doc: |
           The column's real `field_type`: ENUM (247) or SET (248) for those columns logged
           as STRING, otherwise the logged type.
       string_length:
-        value: 'is_string_family ? length_byte | (((real_type_byte & 0x30) ^ 0x30) << 4) : 0'
+        value: |
+          is_string_family and has_metadata
+          ? length_byte | (((real_type_byte & 0x30) ^ 0x30) << 4) : 0
         doc: STRING maximum length in bytes; ENUM/SET value size.
       bit_count:
-        value: 'type_code == field_type::bit.to_i ? whole_bytes * 8 + bits_in_last_byte : 0'
+        value: |
+          type_code == field_type::bit.to_i and has_metadata
+          ? whole_bytes * 8 + bits_in_last_byte : 0
         doc: BIT(n) - n.
       is_length_prefixed:
         value: |
@@ -226,9 +257,10 @@ types:
           (CHAR, VARCHAR), BLOB/TEXT, JSON, GEOMETRY and VECTOR.
       len_length_prefix:
         value: |
+          real_type == field_type::string.to_i ? (string_length < 256 ? 1 : 2) :
+          not has_metadata ? 0 :
           real_type == field_type::varchar.to_i or real_type == field_type::var_string.to_i
             ? (max_length < 256 ? 1 : 2) :
-          real_type == field_type::string.to_i ? (string_length < 256 ? 1 : 2) :
           is_length_prefixed ? pack_length :
           0
         doc: |
@@ -248,6 +280,7 @@ types:
             or real_type == field_type::timestamp.to_i ? 4 :
           real_type == field_type::longlong.to_i or real_type == field_type::double.to_i
             or real_type == field_type::datetime.to_i ? 8 :
+          not has_metadata ? 0 :
           real_type == field_type::newdecimal.to_i ? len_decimal_value :
           real_type == field_type::bit.to_i ? (bit_count + 7) / 8 :
           real_type == field_type::enum.to_i or real_type == field_type::set.to_i
@@ -268,7 +301,7 @@ types:
         value: |
           (precision - scale) / 9 * 4 + ((precision - scale) % 9 + 1) / 2
           + scale / 9 * 4 + (scale % 9 + 1) / 2
-        if: real_type == field_type::newdecimal.to_i
+        if: real_type == field_type::newdecimal.to_i and has_metadata
         doc: |
           Bytes of a NEWDECIMAL value (MySQL's decimal_bin_size): the digits on each side
           of the point in groups of 9, 4 bytes per whole group and 1-4 bytes for the
@@ -277,7 +310,7 @@ types:
       len_fraction:
         value: (fsp + 1) / 2
         if: |
-          real_type == field_type::timestamp2.to_i or real_type == field_type::datetime2.to_i
+          has_metadata and real_type == field_type::timestamp2.to_i or real_type == field_type::datetime2.to_i
           or real_type == field_type::time2.to_i
         doc: |
           Bytes of the fractional seconds of a TIMESTAMP2/DATETIME2/TIME2 value: 1 per 2

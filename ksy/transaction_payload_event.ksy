@@ -97,7 +97,7 @@ types:
     instances:
       events:
         pos: 0
-        type: mysql_binlog::event(header_len, 0, post_header_lengths)
+        type: mysql_binlog::event(header_len, 0, post_header_lengths, false)
         repeat: eos
   header_field:
     doc: One header entry, plus the header values known once it is read.

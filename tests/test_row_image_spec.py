@@ -26,7 +26,7 @@ F = FieldType
 
 def meta(type_code: int, metadata: bytes = b"") -> TableMapEvent.ColumnMeta:
     """A table map's ``column_meta`` of one column."""
-    return TableMapEvent.ColumnMeta(type_code, KaitaiStream(BytesIO(metadata)))
+    return TableMapEvent.ColumnMeta(type_code, True, KaitaiStream(BytesIO(metadata)))
 
 
 def parse(data: bytes, columns: list[TableMapEvent.ColumnMeta],

@@ -34,7 +34,7 @@ def mysql_decimal_bin_size(precision: int, scale: int) -> int:
 
 def spec_meta(type_code: int, metadata: bytes) -> TableMapEvent.ColumnMeta:
     """The table map's metadata of a column of that type and metadata bytes."""
-    return TableMapEvent.ColumnMeta(type_code, KaitaiStream(BytesIO(metadata)))
+    return TableMapEvent.ColumnMeta(type_code, True, KaitaiStream(BytesIO(metadata)))
 
 
 def test_decimal_sizes_of_the_spec_follow_mysql() -> None:

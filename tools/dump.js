@@ -20,7 +20,7 @@
 // Events are framed exactly as binlog_kaitai/reader.py frames them (read_events with
 // expand_payloads): the magic; the first event decides the layout through the spec's root
 // type (MysqlBinlog over the file's prefix); every other event is
-// MysqlBinlog.Event(header_len, checksum_len, post_header_lengths); a
+// MysqlBinlog.Event(header_len, checksum_len, post_header_lengths, is_type_code_permuted); a
 // FORMAT_DESCRIPTION_EVENT in mid-file governs the events after it.
 'use strict';
 const fs = require('fs');
@@ -117,11 +117,12 @@ function parseEvent(buf, fmt) {
   const headerLen = buf[4] === FDE ? 19 : fmt.headerLen;
   try {
     const ev = new MysqlBinlog.Event(new KaitaiStream(buf), null, null,
-      headerLen, fmt.checksumLen, fmt.postHeaderLengths);
+      headerLen, fmt.checksumLen, fmt.postHeaderLengths, fmt.isTypeCodePermuted);
     return { header: ev.header, body: ev.body };
   } catch (err) {
     specError(err);
-    const header = new MysqlBinlog.EventHeader(new KaitaiStream(buf), null, null, headerLen);
+    const header = new MysqlBinlog.EventHeader(new KaitaiStream(buf), null, null, headerLen,
+      fmt.isTypeCodePermuted);
     return { header, body: null };
   }
 }
@@ -192,6 +193,7 @@ function* readEvents(file) {
       headerLen: root.headerLen,
       checksumLen: root.checksumLen,
       postHeaderLengths: root.postHeaderLengths,
+      isTypeCodePermuted: root.isTypeCodePermuted,
     };
     const { header, body } = root.firstEvent;
     yield { pos: 4, index: 0, innerPos: null, header, body };
@@ -206,6 +208,7 @@ function* readEvents(file) {
           headerLen: ev.body.headerLength,
           checksumLen: ev.body.checksumLen,
           postHeaderLengths: ev.body.postHeaderLengths,
+          isTypeCodePermuted: ev.body.hasPermutedTypeCodes,
         };
       }
       const event = { pos, index, innerPos: null, ...ev };
