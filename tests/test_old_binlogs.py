@@ -4,8 +4,11 @@ rows lost without a word."""
 
 from __future__ import annotations
 
+import io
 import json
 import re
+import shutil
+import subprocess
 from collections import Counter
 from contextlib import suppress
 from pathlib import Path
@@ -19,6 +22,7 @@ from binlog_kaitai.rows import RowDecoder
 from binlog_kaitai.schema import SchemaHistory
 from binlog_kaitai.stream import MAGIC, BinlogStream, read_events
 from tests.conftest import CORPUS_FILES, FIXTURES
+from tools import make_old_fixtures
 
 HIRES = FIXTURES / "mariadb" / "hires_temporal"
 FIRST, SECOND = HIRES / "binlog.000001", HIRES / "binlog.000002"
@@ -171,3 +175,71 @@ def test_no_change_is_lost_silently(path: Path, capsys: pytest.CaptureFixture[st
     assert sum(printed.values()) == sum(n for pos, n in rows.items() if pos not in reported)
     if reported:
         assert status == 1
+
+
+OLD = FIXTURES / "old_versions"
+DROP_ROWS, DROP_STATEMENTS = OLD / "ver_5_1-wl2325_r.001", OLD / "ver_5_1-wl2325_s.001"
+V5_1_17 = OLD / "ver_5_1_17.001"
+ROW_CHANGES = [
+    ("t1", "insert", None, {"a": 0, "b": "one"}), ("t1", "insert", None, {"a": 1, "b": "two"}),
+    ("t1", "update", {"a": 0, "b": "one"}, {"a": 1, "b": "one"}),
+    ("t1", "update", {"a": 1, "b": "two"}, {"a": 2, "b": "two"}),
+    ("t1", "delete", {"a": 2, "b": "two"}, None)]
+"""binlog_old_versions.test's row-based part: INSERT (0, 'one'), (1, 'two'); UPDATE t1
+SET a=a+1; DELETE FROM t1 WHERE a=2."""
+
+
+def _types(path: Path) -> list[str]:
+    return [ev.type_name for ev in read_events(path)]
+
+
+def test_drop_build_rows_by_their_permuted_type_codes(capsys: pytest.CaptureFixture[str]
+                                                       ) -> None:
+    assert _types(DROP_ROWS)[4:10] == [
+        "TABLE_MAP_EVENT", "PRE_GA_WRITE_ROWS_EVENT", "TABLE_MAP_EVENT",
+        "PRE_GA_UPDATE_ROWS_EVENT", "TABLE_MAP_EVENT", "PRE_GA_DELETE_ROWS_EVENT"]
+    assert [ev.raw[4] for ev in read_events(DROP_ROWS)][4:10] == [16, 17, 16, 18, 16, 19]
+    status, lines, err = run(capsys, "rows", "--json", DROP_ROWS)
+    assert (_changes(lines), status, err) == (ROW_CHANGES, 0, "")
+
+
+def test_drop_build_statement_events(capsys: pytest.CaptureFixture[str]) -> None:
+    types = _types(DROP_STATEMENTS)
+    assert [types[7], types[14], types[15]] == [
+        "XID_EVENT", "BEGIN_LOAD_QUERY_EVENT", "EXECUTE_LOAD_QUERY_EVENT"]
+    status, lines, err = run(capsys, "rows", "--json", DROP_STATEMENTS)
+    assert (lines, status) == ([], 1)
+    assert err.endswith("6 statement-logged changes (binlog_format=STATEMENT/MIXED) are not "
+                        "rows; see `events --type query`\n")
+
+
+@pytest.mark.parametrize(("version", "permuted"), [
+    ("5.1.1-a_drop5p3", True), ("5.1.5-a_drop5p20", True), ("5.1.4-a_drop6p0", True),
+    ("5.2.0-a_drop6p3", True), ("5.2.2-a_drop6p13c", True), ("5.1.6-a_drop5p20", False),
+    ("5.1.2-a_drop6p1", False), ("5.2.3-a_drop6p1", False), ("5.1.23-rc-debug-log", False),
+    ("5.2.2-a_drop", False)])
+def test_which_servers_permute_the_type_codes(version: str, permuted: bool) -> None:
+    log = make_old_fixtures.Binlog(version, make_old_fixtures.DROP_POST_HEADERS)
+    log.fde()
+    stream = BinlogStream(io.BytesIO(bytes(log.data)))
+    assert stream.format.is_type_code_permuted is permuted
+
+
+def test_table_maps_without_metadata_of_5_1_17(capsys: pytest.CaptureFixture[str]) -> None:
+    maps = [ev.body for ev in read_events(V5_1_17) if ev.is_table_map]
+    assert [(m.has_metadata, hasattr(m, "null_bitmap"),
+             [c.len_length_prefix for c in m.column_metas]) for m in maps] == [
+        (False, False, [0, 1])] * 3
+    status, lines, err = run(capsys, "rows", "--json", V5_1_17)
+    assert _changes(lines) == ROW_CHANGES and status == 1  # 1: its statements
+    assert err.startswith(f"{V5_1_17}: 6 statement-logged changes")
+
+
+@pytest.mark.skipif(shutil.which("mariadb-binlog") is None, reason="no mariadb-binlog")
+def test_5_1_17_rows_as_mariadb_binlog_reads_them() -> None:
+    out = subprocess.run(["mariadb-binlog", "-vv", str(V5_1_17)], capture_output=True,
+                         text=True, check=True).stdout
+    values = re.findall(r"###   @1=(\d+) .*\n###   @2='(\w+)'", out)
+    images = [(str(i["a"]), i["b"]) for _, _, before, after in ROW_CHANGES
+              for i in (before, after) if i is not None]
+    assert values == images

@@ -23,8 +23,10 @@ from binlog_kaitai.dump import dump_lines, dumps
 REPO = Path(__file__).resolve().parents[1]
 CORPUS = REPO.parent / "shared" / "corpus"
 FIXTURES = REPO / "tests" / "fixtures" / "mariadb"
-DAMAGED = (REPO / "tests" / "fixtures" / "damaged", REPO / "tests" / "fixtures" / "fuzz")
-"""Real binlogs with changes: made by hand, and found by the fuzzer."""
+DAMAGED = (REPO / "tests" / "fixtures" / "damaged", REPO / "tests" / "fixtures" / "fuzz",
+           REPO / "tests" / "fixtures" / "old_versions")
+"""Real binlogs with changes: made by hand, and found by the fuzzer; and binlogs of
+servers no one runs any more, written byte for byte (tools/make_old_fixtures.py)."""
 DUMP_JS = REPO / "tools" / "dump.js"
 FIXTURE_INPUTS = {".md", ".sql", ".tsv", ".json"}
 """Files of a fixture scenario that are not binlogs (see tests/fixtures/mariadb/README.md)."""
