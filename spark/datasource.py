@@ -189,8 +189,8 @@ class BinlogStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow):
     """``spark.readStream.format("mysql_binlog")``: the table's rows of the new files and
     of the new complete transactions of grown files, micro-batch by micro-batch.
 
-    An offset is ``{"files": {path: [size, end]}}``: every input file, listed when the
-    batch was planned, and the end of its last complete transaction then. A batch's
+    An offset is ``{"files": {path: [size, mtime, end]}}``: every input file as listed
+    when the batch was planned, and the end of its last complete transaction then. A batch's
     splits are planned as an incremental run's (:func:`binlog_kaitai.incremental.
     plan_run`): each file from the start offset's end, each chain from its schema
     history there, kept from the batch before; after a restart from a checkpoint, the
@@ -221,21 +221,21 @@ class BinlogStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow):
         files, _ = list_inputs(self.batch.paths)
         seen = self.seen
         self.seen = {f.path: seen[f.path] if seen.get(f.path, [0])[0] == f.size
-                     else [f.size, complete_end(f.path, seen.get(f.path, [0, 0])[1])]
+                     else [f.size, f.mtime, complete_end(f.path, seen.get(f.path, [0] * 3)[2])]
                      for f in files}
         return {"files": self.seen}
 
     def partitions(self, start: dict[str, Any], end: dict[str, Any]) -> list[InputPartition]:
         before, after = start["files"], end["files"]
-        todo = [FileInfo(path, size, 0) for path, (size, stop) in after.items()
-                if stop > before.get(path, [0, 0])[1]]
+        todo = [FileInfo(path, size, mtime) for path, (size, mtime, stop) in after.items()
+                if stop > before.get(path, [0] * 3)[2]]
         state = incremental.State(
             runs=int(bool(before)), histories=self._histories(start),
-            files={path: incremental.FileDone(size, done) for path, (size, done)
+            files={path: incremental.FileDone(size, done) for path, (size, _, done)
                    in before.items()})
         run = incremental.plan_run(
             state, [walk_file(info, self.batch.split_size) for info in todo],
-            self.batch.schema_scripts, {path: after[path][1] for path in after})
+            self.batch.schema_scripts, {path: after[path][2] for path in after})
         self.histories[json.dumps(end, sort_keys=True)] = state.histories | {
             incremental.chain_id(last): base64.b64encode(frozen).decode()
             for last, frozen in run.plan.ends.items()}
@@ -245,11 +245,12 @@ class BinlogStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow):
         """The chain histories where the batch before ended (rebuilt after a restart)."""
         known = self.histories.get(json.dumps(start, sort_keys=True))
         if known is None and start["files"]:
-            done = [FileInfo(path, size, 0) for path, (size, _) in start["files"].items()]
+            done = [FileInfo(path, size, mtime)
+                    for path, (size, mtime, _) in start["files"].items()]
             plan = incremental.plan_run(
                 incremental.State(), [walk_file(info, None) for info in done],
                 self.batch.schema_scripts,
-                {path: stop for path, (_, stop) in start["files"].items()}).plan
+                {path: stop for path, (_, _, stop) in start["files"].items()}).plan
             known = {incremental.chain_id(last): base64.b64encode(frozen).decode()
                      for last, frozen in plan.ends.items()}
         return known or {}

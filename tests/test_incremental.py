@@ -208,8 +208,8 @@ def test_stream_with_available_now_equals_a_batch_read(spark: Any, tmp_path: Pat
     """``readStream.format("mysql_binlog")`` with ``trigger(availableNow=True)`` and a
     checkpoint, a query a day: rotation_minimal a file a day, beside a binlog in use
     copied three times (cut at a transaction boundary, inside a transaction, whole):
-    the rows of a batch read of all, column names whose DDL came in an earlier batch
-    included (the query restarts from its checkpoint each day)."""
+    the rows of a batch read of all (no error either), column names whose DDL came in an
+    earlier batch included (the queries restart from their checkpoints each day)."""
     from spark.datasource import register
 
     register(spark)
@@ -220,15 +220,19 @@ def test_stream_with_available_now_equals_a_batch_read(spark: Any, tmp_path: Pat
     for day, cut in enumerate([*growing_cuts(), len(whole)]):
         shutil.copyfile(ROTATION[day], archive / "rotation" / ROTATION[day].name)
         (archive / "growing" / GROWING.name).write_bytes(whole[:cut])
-        query = (spark.readStream.format("mysql_binlog").option("table", "row_changes")
-                 .load(str(archive)).writeStream.format("parquet")
-                 .option("checkpointLocation", str(tmp_path / "checkpoint"))
-                 .option("path", str(out)).trigger(availableNow=True).start())
-        query.awaitTermination()
-    streamed = spark.read.parquet(str(out)).collect()
-    batch = spark.read.format("mysql_binlog").option("table", "row_changes").load(
-        str(archive)).collect()
-    assert len(batch) > 20 and sorted(map(str, streamed)) == sorted(map(str, batch))
+        for table in ("row_changes", "events", "errors"):
+            query = (spark.readStream.format("mysql_binlog").option("table", table)
+                     .load(str(archive)).writeStream.format("parquet")
+                     .option("checkpointLocation", str(tmp_path / "checkpoint" / table))
+                     .option("path", str(out / table)).trigger(availableNow=True).start())
+            query.awaitTermination()
+    for table in ("row_changes", "events", "errors"):
+        got = spark.read.parquet(str(out / table)).collect()
+        want = spark.read.format("mysql_binlog").option("table", table).load(
+            str(archive)).collect()
+        assert sorted(map(str, got)) == sorted(map(str, want)), table
+        assert len(want) > 20 or table == "errors"
+    streamed = spark.read.parquet(str(out / "row_changes")).collect()
     named = [row for row in streamed if row.after and row.file.endswith("binlog.000003")]
     assert named and all(not name.startswith("@") for row in named for name in row.after)
 
