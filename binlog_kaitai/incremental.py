@@ -95,14 +95,18 @@ class State:
         return None if found is None else base64.b64decode(found)
 
     def typed_schema(self, table: str) -> pa.Schema | None:
-        found = self.typed.get(table)
-        return None if found is None else pa.ipc.read_schema(
-            pa.py_buffer(base64.b64decode(found)))
+        return typed_schema(self.typed, table)
 
     def to_json(self) -> dict[str, Any]:
         return {"runs": self.runs, "histories": self.histories, "typed": self.typed,
                 "unsnapshotted": self.unsnapshotted,
                 "files": {p: dataclasses.asdict(f) for p, f in sorted(self.files.items())}}
+
+
+def typed_schema(typed: Mapping[str, str], table: str) -> pa.Schema | None:
+    """A typed table's schema as a state's ``typed`` holds it (None: not there)."""
+    found = typed.get(table)
+    return None if found is None else pa.ipc.read_schema(pa.py_buffer(base64.b64decode(found)))
 
 
 def chain_id(path: str) -> str:
@@ -378,9 +382,9 @@ def read_table(output: str, table: str, staged: bool = False) -> pa.Table:
         parts.append(part)
     if not table.startswith("tables/") or not parts:
         return pa.concat_tables(parts) if parts else pa.table({})
-    known = manifest.get(STATE_KEY, {}).get("typed", {}).get(table.split("/")[1])
+    known = typed_schema(manifest.get(STATE_KEY, {}).get("typed", {}), table.split("/")[1])
     if known is not None:
-        schemas.insert(0, pa.ipc.read_schema(pa.py_buffer(base64.b64decode(known))))
+        schemas.insert(0, known)
     schema = union_schema(schemas)  # (the change tables' layout: event_date included)
     return pa.Table.from_batches([conform(b, schema) for p in parts for b in
                                   p.combine_chunks().to_batches()], schema)
