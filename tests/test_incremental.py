@@ -8,15 +8,17 @@ from __future__ import annotations
 import csv
 import os
 import shutil
+import signal
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from binlog_kaitai.incremental import load, read_table
+from binlog_kaitai.incremental import STAGING, load, read_table
 from binlog_kaitai.publish import MANIFEST, read_manifest
 from spark.export import export, export_incremental
 from tests.conftest import FIXTURES, REPO
@@ -181,29 +183,6 @@ def spark() -> Iterator[Any]:
     session.stop()
 
 
-def test_spark_job_continues_an_export(spark: Any, tmp_path: Path) -> None:
-    """The Spark job's --incremental on the state export --incremental left (the first
-    file), then on its own (the other two): the tables of one export over all three."""
-    from spark.job import run_incremental
-
-    archive, inc, one = tmp_path / "archive", tmp_path / "inc", tmp_path / "one"
-    archive.mkdir()
-    for f in ROTATION:
-        shutil.copyfile(f, archive / f.name)
-    export([str(archive)], str(one))
-    shutil.rmtree(archive)
-    archive.mkdir()
-    shutil.copyfile(ROTATION[0], archive / ROTATION[0].name)
-    assert export_incremental([str(archive)], str(inc)).files == 1
-    for f in ROTATION[1:]:
-        shutil.copyfile(f, archive / f.name)
-    assert run_incremental(spark, [str(archive)], str(inc), progress=None).files == 2
-    assert run_incremental(spark, [str(archive)], str(inc), progress=None).files == 0
-    assert load(str(inc)).runs == 2
-    assert_same(inc, one)
-    assert_only_listed(inc)
-
-
 def test_stream_with_available_now_equals_a_batch_read(spark: Any, tmp_path: Path) -> None:
     """``readStream.format("mysql_binlog")`` with ``trigger(availableNow=True)`` and a
     checkpoint, a query a day: rotation_minimal a file a day, beside a binlog in use
@@ -220,13 +199,13 @@ def test_stream_with_available_now_equals_a_batch_read(spark: Any, tmp_path: Pat
     for day, cut in enumerate([*growing_cuts(), len(whole)]):
         shutil.copyfile(ROTATION[day], archive / "rotation" / ROTATION[day].name)
         (archive / "growing" / GROWING.name).write_bytes(whole[:cut])
-        for table in ("row_changes", "events", "errors"):
+        for table in ("row_changes", "errors"):
             query = (spark.readStream.format("mysql_binlog").option("table", table)
                      .load(str(archive)).writeStream.format("parquet")
                      .option("checkpointLocation", str(tmp_path / "checkpoint" / table))
                      .option("path", str(out / table)).trigger(availableNow=True).start())
             query.awaitTermination()
-    for table in ("row_changes", "events", "errors"):
+    for table in ("row_changes", "errors"):
         got = spark.read.parquet(str(out / table)).collect()
         want = spark.read.format("mysql_binlog").option("table", table).load(
             str(archive)).collect()
@@ -263,3 +242,36 @@ def test_command_lines(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
         job_main(["--input", str(archive), "--output", str(inc), "--incremental",
                   "--snapshot"])
     assert refused.value.code == 2 and "no snapshot" in capsys.readouterr().err
+
+
+def test_spark_job_continues_an_export_killed_then_rerun(spark: Any, tmp_path: Path) -> None:
+    """The job's --incremental on the state export --incremental left (the first file):
+    SIGKILLed (with its JVM) once it writes its tables, then run again on the other two
+    files, the output is that of one export over all three, with no file left over."""
+    from spark.job import run_incremental
+
+    archive, inc, one = tmp_path / "archive", tmp_path / "inc", tmp_path / "one"
+    archive.mkdir()
+    for f in ROTATION:
+        shutil.copyfile(f, archive / f.name)
+    export([str(archive)], str(one))
+    for f in ROTATION[1:]:
+        (archive / f.name).unlink()
+    assert export_incremental([str(archive)], str(inc)).files == 1
+    for f in ROTATION[1:]:
+        shutil.copyfile(f, archive / f.name)
+    job = subprocess.Popen([sys.executable, "-m", "spark.job", "--master", "local[1]",
+                            "--input", str(archive), "--output", str(inc), "--incremental"],
+                           cwd=REPO, start_new_session=True, stderr=subprocess.DEVNULL)
+    staged = inc / STAGING / "events"
+    deadline = time.monotonic() + 60
+    while not staged.exists() and job.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    os.killpg(job.pid, signal.SIGKILL)
+    assert job.wait() == -signal.SIGKILL and staged.exists()
+    assert load(str(inc)).runs == 1
+    assert run_incremental(spark, [str(archive)], str(inc), progress=None).files == 2
+    assert run_incremental(spark, [str(archive)], str(inc), progress=None).files == 0
+    assert load(str(inc)).runs == 2
+    assert_same(inc, one)
+    assert_only_listed(inc)
