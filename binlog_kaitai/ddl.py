@@ -198,11 +198,14 @@ def _column(cd: exp.ColumnDef, default_charset: str | None) -> ColumnDef | None:
 
 def _fsp(kind: exp.DataType) -> int | None:
     """The fractional-second digits of a TIME, DATETIME or TIMESTAMP type (0 unless
-    given), None for another type."""
+    given), None for another type and for more than 6 (which no server takes)."""
     if kind.this not in _FRACTIONAL:
         return None
     digits = [p.this for p in kind.expressions if isinstance(p, exp.DataTypeParam)]
-    return int(digits[0].name) if digits and isinstance(digits[0], exp.Literal) else 0
+    if not digits or not isinstance(digits[0], exp.Literal):
+        return 0
+    name = digits[0].name
+    return int(name) if name.isdigit() and len(name) <= 2 and int(name) <= 6 else None
 
 
 def _key_columns(pk: exp.Expression) -> list[str]:

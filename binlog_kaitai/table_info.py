@@ -240,7 +240,7 @@ def describe_table(tm: Any, is_mariadb: bool, schema_cols: list[ColumnDef] | Non
                 c.enum_values if c else None),
             set_values=set_labels[i] if set_labels[i] is not None else (
                 c.set_values if c else None),
-            hires_fsp=(c.fsp or 0) if c is not None and i in hires else 0,
+            hires_fsp=c.fsp if c is not None and i in hires and c.fsp else 0,
         ))
 
     pk: list[str] | None = None

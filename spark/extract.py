@@ -393,9 +393,10 @@ class SplitParser:
                 yield from self.count_and_hold(trx, ev, ev.length, changes, len(changes))
         if ev.decode_error is not None:
             self.damaged = True
-            yield self.error(ev.pos, ev.type_name,
-                             f"cannot decode {ev.type_name} body: {ev.decode_error}",
-                             ev.timestamp)
+            if ev.unreadable_changes is None or ev.is_rows:  # (else the decoder said it)
+                yield self.error(ev.pos, ev.type_name,
+                                 f"cannot decode {ev.type_name} body: {ev.decode_error}",
+                                 ev.timestamp)
         if ev.checksum_ok is False:
             self.damaged = True
             yield self.error(ev.pos, ev.type_name, "CRC32 mismatch", ev.timestamp)

@@ -243,3 +243,21 @@ def test_5_1_17_rows_as_mariadb_binlog_reads_them() -> None:
     images = [(str(i["a"]), i["b"]) for _, _, before, after in ROW_CHANGES
               for i in (before, after) if i is not None]
     assert values == images
+
+
+@pytest.mark.parametrize(("path", "offsets"), [
+    (FIXTURES / "fuzz" / "table_map_decimal_scale.bin", [256, 354]),
+    (SECOND, [510, 770])])
+def test_the_spark_parse_reports_each_unreadable_event_once(path: Path,
+                                                            offsets: list[int]) -> None:
+    """The Spark parse's ``errors`` rows name each event whose changes cannot be read,
+    once (a table map that cannot be decoded, and the rows event left without it; rows
+    whose temporal digits are unknown)."""
+    from spark.extract import SplitParser
+    from spark.plan import FileInfo, plan_file
+
+    st = path.stat()
+    split = plan_file(FileInfo(str(path), st.st_size, st.st_mtime), 1 << 40)[0]
+    errors = [v for k, v in SplitParser(split).records() if k == "errors"]
+    assert [e[1] for e in errors] == offsets
+    assert "cannot decode" in errors[0][3]
