@@ -185,8 +185,8 @@ def spark() -> Iterator[Any]:
 
 def test_stream_with_available_now_equals_a_batch_read(spark: Any, tmp_path: Path) -> None:
     """``readStream.format("mysql_binlog")`` with ``trigger(availableNow=True)`` and a
-    checkpoint, a query a day: rotation_minimal a file a day, beside a binlog in use
-    copied three times (cut at a transaction boundary, inside a transaction, whole):
+    checkpoint, a query a day: rotation_minimal's first file, then the other two, beside
+    a binlog in use copied twice (cut inside a transaction, then whole):
     the rows of a batch read of all (no error either), column names whose DDL came in an
     earlier batch included (the queries restart from their checkpoints each day)."""
     from spark.datasource import register
@@ -196,8 +196,9 @@ def test_stream_with_available_now_equals_a_batch_read(spark: Any, tmp_path: Pat
     (archive / "rotation").mkdir(parents=True)
     (archive / "growing").mkdir()
     whole = GROWING.read_bytes()
-    for day, cut in enumerate([*growing_cuts(), len(whole)]):
-        shutil.copyfile(ROTATION[day], archive / "rotation" / ROTATION[day].name)
+    for files, cut in ((ROTATION[:1], growing_cuts()[1]), (ROTATION[1:], len(whole))):
+        for f in files:
+            shutil.copyfile(f, archive / "rotation" / f.name)
         (archive / "growing" / GROWING.name).write_bytes(whole[:cut])
         for table in ("row_changes", "errors"):
             query = (spark.readStream.format("mysql_binlog").option("table", table)
