@@ -159,7 +159,7 @@ def _plan(table: TableInfo, count: int, present: bytes, count_json: bool) -> _Pl
                                int(json_before[i])))
     json_bytes = (int(json_before[count]) + 7) // 8 if count_json else 0
     plan = _Plan(tuple(columns), fixed, prefix, json_bytes)
-    if len(_PLANS) > 10000:
+    if len(_PLANS) > 1000:  # each holds its table map's parse tree: a few MB at most
         _PLANS.clear()
     _PLANS[key] = (table, plan)
     return plan
