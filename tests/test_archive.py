@@ -174,8 +174,8 @@ def test_gtids_per_file_equal_the_full_parse(tmp_path: Path) -> None:
                 assert (got.first_gtid, got.last_gtid) == (
                     (parsed[0], parsed[-1]) if parsed else (None, None))
             compared += 1
-    assert compared == 25  # 9 MariaDB files (rotation_minimal's 2, rotation_other's 1
-    # since a3e55f2), 16 MySQL (their GTIDs anonymous)
+    assert compared == 26  # 10 MariaDB files (rotation_minimal's 2, rotation_other's 1
+    # since a3e55f2, hires_temporal's 1), 16 MySQL (their GTIDs anonymous)
 
 
 MYSQL_GTID_FILES = [p for p in CORPUS.glob("*/*") if p.is_file()
