@@ -3,9 +3,9 @@
 
 import kaitaistruct
 from kaitaistruct import KaitaiStruct, KaitaiStream, BytesIO
-from . import mysql_binlog
 from . import mysql_uint64
 from . import mysql_packed_int
+from . import mysql_binlog
 from enum import IntEnum
 from . import mysql_event_type
 

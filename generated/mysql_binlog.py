@@ -728,7 +728,10 @@ class MysqlBinlog(KaitaiStruct):
 
         @property
         def permuted_type_code(self):
-            """The event type of `raw_type_code` in the numbering of early 5.1/5.2 builds."""
+            """The event type of `raw_type_code` in the numbering of early 5.1/5.2 builds. It
+            reads no byte: a parse instance only because the compiler cannot give a value
+            instance an enum of another spec.
+            """
             if hasattr(self, '_m_permuted_type_code'):
                 return self._m_permuted_type_code
 

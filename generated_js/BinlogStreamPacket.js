@@ -2,13 +2,13 @@
 
 (function (root, factory) {
   if (typeof define === 'function' && define.amd) {
-    define(['exports', 'kaitai-struct/KaitaiStream', './MysqlBinlog', './MysqlUint64', './MysqlPackedInt', './MysqlEventType'], factory);
+    define(['exports', 'kaitai-struct/KaitaiStream', './MysqlUint64', './MysqlPackedInt', './MysqlBinlog', './MysqlEventType'], factory);
   } else if (typeof exports === 'object' && exports !== null && typeof exports.nodeType !== 'number') {
-    factory(exports, require('kaitai-struct/KaitaiStream'), require('./MysqlBinlog'), require('./MysqlUint64'), require('./MysqlPackedInt'), require('./MysqlEventType'));
+    factory(exports, require('kaitai-struct/KaitaiStream'), require('./MysqlUint64'), require('./MysqlPackedInt'), require('./MysqlBinlog'), require('./MysqlEventType'));
   } else {
-    factory(root.BinlogStreamPacket || (root.BinlogStreamPacket = {}), root.KaitaiStream, root.MysqlBinlog || (root.MysqlBinlog = {}), root.MysqlUint64 || (root.MysqlUint64 = {}), root.MysqlPackedInt || (root.MysqlPackedInt = {}), root.MysqlEventType || (root.MysqlEventType = {}));
+    factory(root.BinlogStreamPacket || (root.BinlogStreamPacket = {}), root.KaitaiStream, root.MysqlUint64 || (root.MysqlUint64 = {}), root.MysqlPackedInt || (root.MysqlPackedInt = {}), root.MysqlBinlog || (root.MysqlBinlog = {}), root.MysqlEventType || (root.MysqlEventType = {}));
   }
-})(typeof self !== 'undefined' ? self : this, function (BinlogStreamPacket_, KaitaiStream, MysqlBinlog_, MysqlUint64_, MysqlPackedInt_, MysqlEventType_) {
+})(typeof self !== 'undefined' ? self : this, function (BinlogStreamPacket_, KaitaiStream, MysqlUint64_, MysqlPackedInt_, MysqlBinlog_, MysqlEventType_) {
 /**
  * The payload of one packet of the stream a source sends a replica after
  * COM_BINLOG_DUMP or COM_BINLOG_DUMP_GTID (the 4-byte packet header, a 3-byte length and

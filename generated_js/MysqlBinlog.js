@@ -602,7 +602,9 @@ var MysqlBinlog = (function() {
     });
 
     /**
-     * The event type of `raw_type_code` in the numbering of early 5.1/5.2 builds.
+     * The event type of `raw_type_code` in the numbering of early 5.1/5.2 builds. It
+     * reads no byte: a parse instance only because the compiler cannot give a value
+     * instance an enum of another spec.
      */
     Object.defineProperty(EventHeader.prototype, 'permutedTypeCode', {
       get: function() {

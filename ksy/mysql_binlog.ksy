@@ -256,7 +256,10 @@ types:
         size: 0
         type: mysql_event_type::permuted_type_code(raw_type_code.to_i)
         if: is_type_code_permuted
-        doc: The event type of `raw_type_code` in the numbering of early 5.1/5.2 builds.
+        doc: |
+          The event type of `raw_type_code` in the numbering of early 5.1/5.2 builds. It
+          reads no byte: a parse instance only because the compiler cannot give a value
+          instance an enum of another spec.
       size:
         value: |
           header_len <= 19 or type_code == mysql_event_type::event_type::format_description_event
