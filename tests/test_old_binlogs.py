@@ -135,8 +135,13 @@ def _binlog_files() -> list[Path]:
     """Every real binlog we have: the fixtures (MariaDB's, relay logs, damaged and fuzzed
     ones) and the corpus; not the encrypted ones, which cannot be read."""
     found = [p for p in sorted(FIXTURES.rglob("*")) if p.is_file()
-             and "encrypted" not in p.parent.name and p.open("rb").read(4) == MAGIC]
+             and "encrypted" not in p.parent.name and _starts_with_magic(p)]
     return found + [f.path for f in CORPUS_FILES if f.path.is_file()]
+
+
+def _starts_with_magic(path: Path) -> bool:
+    with path.open("rb") as f:
+        return f.read(4) == MAGIC
 
 
 def _walk(path: Path) -> tuple[Counter[int], set[int], set[int]]:
