@@ -86,15 +86,14 @@ class TableInfo:
         if found is None:
             indexes = present_columns(column_count, present)
             metas = [self.column_metas[i] for i in indexes]
-            is_known = all(meta.is_value_size_known for meta in metas)
+            sizes = [value_sizes(m, self.infos[i]) for i, m in zip(indexes, metas, strict=True)]
+            is_known = all(size.is_value_size_known for size in sizes)
             columns = tuple(
                 (self.names[i], values.converter(meta.real_type, meta, self.infos[i]))
                 for i, meta in zip(indexes, metas, strict=True)) if is_known else ()
             found = self.layouts[key] = _Layout(
-                [value_sizes(m, self.infos[i]) for i, m in zip(indexes, metas, strict=True)],
-                columns, tuple(self.json_ranks[i] for i in indexes), is_known)
+                sizes, columns, tuple(self.json_ranks[i] for i in indexes), is_known)
         return found
-
 
     def undecodable(self, reason: object, data: bytes) -> str:
         """Why rows of this table could not be decoded: ``reason``, and when the
@@ -113,10 +112,15 @@ class TableInfo:
 
 def value_sizes(meta: Any, info: values.ColumnInfo) -> _ValueSizes:
     """A column's value sizes: the table map's, or for MariaDB 5.3's fractional
-    temporal values those the column's digits give (the map has none)."""
+    temporal values those the column's digits give (the map has none). Unknown for an
+    ENUM or SET column (the schema history's) that a map without metadata (5.1.17 and
+    earlier) logs as a STRING: the map would read it as a CHAR."""
     if info.hires_fsp:
         return _ValueSizes(0, values.mariadb_hires_temporal(meta.real_type,
                                                             info.hires_fsp).len_value, True)
+    if not meta.has_metadata and meta.real_type == values.STRING and (
+            info.enum_values is not None or info.set_values is not None):
+        return _ValueSizes(0, 0, False)
     return _ValueSizes(meta.len_length_prefix, meta.len_fixed_value, meta.is_value_size_known)
 
 

@@ -266,3 +266,20 @@ def test_the_spark_parse_reports_each_unreadable_event_once(path: Path,
     errors = [v for k, v in SplitParser(split).records() if k == "errors"]
     assert [e[1] for e in errors] == offsets
     assert "cannot decode" in errors[0][3]
+
+
+def test_an_enum_in_a_map_without_metadata_is_not_read_as_a_char(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """5.1.17 logs an ENUM column as a STRING and, without metadata, nothing tells them
+    apart but the CREATE TABLE: its rows are reported, not read as a CHAR."""
+    old = make_old_fixtures
+    log = old.Binlog("5.1.17-beta-debug-log", old.GA_POST_HEADERS)
+    log.fde()
+    log.query("CREATE TABLE t4 (e ENUM('a', 'b'))")
+    log.event(old.GA["table_map"], old.table_map(17, "t4", bytes([old.STRING])))
+    log.event(old.GA["write"], (17).to_bytes(6, "little") + b"\x01\x00\x01\x01\x00\x02")
+    path = tmp_path / "enum.001"
+    path.write_bytes(bytes(log.data))
+    status, lines, err = run(capsys, "rows", "--json", path)
+    assert (lines, status) == ([], 1)
+    assert "rows of `test`.`t4` not decoded: a column type has no known size" in err
