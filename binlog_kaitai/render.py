@@ -496,6 +496,15 @@ def _query_event(obj: Any, event: Event | None) -> dict[str, Any]:
     return out
 
 
+def _rows_event(obj: Any, event: Event | None) -> dict[str, Any]:
+    """A rows event's fields, an update's after-image bitmap as the spec's
+    ``columns_present_after`` (the before image's own, in a pre-GA update)."""
+    out = {k: v for k, v in _converted(obj).items() if k != "after_image_columns"}
+    if obj.has_after_image:
+        out["columns_present_after"] = to_jsonable(obj.columns_present_after)
+    return out
+
+
 def _compressed(obj: Any, event: Event | None) -> dict[str, Any]:
     size = obj.len_uncompressed if hasattr(obj, "len_uncompressed") else None
     return {"algorithm": obj.algorithm, "uncompressed_size": size,
@@ -574,6 +583,7 @@ VIEWS: dict[type, Callable[[Any, Event | None], Any]] = {
     QueryEvent.StatusVars: _status_vars,
     MariadbCompressed: _compressed,
     _T: _table_map,
+    RowsEvent: _rows_event,
     _T.ColumnMeta: _column_meta,
     TransactionPayloadEvent: lambda o, ev: {
         "compression_type": o.compression_type, "uncompressed_size": o.uncompressed_size,
