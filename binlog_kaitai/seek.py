@@ -170,7 +170,7 @@ def _seek(source: Source, result: SeekResult, find: Callable[[_Seeker], Event | 
 
 def _with_seeker(source: Source, run: Callable[[_Seeker], T]) -> T:
     """``run`` on a seeker opened on ``source``."""
-    with open_source(source) as (raw, name, size):
+    with open_source(source, buffering=0) as (raw, name, size):
         if size is None:
             raise BinlogError(name, 0, "seek needs a seekable file")
         f = CountingReader(raw, name)
@@ -190,7 +190,7 @@ class _Seeker:
              stop: int | None = None) -> Iterator[Event]:
         """Events from ``start`` (an event boundary) to ``stop``, headers and the bodies
         the transaction tracker needs (or ``bodies``)."""
-        stream = BinlogStream(self.f, fmt=self.first.format, bodies=bodies)
+        stream = BinlogStream(self.f.sequential(), fmt=self.first.format, bodies=bodies)
         return stream.events(start, stop)
 
     def probe(self, at: int) -> Event | None:

@@ -59,6 +59,8 @@ TRANSACTION_PAYLOAD = EventType.transaction_payload_event
 TABLE_MAP = EventType.table_map_event
 _TRACKED = kinds.ROWS | {TABLE_MAP, FDE}
 """The events that change or use the table maps."""
+SEQUENTIAL_BUFFER = 1 << 20
+"""The buffer of a file opened by path for a sequential read of all its events."""
 READ_CHUNK = 16 << 20
 """Large events are read in chunks so a lying length field never allocates more than this
 beyond the bytes that really exist."""
@@ -294,10 +296,13 @@ def read_events(
 
 
 @contextmanager
-def open_source(source: Source) -> Iterator[tuple[IO[bytes], str, int | None]]:
+def open_source(source: Source, *, buffering: int = SEQUENTIAL_BUFFER
+                ) -> Iterator[tuple[IO[bytes], str, int | None]]:
     """Yield (stream, display name, size or None) for a path or an open binary file; a
-    file it opened is closed after."""
-    f, name, size, owned = _opened(source)
+    file it opened is closed after. A path is opened with a ``buffering``-byte buffer:
+    0 for reads of ranges chosen by the caller (a summary's tail, a seek's probes),
+    which a buffer would each turn into a read of that many bytes."""
+    f, name, size, owned = _opened(source, buffering)
     try:
         yield f, name, size
     finally:
@@ -305,13 +310,14 @@ def open_source(source: Source) -> Iterator[tuple[IO[bytes], str, int | None]]:
             f.close()
 
 
-def _opened(source: Source) -> tuple[IO[bytes], str, int | None, bool]:
-    """(stream, display name, size or None, whether it was opened here) for a path or an
-    open binary file."""
+def _opened(source: Source, buffering: int = SEQUENTIAL_BUFFER
+            ) -> tuple[IO[bytes], str, int | None, bool]:
+    """(stream, display name, size or None, whether it was opened here) for a path (with
+    a ``buffering``-byte buffer) or an open binary file."""
     if isinstance(source, (str, os.PathLike)):
         name = os.fspath(source)
         try:
-            f = open(name, "rb", buffering=1 << 20)  # noqa: SIM115 - the caller closes it
+            f = open(name, "rb", buffering=buffering)  # noqa: SIM115 - the caller closes it
         except OSError as exc:
             raise BinlogError(name, 0, f"cannot open: {exc.strerror or exc}") from None
         try:

@@ -42,6 +42,9 @@ FILE_EVENT_TYPES = frozenset(
 )
 """Types a candidate for the last event may have: those a server writes to files (a
 FORMAT_DESCRIPTION_EVENT after the first is read from the front, never taken from here)."""
+WALK_READ_AHEAD = 16384
+"""What a walk from event to event reads at a time (a few events of an OLTP binlog);
+a body it skips past that reads the next header alone, with its own read-ahead."""
 _FILE_TYPE_TABLE = [t in FILE_EVENT_TYPES for t in range(256)]
 """FILE_EVENT_TYPES by type byte."""
 
@@ -77,23 +80,65 @@ class Summary:
 
 
 class CountingReader(io.RawIOBase):
-    """Wraps a binary stream and counts the bytes actually read through it."""
+    """Reads the byte ranges asked of it from ``raw`` and counts the bytes it requests
+    from storage (not the bytes its caller uses): ``count``, what a summary or a seek
+    reports as ``bytes_read``.
 
-    def __init__(self, raw: IO[bytes], name: str) -> None:
+    ``raw`` should have no buffer of its own (``open_source(..., buffering=0)``), or every
+    seek would read a whole buffer. The reader itself reads exactly the range asked: a
+    tail window, a probe's window. :meth:`sequential` gives a view for a walk from event
+    to event, whose next read is known to follow: it reads ``read_ahead`` bytes at a
+    time. Views share the file and the count, each with its own place, so a walk left
+    half done does not disturb a probe.
+    """
+
+    def __init__(self, raw: IO[bytes], name: str, read_ahead: int = 0,
+                 tally: list[int] | None = None) -> None:
         self.raw = raw
         self.name = name
-        self.count = 0
+        self.read_ahead = read_ahead
+        self._tally = [0] if tally is None else tally
+        self._pos = raw.tell()
+        self._buf, self._buf_at = b"", 0
+
+    @property
+    def count(self) -> int:
+        """The bytes read from ``raw`` by this reader and its views."""
+        return self._tally[0]
+
+    def sequential(self, read_ahead: int = WALK_READ_AHEAD) -> CountingReader:
+        """A view of the same file, at the same place, that reads ahead."""
+        view = CountingReader(self.raw, self.name, read_ahead, self._tally)
+        view._pos = self._pos
+        return view
 
     def read(self, n: int = -1) -> bytes:
-        data = self.raw.read(n)
-        self.count += len(data)
+        at = self._pos - self._buf_at
+        have = self._buf[at:at + n] if 0 <= at < len(self._buf) and n >= 0 else b""
+        data = have if len(have) == n else have + self._fetch(self._pos + len(have),
+                                                              n - len(have) if n >= 0 else -1)
+        self._pos += len(data)
         return data
 
+    def _fetch(self, pos: int, n: int) -> bytes:
+        """``n`` bytes at ``pos`` (all the rest: -1), reading ahead when this view does."""
+        self.raw.seek(pos)
+        got = self.raw.read(-1 if n < 0 else max(n, self.read_ahead))
+        self._tally[0] += len(got)
+        if self.read_ahead:
+            self._buf, self._buf_at = got, pos
+        return got if n < 0 else got[:n]
+
     def seek(self, offset: int, whence: int = io.SEEK_SET) -> int:
-        return self.raw.seek(offset, whence)
+        if whence == io.SEEK_END:
+            offset += self.raw.seek(0, io.SEEK_END)
+        elif whence == io.SEEK_CUR:
+            offset += self._pos
+        self._pos = offset
+        return offset
 
     def tell(self) -> int:
-        return self.raw.tell()
+        return self._pos
 
     def seekable(self) -> bool:
         return True
@@ -116,7 +161,7 @@ def summary(source: Source) -> Summary:
     name = str(source) if not hasattr(source, "read") else str(getattr(source, "name", ""))
     result = Summary(file=name)
     try:
-        with open_source(source) as (raw, name, size):
+        with open_source(source, buffering=0) as (raw, name, size):
             if size is None:
                 raise BinlogError(name, 0, "summary needs a seekable file")
             result.size = size
@@ -210,7 +255,8 @@ def _hop_to_last_event(f: CountingReader, size: int, start: Event, result: Summa
     """The last event a header-only walk from ``start`` reaches before the end or damage."""
     last = start
     try:
-        for ev in BinlogStream(f, fmt=start.format, bodies=()).events(start.next_pos):
+        walk = BinlogStream(f.sequential(), fmt=start.format, bodies=())
+        for ev in walk.events(start.next_pos):
             last = ev
     except TruncatedError as exc:
         result.truncated = True
