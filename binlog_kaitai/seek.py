@@ -46,9 +46,9 @@ from binlog_kaitai.times import to_epoch
 from binlog_kaitai.transactions import END_KINDS, WALK_BODIES, TransactionTracker, gtid_info
 
 T = TypeVar("T")
-PROBE_WINDOWS = (4096, 16384, 65536, 1 << 20, 16 << 20)
-"""Window sizes a probe tries in turn until a whole event lies in one (the next probe
-starts from the size that sufficed: events of a file tend to be alike)."""
+PROBE_WINDOWS = (4096, 16384, 65536, 262144, 1 << 20, 4 << 20, 16 << 20)
+"""Window sizes a probe tries in turn until a whole event lies in one (see
+:meth:`_Seeker.probe`)."""
 SCAN_BELOW = 65536
 """The bisection stops when the bracket is this narrow, and walks it."""
 LOOKBACK = (4096, 65536, 1 << 20)
@@ -194,14 +194,19 @@ class _Seeker:
         return stream.events(start, stop)
 
     def probe(self, at: int) -> Event | None:
-        """The first real event starting at or after ``at``, within the largest window."""
-        for i, window in enumerate(self.windows):
-            end = min(self.size, at + window)
-            self.f.seek(at)
-            ev = first_verified_event(self.f.read(end - at), at, self.first.format,
-                                      self.first.file)
+        """The first real event starting at or after ``at``, within the largest window.
+
+        A wider window reads only the bytes the narrower one lacked; the next probe
+        starts one size below the one that sufficed (events of a file tend to be alike,
+        and a probe that landed in a large event needed more than its neighbours)."""
+        window = b""
+        for size in self.windows:
+            end = min(self.size, at + size)
+            self.f.seek(at + len(window))
+            window += self.f.read(end - at - len(window))
+            ev = first_verified_event(window, at, self.first.format, self.first.file)
             if ev is not None:
-                self.windows = self.windows[i:]
+                self.windows = PROBE_WINDOWS[max(0, PROBE_WINDOWS.index(size) - 1):]
             if ev is not None or end == self.size:
                 return ev
         return None
