@@ -399,7 +399,8 @@ def transaction_end(source: Source, pos: int) -> int | None:
     position after its last event, as the transaction tracker sees it; None when the
     file ends first."""
     tracker = TransactionTracker()
-    with BinlogStream(source, bodies=WALK_BODIES) as stream:
+    with open_source(source, buffering=0) as (raw, name, _):  # one transaction: no 1 MiB
+        stream = BinlogStream(CountingReader(raw, name).sequential(), bodies=WALK_BODIES)
         for ev in stream.events(pos):
             step = tracker.step(ev.type_code, ev.kind)
             if step.ends or (ev.pos > pos and step.starts):

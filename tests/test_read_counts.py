@@ -23,7 +23,9 @@ import pytest
 
 from binlog_kaitai import event_kinds as kinds
 from binlog_kaitai.cli import main
+from binlog_kaitai.seek import seek_datetime, transaction_end
 from binlog_kaitai.stream import read_events
+from binlog_kaitai.summary import WALK_READ_AHEAD
 
 FIXTURES = Path(__file__).parent / "fixtures" / "mariadb"
 SOURCE = FIXTURES / "typed_full" / "binlog.000001"
@@ -166,3 +168,16 @@ def test_check_reads_heads_and_tails(big: Path, tmp_path: Path,
         found = cli_json("check", "--json", str(folder))
     assert found, "check printed nothing"
     assert read[0] <= 32 * KIB * files, (read, files)
+
+
+def test_a_transaction_end_reads_the_transaction(big: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """``plan``'s walk over one transaction: its read-ahead, not a 1 MiB buffer."""
+    [summary] = cli_json("summary", "--json", str(big))
+    middle = (summary["start_timestamp"] + summary["end_timestamp"]) // 2
+    pos = seek_datetime(big, middle).transaction_pos
+    assert pos is not None
+    with counted_reads(monkeypatch, big.parent.parent) as read:
+        end = transaction_end(big, pos)
+    assert end is not None and pos < end
+    assert read[0] <= 2 * WALK_READ_AHEAD + (end - pos), read
