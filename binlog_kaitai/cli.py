@@ -312,6 +312,8 @@ def run_rows(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     except OSError as exc:
         print(f"{exc.filename}: cannot read schema file: {exc.strerror}", file=err)
         return 1
+    if not (args.json or args.sql):
+        print(f"# {local_zone_note()}", file=out)
     status = each_file(args, out, err,
                        lambda name: command.file(name, *read_bounds(name, args)))
     return command.finish(status)
@@ -477,9 +479,11 @@ def run(args: argparse.Namespace,
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    if args.command == "rows" and (args.sql or args.flashback or args.gtid) and (
+    if args.command == "rows" and (
+            args.sql or args.flashback or args.gtid or args.sql_ddl) and (
             args.json or not args.sql):
-        parser.error("rows: --sql goes without --json, --flashback and --gtid with --sql")
+        parser.error("rows: --sql goes without --json, --flashback, --gtid and --sql-ddl "
+                     "with --sql")
     runner = {"events": run_events, "summary": run_summary, "rows": run_rows, "check": run_check,
               "seek": run_seek, "plan": run_plan,
               "export": run_export, "pull": run_pull}[args.command]

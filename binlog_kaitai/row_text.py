@@ -14,7 +14,6 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from functools import lru_cache
 from typing import Any
 
@@ -22,6 +21,7 @@ import orjson
 
 from binlog_kaitai.rows import RowChange
 from binlog_kaitai.table_info import TableInfo
+from binlog_kaitai.times import local_text
 from binlog_kaitai.values import TextForm, text_form
 
 ROW_FIELDS = ("row", "before", "after")
@@ -116,8 +116,9 @@ def text_parts(change: RowChange, images: dict[str, Sequence[str]]) -> list[Part
 
 @lru_cache(maxsize=4096)
 def _when(timestamp: int) -> str:
-    """An event's time (consecutive events share it)."""
-    return datetime.fromtimestamp(timestamp, UTC).strftime("%Y-%m-%d %H:%M:%S")
+    """An event's time, local as ``mysqlbinlog`` prints it (consecutive events share
+    it)."""
+    return local_text(timestamp)
 
 
 @lru_cache(maxsize=4096)

@@ -187,6 +187,19 @@ def test_text_output_is_local_and_says_so(berlin: None, capsys: pytest.CaptureFi
     _, lines, _ = run(capsys, "check", A, B, C)
     assert lines[0] == note and lines[2].split()[4:8] == [
         "2026-11-26", "12:46:29", "2026-11-26", "12:46:30"]
+    _, lines, _ = run(capsys, "rows", B)
+    assert lines[0] == note and lines[2].startswith("# at ")
+    assert lines[2].split()[5:7] == ["2026-11-26", "12:46:29"]  # "# at 533 row 0: …"
+    _, lines, _ = run(capsys, "rows", "--json", B)
+    assert json.loads(lines[0])["timestamp"] == 1795693589  # 11:46:29 UTC: JSON is not local
+
+
+def test_sql_ddl_without_sql_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    """--sql-ddl alone would be ignored without a word: refused, as --flashback is."""
+    with pytest.raises(SystemExit) as exc:
+        main(["rows", "--sql-ddl", A])
+    assert exc.value.code == 2
+    assert "--sql-ddl" in capsys.readouterr().err
 
 
 # --- inputs ------------------------------------------------------------------------------
