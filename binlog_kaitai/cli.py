@@ -482,8 +482,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "rows" and (
             args.sql or args.flashback or args.gtid or args.sql_ddl) and (
             args.json or not args.sql):
-        parser.error("rows: --sql goes without --json, --flashback, --gtid and --sql-ddl "
-                     "with --sql")
+        parser.error("rows: --sql goes without --json, --flashback and --gtid with --sql, "
+                     "and so does --sql-ddl")
     runner = {"events": run_events, "summary": run_summary, "rows": run_rows, "check": run_check,
               "seek": run_seek, "plan": run_plan,
               "export": run_export, "pull": run_pull}[args.command]
