@@ -159,7 +159,7 @@ def _gtid_list(ev: Event, body: Any) -> str:
 
 
 def _intvar(ev: Event, body: Any) -> str:
-    return f"{_enum_name(body.type).upper()}={intvar_value(body)}"
+    return f"{_enum_name(body.type).upper()}={body.value.value}"
 
 
 def _load_block(ev: Event, body: Any) -> str:
@@ -225,13 +225,7 @@ def _enum_name(value: Any) -> str:
 
 
 # ---------------------------------------------------------------------------------------
-# Values the spec keeps as bytes: INTVAR's and USER_VAR's
-
-
-def intvar_value(body: Any) -> int:
-    """INTVAR's value: the spec keeps its 8 bytes (unsigned, little-endian) as bytes so that
-    every target language reads them exactly; Python's int is exact."""
-    return int.from_bytes(body.value, "little")
+# Values the spec keeps as bytes: USER_VAR's
 
 
 _COLLATION_NAMES = {
@@ -574,7 +568,6 @@ VIEWS: dict[type, Callable[[Any, Event | None], Any]] = {
     PreviousGtidsEvent: lambda o, ev: {"format": o.format, "gtid_set": gtid_set_text(o),
                                        "rest": o.rest},
     MariadbGtidListEvent: lambda o, ev: {"gtid_list": gtid_set_text(o), "flags": o.flags},
-    _B.IntvarEvent: lambda o, ev: {"type": o.type, "value": intvar_value(o)},
     _B.UserVarEvent: _user_var,
     _B.XaPrepareEvent: _xa_prepare_data,
     _B.FormatDescriptionEvent: lambda o, ev: _converted(o) | {

@@ -962,11 +962,12 @@ class MysqlBinlog(KaitaiStruct):
 
         def _read(self):
             self.type = KaitaiStream.resolve_enum(MysqlBinlog.IntvarType, self._io.read_u1())
-            self.value = self._io.read_bytes(8)
+            self.value = mysql_uint64.MysqlUint64(self._io)
 
 
         def _fetch_instances(self):
             pass
+            self.value._fetch_instances()
 
 
     class LengthPrefixedBytes(KaitaiStruct):

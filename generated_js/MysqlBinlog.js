@@ -921,12 +921,8 @@ var MysqlBinlog = (function() {
     }
     IntvarEvent.prototype._read = function() {
       this.type = this._io.readU1();
-      this.value = this._io.readBytes(8);
+      this.value = new MysqlUint64_.MysqlUint64(this._io, null, null);
     }
-
-    /**
-     * Unsigned 64-bit little-endian (kept as bytes so every language reads it exactly).
-     */
 
     return IntvarEvent;
   })();

@@ -405,8 +405,7 @@ types:
         enum: intvar_type
       - id: value
         -orig-id: val
-        size: 8
-        doc: Unsigned 64-bit little-endian (kept as bytes so every language reads it exactly).
+        type: mysql_uint64
 
   rand_event:
     doc: Seeds of RAND() for the next statement-based QUERY_EVENT.
