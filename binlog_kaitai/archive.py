@@ -115,7 +115,8 @@ class Inputs:
 
 def find_binlogs(inputs: Iterable[str]) -> Inputs:
     """The binlogs that files, directories and globs name, each once, in chain order
-    (:func:`chain_key`): every command takes its inputs so.
+    (:func:`chain_key`) within each chain, and chains in the order the inputs name them
+    (as ``mysqlbinlog`` takes files in the order given): every command takes its inputs so.
 
     A glob is expanded here too (``**`` recursive), for a shell that left it quoted. A
     file named on the command line is always taken (a non-binlog is then reported by
@@ -137,8 +138,17 @@ def find_binlogs(inputs: Iterable[str]) -> Inputs:
                     found.skipped.append(entry)
                 else:
                     _add_file(entry, paths, found)
-    found.paths = sorted(paths.values(), key=chain_key)
+    found.paths = in_chain_order(list(paths.values()))
     return found
+
+
+def in_chain_order(paths: list[str]) -> list[str]:
+    """``paths`` with each chain's files in :func:`chain_key` order, at the place of the
+    chain's first file: ``b/x.2 a/y.1 b/x.1`` gives ``b/x.1 b/x.2 a/y.1``."""
+    first: dict[tuple[str, str], int] = {}
+    for path in paths:
+        first.setdefault(chain_key(path)[:2], len(first))
+    return sorted(paths, key=lambda path: (first[chain_key(path)[:2]], chain_key(path)))
 
 
 def binlog_paths(inputs: Iterable[str]) -> tuple[list[str], list[str]]:

@@ -389,3 +389,19 @@ def test_the_export_files_status_of_a_mysql_encrypted_binlog(
               for r in pq.ParquetFile(part).read().to_pylist()]
     assert (row["status"], row["error_offset"]) == ("encrypted", 0)
     assert "MySQL binlog_encryption" in row["error"]
+
+
+def test_chains_keep_the_command_line_order(capsys: pytest.CaptureFixture[str],
+                                            tmp_path: Path) -> None:
+    """Files of one chain come in number order; separate chains in the order named (as
+    ``mysqlbinlog`` takes its files), not sorted by folder: a CI checkout under /check
+    put the corpus file before the test's /tmp files and the CLI's answers in an order
+    nobody asked for."""
+    other = tmp_path / "zzz" / "x.bin"
+    other.parent.mkdir()
+    shutil.copy(C, other)
+    status, lines, _ = run(capsys, "summary", "--json", str(other), C, A, B)
+    assert status == 0
+    assert [json.loads(x)["file"] for x in lines] == [str(other), A, B, C]
+    status, lines, _ = run(capsys, "summary", "--json", B, str(other), A)
+    assert [json.loads(x)["file"] for x in lines] == [A, B, str(other)]
