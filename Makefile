@@ -17,8 +17,9 @@ setup: $(SETUP_STAMP) $(KERNELS_STAMP) $(NODE_STAMP) server-packages
 $(SETUP_STAMP): pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
 	$(VENV)/bin/pip install --quiet --upgrade pip
-	# compat mode: a plain path entry instead of an import hook, ~20 ms off every CLI start
-	$(VENV)/bin/pip install --quiet -e '.[dev,spark]' --config-settings editable_mode=compat
+	# setuptools' import hook maps binlog_kaitai.generated and binlog_kaitai.spark to the
+	# repository's generated/ and spark/ (pyproject.toml's package-dir), as a wheel installs them
+	$(VENV)/bin/pip install --quiet -e '.[dev,spark]'
 	touch $@
 
 # The columnar decoder's kernels compiled by Cython, beside their source (again whenever
@@ -76,7 +77,7 @@ demo: setup
 
 # The package and its pure-Python dependencies for spark-submit --py-files (see spark/job.py).
 spark-zip: setup
-	$(PY) -m spark.build_zip build/binlog-kaitai-spark.zip
+	$(PY) -m binlog_kaitai.spark.build_zip build/binlog-kaitai-spark.zip
 
 # The Spark job against the plain reader on ~1.1 GB of generated binlogs: one of 1000 MiB
 # (the per-worker memory target is for a 1 GiB file) and 60 of 1 MiB.

@@ -139,7 +139,7 @@ def run_spark(master: str, files: list[str], fixed_file: str | None = None) -> d
     second core for the JVM's JIT, GC and Arrow/Parquet work next to its one Python
     worker, and 1 -> 2 would not compare one core with two.
     """
-    from spark.job import create_session, run_job
+    from binlog_kaitai.spark.job import create_session, run_job
 
     slots = int(master.removeprefix("local[").removesuffix("]"))
     cpus = sorted(os.sched_getaffinity(0))
@@ -191,8 +191,8 @@ def run_plain(files: list[str]) -> dict[str, Any]:
 def run_records(files: list[str]) -> dict[str, Any]:
     """In the child: the executors' SplitParser over each whole file, no Spark."""
 
-    from spark.extract import parse_splits
-    from spark.plan import FileInfo, whole_file
+    from binlog_kaitai.tables.extract import parse_splits
+    from binlog_kaitai.tables.splits import FileInfo, whole_file
 
     t = time.perf_counter()
     records = 0

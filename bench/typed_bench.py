@@ -4,7 +4,8 @@
 
 Each run is a fresh process (a local master is fixed for the life of a JVM): it starts a
 session, runs the job once on a tiny file to warm the JVM and the Python workers, then
-times :func:`spark.job.run_job` on the input, writing Parquet to a temporary folder. The
+times :func:`binlog_kaitai.spark.job.run_job` on the input, writing Parquet to a temporary folder.
+The
 plain job (``typed=False``: the five tables) and the full one (``typed=True,
 snapshot=True``: the five tables, ``tables/<db>.<table>`` and ``snapshots/<db>.<table>``)
 alternate; the best time of each is kept, and their ratio printed (the issue asks for
@@ -28,7 +29,7 @@ TINY = REPO / "tests" / "fixtures" / "mariadb" / "typed_full" / "binlog.000001"
 
 def child(path: str, master: str, typed: bool) -> dict[str, Any]:
     """One timed job in this process (see the module docstring)."""
-    from spark.job import create_session, run_job
+    from binlog_kaitai.spark.job import create_session, run_job
 
     spark = create_session(master)
     with tempfile.TemporaryDirectory(prefix="typed-bench-") as out:

@@ -46,7 +46,7 @@ def parse_datetime(value: str) -> float:
 
 def parse_as_of(value: str) -> str:
     """``export --as-of``, read as every date-time option is, handed to the export as
-    the UTC ISO-8601 text it reads (``spark.typed_spark.utc_datetime``)."""
+    the UTC ISO-8601 text it reads (``binlog_kaitai.times.utc_datetime``)."""
     return datetime.fromtimestamp(parse_datetime(value), UTC).isoformat()
 
 
@@ -452,9 +452,9 @@ def run_plan(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def run_export(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    # The extraction the Spark job's executors run (spark/extract.py), and pyarrow:
+    # The extraction the Spark job's executors run (binlog_kaitai/tables/extract.py), and pyarrow:
     # imported here, so the other commands start fast.
-    from spark.export import main as export_main
+    from binlog_kaitai.tables.export import main as export_main
 
     return export_main(args, out, err)
 
@@ -463,7 +463,7 @@ def run(args: argparse.Namespace,
         runner: Callable[[argparse.Namespace, TextIO, TextIO], int]) -> int:
     """Take the inputs, check the positions given, then run the command. ``check``
     reports unreadable inputs as problems of the archive; ``export`` lists its inputs
-    as the Spark job does (``spark.plan.list_inputs``: every file below a folder, a
+    as the Spark job does (``binlog_kaitai.tables.splits.list_inputs``: every file below a folder, a
     non-binlog a row of ``errors``), so that both write the same tables; ``pull`` reads
     a server, not files."""
     status = 0

@@ -39,11 +39,11 @@ from kaitaistruct import KaitaiStream, KaitaiStruct
 
 from binlog_kaitai.errors import BinlogError
 from binlog_kaitai.event import DECODE_ERRORS, Event, EventType
+from binlog_kaitai.generated.row_image import RowImage
+from binlog_kaitai.generated.table_map_event import TableMapEvent
 from binlog_kaitai.render import fields
 from binlog_kaitai.stream import read_events
 from binlog_kaitai.table_info import present_columns
-from generated.row_image import RowImage
-from generated.table_map_event import TableMapEvent
 
 FieldType = TableMapEvent.FieldType
 PARSE_ERROR = "<error>"

@@ -17,8 +17,8 @@ from typing import Any
 from kaitaistruct import KaitaiStream, KaitaiStructError
 
 from binlog_kaitai import event_kinds as kinds
-from generated.mysql_binlog import MysqlBinlog
-from generated.mysql_event_type import MysqlEventType
+from binlog_kaitai.generated.mysql_binlog import MysqlBinlog
+from binlog_kaitai.generated.mysql_event_type import MysqlEventType
 
 EventType = MysqlEventType.EventType
 FDE = EventType.format_description_event

@@ -11,7 +11,7 @@ from typing import Any
 
 from kaitaistruct import KaitaiStructError
 
-from generated.mysql_event_type import MysqlEventType
+from binlog_kaitai.generated.mysql_event_type import MysqlEventType
 
 EventType = MysqlEventType.EventType
 _E = EventType

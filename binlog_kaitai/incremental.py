@@ -10,7 +10,8 @@ in use). What the runs did is the output's *state*, kept in its manifest
   which it is done (the end of its last complete transaction); for a file that may still
   grow (it ends without ROTATE or STOP), its ``split_stats`` and the ``files`` table's
   data files holding its row, which a later run rewrites when the file grows;
-- ``histories``: each chain's schema history after its DDL (:func:`spark.plan.freeze`),
+- ``histories``: each chain's schema history after its DDL
+(:func:`binlog_kaitai.tables.splits.freeze`),
   by the path of the chain's last file, where the next file of the chain starts: a new
   file's column names whose DDL was in an older file are known without reading it;
 - ``typed``: each typed change table's schema, the union of its runs' (a reader widens
@@ -45,11 +46,19 @@ import pyarrow.parquet as pq
 from binlog_kaitai.archive import _base as chain_base
 from binlog_kaitai.errors import BinlogError
 from binlog_kaitai.publish import FORMAT, MANIFEST, _locate, _sync
+from binlog_kaitai.storage import open_input
 from binlog_kaitai.stream import BinlogStream
+from binlog_kaitai.tables.splits import (
+    CUT_BODIES,
+    ArchivePlan,
+    FileInfo,
+    FileWalk,
+    Script,
+    Split,
+    plan_archive,
+)
+from binlog_kaitai.tables.typed_tables import conform, union_schema
 from binlog_kaitai.transactions import TransactionTracker
-from spark.plan import CUT_BODIES, ArchivePlan, FileInfo, FileWalk, Script, Split, plan_archive
-from spark.storage import open_input
-from spark.typed_tables import conform, union_schema
 
 STATE_KEY = "incremental"
 STAGING = ".binlog-kaitai-incremental-staging"

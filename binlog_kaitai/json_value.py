@@ -19,10 +19,10 @@ from typing import Any, TypeAlias
 
 from kaitaistruct import KaitaiStream
 
+from binlog_kaitai.generated.mysql_json import MysqlJson
+from binlog_kaitai.generated.mysql_json_diff import MysqlJsonDiff
+from binlog_kaitai.generated.table_map_event import TableMapEvent
 from binlog_kaitai.packed import datetime_from_packed, decimal_decoder, time_from_packed
-from generated.mysql_json import MysqlJson
-from generated.mysql_json_diff import MysqlJsonDiff
-from generated.table_map_event import TableMapEvent
 
 JsonValue: TypeAlias = bool | int | float | str | list["JsonValue"] | dict[str, "JsonValue"] | None
 

@@ -146,7 +146,7 @@ def _locate(location: str) -> tuple[pafs.FileSystem, str]:
     """The filesystem of a path or URI, and the path inside it."""
     if _SCHEME.match(location) is None:
         return pafs.LocalFileSystem(), os.path.abspath(location)
-    from spark.storage import resolve  # (pure Python; moving out of spark/ with the engine)
+    from binlog_kaitai.storage import resolve  # (pure Python; moving out of spark/ with the engine)
 
     return resolve(location)
 

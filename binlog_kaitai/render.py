@@ -22,21 +22,21 @@ from typing import Any
 from kaitaistruct import KaitaiStream, KaitaiStruct, KaitaiStructError
 
 from binlog_kaitai.event import DECODE_ERRORS, BinlogFormat, Event, EventType
+from binlog_kaitai.generated.gtid_event import GtidEvent
+from binlog_kaitai.generated.gtid_tagged_event import GtidTaggedEvent
+from binlog_kaitai.generated.mariadb_compressed import MariadbCompressed
+from binlog_kaitai.generated.mariadb_gtid_event import MariadbGtidEvent
+from binlog_kaitai.generated.mariadb_gtid_list_event import MariadbGtidListEvent
+from binlog_kaitai.generated.mysql_binlog import MysqlBinlog
+from binlog_kaitai.generated.mysql_packed_int import MysqlPackedInt
+from binlog_kaitai.generated.mysql_table_id import MysqlTableId
+from binlog_kaitai.generated.mysql_uint64 import MysqlUint64
+from binlog_kaitai.generated.previous_gtids_event import PreviousGtidsEvent
+from binlog_kaitai.generated.query_event import QueryEvent
+from binlog_kaitai.generated.rows_event import RowsEvent
+from binlog_kaitai.generated.table_map_event import TableMapEvent
+from binlog_kaitai.generated.transaction_payload_event import TransactionPayloadEvent
 from binlog_kaitai.gtid import gtid_set_text, gtid_text, tagged_uuid, uuid_text
-from generated.gtid_event import GtidEvent
-from generated.gtid_tagged_event import GtidTaggedEvent
-from generated.mariadb_compressed import MariadbCompressed
-from generated.mariadb_gtid_event import MariadbGtidEvent
-from generated.mariadb_gtid_list_event import MariadbGtidListEvent
-from generated.mysql_binlog import MysqlBinlog
-from generated.mysql_packed_int import MysqlPackedInt
-from generated.mysql_table_id import MysqlTableId
-from generated.mysql_uint64 import MysqlUint64
-from generated.previous_gtids_event import PreviousGtidsEvent
-from generated.query_event import QueryEvent
-from generated.rows_event import RowsEvent
-from generated.table_map_event import TableMapEvent
-from generated.transaction_payload_event import TransactionPayloadEvent
 
 _B = MysqlBinlog
 _T = TableMapEvent

@@ -29,9 +29,9 @@ from pymysql.constants import COMMAND
 from pymysql.protocol import MysqlPacket
 
 from binlog_kaitai.event import BinlogFormat, Event, EventType, parse_event
+from binlog_kaitai.generated.binlog_stream_packet import BinlogStreamPacket
+from binlog_kaitai.generated.mysql_binlog import MysqlBinlog
 from binlog_kaitai.gtid_set import GtidSet, GtidTextError
-from generated.binlog_stream_packet import BinlogStreamPacket
-from generated.mysql_binlog import MysqlBinlog
 
 Packet = BinlogStreamPacket
 Status = Packet.Status

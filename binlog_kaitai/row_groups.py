@@ -2,7 +2,7 @@
 
 Both gatherers of rows events for the columnar decoder
 (:class:`~binlog_kaitai.ordered_rows.OrderedRows` for ``rows``, the Spark extraction's
-:class:`~spark.extract.SplitParser`) ask :func:`columnar_key` of each rows event; it
+:class:`~binlog_kaitai.tables.extract.SplitParser`) ask :func:`columnar_key` of each rows event; it
 needs neither numpy nor Arrow, so a gatherer decides its groups before the columnar
 decoder (:mod:`binlog_kaitai.columnar`) is loaded.
 """
@@ -42,7 +42,8 @@ def columnar_key(decoder: RowDecoder, ev: Event
                  ) -> tuple[tuple[Any, ...], TableInfo, RowsShape] | None:
     """What a rows event shares with the events it may be decoded with (its group's key),
     its table and shape; None when it must take the reference path (what
-    the gatherers of :mod:`~binlog_kaitai.ordered_rows` and :mod:`spark.changes` need)."""
+    the gatherers of :mod:`~binlog_kaitai.ordered_rows` and :mod:`binlog_kaitai.tables.changes`
+    need)."""
     body = ev.body
     if body is None or ev.table_map is None or ev.type_code == PARTIAL_UPDATE_ROWS:
         return None

@@ -22,11 +22,11 @@ from binlog_kaitai.buffer_stream import BufferStream
 from binlog_kaitai.errors import BinlogError, RowsError
 from binlog_kaitai.event import DECODE_ERRORS, Event, EventType
 from binlog_kaitai.filters import Filters, RowsGate, TableFilter, statement_change
+from binlog_kaitai.generated.row_image import RowImage
 from binlog_kaitai.gtid import gtid_text
 from binlog_kaitai.schema import SchemaHistory
 from binlog_kaitai.stream import read_events
 from binlog_kaitai.table_info import DETACHED_ROOT, TableInfo, describe_table
-from generated.row_image import RowImage
 
 PARTIAL_UPDATE_ROWS = EventType.partial_update_rows_event
 FDE = EventType.format_description_event

@@ -45,8 +45,8 @@ from binlog_kaitai.event import (
     format_of,
     header_fields,
 )
+from binlog_kaitai.generated.mysql_binlog import MysqlBinlog
 from binlog_kaitai.parsed_bodies import ParsedBodies
-from generated.mysql_binlog import MysqlBinlog
 
 MAGIC = b"\xfebin"
 MYSQL_ENCRYPTED_MAGIC = b"\xfdbin"

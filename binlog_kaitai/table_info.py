@@ -14,9 +14,9 @@ from typing import Any
 
 from binlog_kaitai import json_value, values
 from binlog_kaitai.catalog import ColumnDef
+from binlog_kaitai.generated.table_map_event import TableMapEvent
 from binlog_kaitai.json_diff import patched
 from binlog_kaitai.values import ENUM, SET
-from generated.table_map_event import TableMapEvent
 
 OptionalField = TableMapEvent.OptionalFieldType
 

@@ -12,6 +12,7 @@ JSON output stays UTC ISO-8601.
 
 from __future__ import annotations
 
+import argparse
 import math
 import re
 import time
@@ -92,3 +93,13 @@ def local_zone_note() -> str:
     offset = datetime.now().astimezone().strftime("%z")
     return (f"times are local ({time.strftime('%Z')}, "
             f"UTC{offset[:3]}:{offset[3:]}; TZ sets the zone)")
+
+
+def utc_datetime(text: str) -> datetime:
+    """An ``--as-of`` argument: an ISO date and time, taken as UTC (an argparse type)."""
+    try:
+        value = datetime.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"not a date and time: {text!r} (YYYY-MM-DD HH:MM:SS[.ffffff], UTC)") from None
+    return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)

@@ -47,14 +47,14 @@ from typing import Any
 from kaitaistruct import KaitaiStream
 
 from binlog_kaitai import json_value
+from binlog_kaitai.generated.row_image import RowImage
+from binlog_kaitai.generated.table_map_event import TableMapEvent
 from binlog_kaitai.packed import (
     datetime_from_packed,
     decimal_decoder,
     fraction_text,
     time_from_packed,
 )
-from generated.row_image import RowImage
-from generated.table_map_event import TableMapEvent
 
 Converter = Callable[[Any], Any]
 

@@ -1,8 +1,9 @@
-"""Spark batch job and Python Data Source that turn binlog files into tables.
+"""The Spark batch job and Python Data Source: the only code that imports PySpark.
 
-``spark.job`` is the driver (``spark-submit spark/job.py`` or ``binlog-kaitai-spark``),
-``spark.plan`` lists inputs and cuts large files into splits, ``spark.extract`` is what
-executors run on one split, ``spark.datasource`` exposes the same parse as
-``spark.read.format("mysql_binlog")``. Only the driver and the data source import PySpark;
-the executor side needs nothing but the project itself.
+Installed as ``binlog_kaitai.spark``. :mod:`binlog_kaitai.spark.job` is the driver
+(``binlog-kaitai-spark``, or ``spark-submit`` with the zip of
+:mod:`binlog_kaitai.spark.build_zip`); :mod:`binlog_kaitai.spark.datasource` exposes the
+same parse as ``spark.read.format("mysql_binlog")``. What executors run on a split, and
+everything that is not Spark, is the tables engine :mod:`binlog_kaitai.tables`, which
+``export`` drives in one process.
 """

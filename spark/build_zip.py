@@ -1,8 +1,10 @@
 """Build the ``--py-files`` zip that carries the project to Spark executors.
 
-    python -m spark.build_zip build/binlog-kaitai-spark.zip      # what `make spark-zip` runs
+    python -m binlog_kaitai.spark.build_zip build/binlog-kaitai-spark.zip  # make spark-zip
 
-The zip holds ``binlog_kaitai``, ``generated`` and ``spark``, a minimal
+The zip holds the package ``binlog_kaitai`` as a wheel installs it (the repository's
+``generated/`` and ``spark/`` inside it, as ``binlog_kaitai.generated`` and
+``binlog_kaitai.spark``), a minimal
 ``binlog_kaitai-<version>.dist-info`` (so ``files.parser_version`` is known on a cluster),
 and every pure-Python runtime dependency of the project (kaitaistruct, sqlglot, ...).
 Dependencies with compiled parts (zstandard) cannot be imported from a zip: they are
@@ -22,16 +24,19 @@ from importlib.metadata import PackageNotFoundError, distribution
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-PACKAGES = ("binlog_kaitai", "generated", "spark")
+# Where each folder of the repository goes in the installed package (pyproject.toml's
+# package-dir says the same to setuptools).
+PACKAGES = {"binlog_kaitai": "binlog_kaitai", "generated": "binlog_kaitai/generated",
+            "spark": "binlog_kaitai/spark"}
 PROJECT = "binlog-kaitai"
 NATIVE_SUFFIXES = (".so", ".pyd", ".dylib")
 EPOCH = (1980, 1, 1, 0, 0, 0)
 
 
 def project_files() -> Iterator[tuple[str, Path]]:
-    for package in PACKAGES:
-        for path in sorted((REPO / package).rglob("*.py")):
-            yield path.relative_to(REPO).as_posix(), path
+    for folder, installed in PACKAGES.items():
+        for path in sorted((REPO / folder).rglob("*.py")):
+            yield f"{installed}/{path.relative_to(REPO / folder).as_posix()}", path
 
 
 def runtime_requirements() -> list[str]:
@@ -93,7 +98,7 @@ def build(out: Path) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     if len(args) != 1:
-        print("usage: python -m spark.build_zip OUT.zip", file=sys.stderr)
+        print("usage: python -m binlog_kaitai.spark.build_zip OUT.zip", file=sys.stderr)
         return 2
     out = Path(args[0])
     native = build(out)

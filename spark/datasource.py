@@ -1,23 +1,25 @@
 """``spark.read.format("mysql_binlog")``: the job's tables as a PySpark Python Data Source.
 
-    from spark.datasource import register
+    from binlog_kaitai.spark.datasource import register
     register(spark)
     spark.read.format("mysql_binlog").option("table", "row_changes").load("dumps/binlog.*")
 
 Options: ``table`` (``events`` by default, or ``files``, ``transactions``,
 ``row_changes``, ``errors``; or a source table ``db.table``: its typed change table, see
-:mod:`spark.typed_tables`, and with ``snapshot`` = ``true`` its state at the end of the
+:mod:`binlog_kaitai.tables.typed_tables`, and with ``snapshot`` = ``true`` its state at the end of
+the
 input or at ``as_of`` (``YYYY-MM-DD HH:MM:SS[.ffffff]``, UTC), see
-:mod:`spark.snapshot`), ``split_size`` (bytes or ``64m``), ``mode``
+:mod:`binlog_kaitai.tables.snapshot`), ``split_size`` (bytes or ``64m``), ``mode``
 (``permissive`` or ``failfast``), ``schema_files`` (comma-separated DDL files for the
 row decoder's schema history). The path may be a file, a directory or a glob, local or a
-URI (``s3://``, ``hdfs://``..., see :mod:`spark.storage`), or several joined by commas.
+URI (``s3://``, ``hdfs://``..., see :mod:`binlog_kaitai.storage`), or several joined by commas.
 
 There is one input partition per split, planned as the job plans them, except for the
 ``files`` table, which needs all of a file at once (one partition per file, parsed
 whole). The planning runs in ``partitions()``, on the driver: every file's event headers
 are walked there (cuts, DDL) and the DDL replayed along each server's chain
-(:func:`spark.plan.plan_archive`; the batch job walks on executors instead), so each split
+(:func:`binlog_kaitai.tables.splits.plan_archive`; the batch job walks on executors instead), so
+each split
 starts from its chain's schema history. The ``schema_history`` table is the planner's:
 each split's partition holds the rows of the statements in it.
 
@@ -56,9 +58,13 @@ except ImportError:  # PySpark < 4.2: no trigger(availableNow=True) for a Python
     SupportsTriggerAvailableNow = object  # type: ignore[assignment,misc]
 
 from binlog_kaitai.errors import BinlogError
+from binlog_kaitai.spark.typed_spark import spark_ddl
+from binlog_kaitai.storage import open_input
 from binlog_kaitai.stream import read_events
-from spark.extract import FailFast, Record, fold_files, parse_splits, parser_version
-from spark.plan import (
+from binlog_kaitai.tables.extract import FailFast, Record, fold_files, parse_splits, parser_version
+from binlog_kaitai.tables.schemas import TABLES, ddl
+from binlog_kaitai.tables.snapshot import primary_key, why_no_snapshot
+from binlog_kaitai.tables.splits import (
     DEFAULT_SPLIT_SIZE,
     ArchivePlan,
     FileInfo,
@@ -73,12 +79,8 @@ from spark.plan import (
     walk_file,
     whole_file,
 )
-from spark.schemas import TABLES, ddl
-from spark.snapshot import primary_key, why_no_snapshot
-from spark.storage import open_input
-from spark.typed_export import TableSpool, snapshot_batches
-from spark.typed_spark import spark_ddl
-from spark.typed_tables import TypedChanges, conform, union_schema
+from binlog_kaitai.tables.typed_export import TableSpool, snapshot_batches
+from binlog_kaitai.tables.typed_tables import TypedChanges, conform, union_schema
 
 
 @dataclass
@@ -177,7 +179,7 @@ class BinlogReader(DataSourceReader):
 
     def _parse(self, splits: list[Split]) -> Iterator[Record]:
         """The splits' records; FAILFAST's ``failfast`` record fails the read (the task)
-        as :class:`~spark.extract.FailFast`."""
+        as :class:`~binlog_kaitai.tables.extract.FailFast`."""
         for kind, values in parse_splits(splits, failfast=self.failfast,
                                          schema_scripts=self.schema_scripts):
             if kind == "failfast":

@@ -1,6 +1,6 @@
 """Spark batch job: binlog files in, ``files``/``events``/``transactions``/``row_changes``/
 ``errors``/``schema_history`` tables out, and per source table a typed change table and, with
-``--snapshot``, its state at a time (:mod:`spark.typed_spark`).
+``--snapshot``, its state at a time (:mod:`binlog_kaitai.spark.typed_spark`).
 
     spark-submit --py-files build/binlog_kaitai_spark.zip spark/job.py \\
         --input 'dumps/**/binlog.*' --output tables/
@@ -9,7 +9,8 @@
 The driver lists the inputs (path, size, mtime) without opening them; a planning stage
 walks the event headers of every file on an executor to cut the large ones at
 transaction starts into splits of about ``--split-size`` and to gather their DDL, which
-the driver replays along each server's chain of files (:mod:`spark.plan`: each split
+the driver replays along each server's chain of files (:mod:`binlog_kaitai.tables.splits`: each
+split
 starts from its chain's schema history); then one task per split (small files share
 a task) opens its file and streams the events with the project's reader, partition by
 partition (``mapInArrow``, the DataFrame form of ``mapPartitions``: records leave Python
@@ -48,9 +49,28 @@ from pyspark.sql.types import DataType
 from binlog_kaitai import incremental
 from binlog_kaitai.cli import package_version
 from binlog_kaitai.publish import OutputRefused, abandon, begin, check_output, publish
-from spark.export import INCREMENTAL_ALONE, OUTPUT_FOLDERS
-from spark.extract import FailFast, SplitParser, fold_files, parser_version
-from spark.plan import (
+from binlog_kaitai.spark.progress import DoneParam, ProgressPrinter
+from binlog_kaitai.spark.typed_spark import (
+    TYPED,
+    Packer,
+    TypedPlan,
+    collect_plan,
+    error_rows,
+    show_typed,
+    typed_writes,
+)
+from binlog_kaitai.tables.export import INCREMENTAL_ALONE, OUTPUT_FOLDERS
+from binlog_kaitai.tables.extract import FailFast, SplitParser, fold_files, parser_version
+from binlog_kaitai.tables.schemas import (
+    FILES,
+    PARSED,
+    TABLES,
+    arrow_schema,
+    column_names,
+    ddl,
+    record_batch,
+)
+from binlog_kaitai.tables.splits import (
     DEFAULT_SPLIT_SIZE,
     ArchivePlan,
     FileInfo,
@@ -65,19 +85,8 @@ from spark.plan import (
     read_scripts,
     walk_file,
 )
-from spark.progress import DoneParam, ProgressPrinter
-from spark.schemas import FILES, PARSED, TABLES, arrow_schema, column_names, ddl, record_batch
-from spark.typed_spark import (
-    TYPED,
-    Packer,
-    TypedPlan,
-    collect_plan,
-    error_rows,
-    show_typed,
-    typed_writes,
-    utc_datetime,
-)
-from spark.typed_tables import SNAPSHOT_NEEDS_TYPED
+from binlog_kaitai.tables.typed_tables import SNAPSHOT_NEEDS_TYPED
+from binlog_kaitai.times import utc_datetime
 
 SORT_KEYS = {
     "files": ("file",),
@@ -130,7 +139,7 @@ def parse_tasks(batches: Iterable[pa.RecordBatch], schemas: dict[str, pa.Schema]
     batches already, and are stored as they are, several small ones together. Nothing
     is held longer than one batch per kind. In FAILFAST mode the task parses nothing
     after its first ``failfast`` record. ``typed``: the typed change tables' batches too,
-    as rows of their own (:class:`spark.typed_spark.Packer`)."""
+    as rows of their own (:class:`binlog_kaitai.spark.typed_spark.Packer`)."""
     pending: dict[str, list[tuple[Any, ...]]] = {kind: [] for kind in PARSED}
     made: list[pa.RecordBatch] = []
     failed = False
@@ -175,7 +184,7 @@ def task_splits(batches: Iterable[pa.RecordBatch]) -> Iterator[Split]:
 
 def packed(kind: str, rows: list[tuple[Any, ...]], schema: pa.Schema) -> pa.RecordBatch:
     """One row of the persisted parse: ``rows`` as an Arrow IPC stream of one batch
-    (:func:`spark.schemas.record_batch`)."""
+    (:func:`binlog_kaitai.tables.schemas.record_batch`)."""
     return packed_batches(kind, [record_batch(kind, rows, schema)], schema)
 
 
@@ -214,7 +223,7 @@ def run_job(spark: SparkSession, inputs: Sequence[str], output: str, *, split_si
     Four stages: list the inputs, plan their splits, parse them once (persisted), write
     each table from that parse. ``typed``: also each source table's typed change table
     (``output/tables/<db>.<table>``), and with ``snapshot`` its state at the end or
-    ``as_of`` (``output/snapshots/<db>.<table>``), see :mod:`spark.typed_spark`.
+    ``as_of`` (``output/snapshots/<db>.<table>``), see :mod:`binlog_kaitai.spark.typed_spark`.
 
     The tables are written into a staging folder beside ``output`` (each by Spark's own
     commit protocol) and published as one set at the end (:mod:`binlog_kaitai.publish`):
@@ -340,7 +349,7 @@ def plan_stage(spark: SparkSession, files: list[FileInfo], split_size: int,
                scripts: tuple[Script, ...]) -> ArchivePlan:
     """Every file's splits, in file order, each with its chain's schema history where it
     starts: every file walked on the executors (:func:`walk_stage`), the DDL replayed
-    on the driver (:func:`spark.plan.plan_archive`)."""
+    on the driver (:func:`binlog_kaitai.tables.splits.plan_archive`)."""
     return plan_archive(walk_stage(spark, files, split_size), scripts)
 
 
@@ -357,7 +366,8 @@ def walk_stage(spark: SparkSession, files: list[FileInfo], split_size: int
 
 @cache
 def spark_schemas() -> dict[str, Any]:
-    """Each parsed kind's Spark schema, from :mod:`spark.schemas` (Spark parses the DDL,
+    """Each parsed kind's Spark schema, from :mod:`binlog_kaitai.tables.schemas` (Spark parses the
+    DDL,
     so a session must be active)."""
     return {kind: DataType.fromDDL(ddl(columns)) for kind, columns in PARSED.items()}
 
@@ -583,6 +593,6 @@ def reason(exc: Exception) -> str:
 if __name__ == "__main__":
     # Run as a script (spark-submit spark/job.py), this file is __main__, whose functions
     # Spark would pickle by value; run the module's main so the executors import them.
-    from spark.job import main as module_main
+    from binlog_kaitai.spark.job import main as module_main
 
     sys.exit(module_main())

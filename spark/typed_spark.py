@@ -1,5 +1,5 @@
 """The typed change tables and snapshots in Spark (the job's ``tables/`` and
-``snapshots/``, see :mod:`spark.typed_tables` for the layout).
+``snapshots/``, see :mod:`binlog_kaitai.tables.typed_tables` for the layout).
 
 The job's one parse emits each table's typed batches as rows of its persisted parse
 (:class:`Packer`: ``kind`` = ``typed:<db>.<table>``, the batch as Arrow IPC bytes),
@@ -12,19 +12,24 @@ snapshot is a window over the change table (:func:`snapshot_frame`).
 
 from __future__ import annotations
 
-import argparse
 import os
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from datetime import UTC, date, datetime
+from datetime import date, datetime
 from functools import partial
 from typing import Any, TextIO
 
 import orjson
 import pyarrow as pa
 
-from spark.snapshot import SNAPSHOT_META, primary_key, why_no_snapshot
-from spark.typed_tables import ORDER, POSITIONAL, conform, positional_note, union_schema
+from binlog_kaitai.tables.snapshot import SNAPSHOT_META, primary_key, why_no_snapshot
+from binlog_kaitai.tables.typed_tables import (
+    ORDER,
+    POSITIONAL,
+    conform,
+    positional_note,
+    union_schema,
+)
 
 TYPED, TYPED_SCHEMA = "typed:", "typed_schema:"
 FIRST_AT, PARTIAL = b"first_at", b"partial_images"
@@ -246,16 +251,6 @@ def collect_plan(parsed: Any, snapshot: bool) -> TypedPlan:
     rows = parsed.where(F.col("kind").startswith(TYPED_SCHEMA)).select(
         "kind", "records").collect()
     return typed_plan(((r.kind, bytes(r.records)) for r in rows), snapshot)
-
-
-def utc_datetime(text: str) -> datetime:
-    """An ``--as-of`` argument: an ISO date and time, taken as UTC (an argparse type)."""
-    try:
-        value = datetime.fromisoformat(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"not a date and time: {text!r} (YYYY-MM-DD HH:MM:SS[.ffffff], UTC)") from None
-    return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
 
 
 def show_typed(spark: Any, output: str, fmt: str, n: int, out: TextIO) -> None:

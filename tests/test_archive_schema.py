@@ -22,9 +22,9 @@ import pyarrow.dataset as ds
 import pytest
 
 from binlog_kaitai.stream import read_events
-from spark.export import export
-from spark.plan import FileInfo, Split, list_inputs, plan_here, thaw
-from spark.schemas import TABLES, ddl
+from binlog_kaitai.tables.export import export
+from binlog_kaitai.tables.schemas import TABLES, ddl
+from binlog_kaitai.tables.splits import FileInfo, Split, list_inputs, plan_here, thaw
 from tests.conftest import CORPUS, FIXTURES
 
 MARIADB = FIXTURES / "mariadb"
@@ -256,7 +256,7 @@ def session() -> Any:
 
 @pytest.fixture(scope="module")
 def job_out(session: Any, script: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from spark.job import run_job
+    from binlog_kaitai.spark.job import run_job
 
     out = tmp_path_factory.mktemp("job") / "out"
     result = run_job(session, INPUTS, str(out), split_size=300, schema_files=[str(script)],
@@ -281,7 +281,7 @@ def test_the_job_writes_the_exports_rows(session: Any, job_out: Path, exported: 
 
 def test_the_data_source_reads_the_jobs_rows(session: Any, job_out: Path, script: Path
                                              ) -> None:
-    from spark.datasource import register
+    from binlog_kaitai.spark.datasource import register
 
     register(session)
     for name in ("row_changes", "schema_history", "ho.oltp"):

@@ -19,13 +19,13 @@ from typing import Any
 import pytest
 from kaitaistruct import KaitaiStream
 
+from binlog_kaitai.generated.gtid_event import GtidEvent
+from binlog_kaitai.generated.gtid_tagged_event import GtidTaggedEvent
+from binlog_kaitai.generated.mariadb_gtid_event import MariadbGtidEvent
+from binlog_kaitai.generated.mariadb_gtid_list_event import MariadbGtidListEvent
+from binlog_kaitai.generated.mysql_varlen_uint import MysqlVarlenUint
+from binlog_kaitai.generated.previous_gtids_event import PreviousGtidsEvent
 from binlog_kaitai.stream import read_events
-from generated.gtid_event import GtidEvent
-from generated.gtid_tagged_event import GtidTaggedEvent
-from generated.mariadb_gtid_event import MariadbGtidEvent
-from generated.mariadb_gtid_list_event import MariadbGtidListEvent
-from generated.mysql_varlen_uint import MysqlVarlenUint
-from generated.previous_gtids_event import PreviousGtidsEvent
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 MARIADB_GTID = Path(__file__).resolve().parent / "fixtures" / "mariadb" / "gtid"

@@ -20,7 +20,7 @@ import pytest
 
 from binlog_kaitai.incremental import STAGING, load, read_table
 from binlog_kaitai.publish import MANIFEST, read_manifest
-from spark.export import export, export_incremental
+from binlog_kaitai.tables.export import export, export_incremental
 from tests.conftest import FIXTURES, REPO
 
 MARIADB = FIXTURES / "mariadb"
@@ -122,7 +122,7 @@ def test_growing_file_equals_one_run(tmp_path: Path, snapshot: bool) -> None:
 KILLER = """
 import os, signal, sys
 from binlog_kaitai import incremental
-from spark.export import export_incremental
+from binlog_kaitai.tables.export import export_incremental
 
 name, nth, when, archive, output = sys.argv[1:]
 function, calls = getattr(incremental, name), []
@@ -189,7 +189,7 @@ def test_stream_with_available_now_equals_a_batch_read(spark: Any, tmp_path: Pat
     a binlog in use copied twice (cut inside a transaction, then whole):
     the rows of a batch read of all (no error either), column names whose DDL came in an
     earlier batch included (the queries restart from their checkpoints each day)."""
-    from spark.datasource import register
+    from binlog_kaitai.spark.datasource import register
 
     register(spark)
     archive, out = tmp_path / "archive", tmp_path / "out"
@@ -222,7 +222,7 @@ def test_command_lines(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
     plain export wrote is refused (exit 1, nothing changed), as is ``--overwrite``
     (exit 2); the job refuses ``--snapshot`` before it starts Spark."""
     from binlog_kaitai.cli import main as cli_main
-    from spark.job import main as job_main
+    from binlog_kaitai.spark.job import main as job_main
 
     archive, inc, plain = tmp_path / "archive", tmp_path / "inc", tmp_path / "plain"
     archive.mkdir()
@@ -249,7 +249,7 @@ def test_spark_job_continues_an_export_killed_then_rerun(spark: Any, tmp_path: P
     """The job's --incremental on the state export --incremental left (the first file):
     SIGKILLed (with its JVM) once it writes its tables, then run again on the other two
     files, the output is that of one export over all three, with no file left over."""
-    from spark.job import run_incremental
+    from binlog_kaitai.spark.job import run_incremental
 
     archive, inc, one = tmp_path / "archive", tmp_path / "inc", tmp_path / "one"
     archive.mkdir()
@@ -261,7 +261,7 @@ def test_spark_job_continues_an_export_killed_then_rerun(spark: Any, tmp_path: P
     assert export_incremental([str(archive)], str(inc)).files == 1
     for f in ROTATION[1:]:
         shutil.copyfile(f, archive / f.name)
-    job = subprocess.Popen([sys.executable, "-m", "spark.job", "--master", "local[1]",
+    job = subprocess.Popen([sys.executable, "-m", "binlog_kaitai.spark.job", "--master", "local[1]",
                             "--input", str(archive), "--output", str(inc), "--incremental"],
                            cwd=REPO, start_new_session=True, stderr=subprocess.DEVNULL)
     staged = inc / STAGING / "events"

@@ -1,5 +1,5 @@
-"""The adapter's and the job's modules import one another without cycles, and keep their
-functions small."""
+"""The adapter's, the engine's and the job's modules import one another without cycles,
+keep their functions small, and only the job imports Spark."""
 
 from __future__ import annotations
 
@@ -8,7 +8,22 @@ from pathlib import Path
 
 from tests.conftest import REPO
 
-PACKAGES = ("binlog_kaitai", "spark")
+# The installed package's modules and the repository folders they live in (the
+# repository's spark/ is installed as binlog_kaitai.spark: pyproject.toml's package-dir).
+FOLDERS = {"binlog_kaitai": REPO / "binlog_kaitai", "binlog_kaitai.spark": REPO / "spark"}
+
+
+def project_modules() -> dict[str, Path]:
+    """Every module of the package by its dotted name."""
+    modules = {}
+    for package, folder in FOLDERS.items():
+        for path in sorted(folder.rglob("*.py")):
+            parts = path.relative_to(folder).with_suffix("").parts
+            if "generated" in parts:
+                continue
+            name = ".".join((package, *parts))
+            modules[name.removesuffix(".__init__")] = path
+    return modules
 
 
 def imports_of(path: Path) -> set[str]:
@@ -21,13 +36,12 @@ def imports_of(path: Path) -> set[str]:
             names = [a.name for a in node.names]
         else:
             continue
-        found.update(n for n in names if n.split(".")[0] in PACKAGES)
+        found.update(n for n in names if n.split(".")[0] in ("binlog_kaitai", "pyspark"))
     return found
 
 
 def test_no_import_cycles() -> None:
-    modules = {f"{p.parent.name}.{p.stem}": p for pkg in PACKAGES
-               for p in (REPO / pkg).glob("*.py") if p.stem != "__init__"}
+    modules = project_modules()
     graph = {name: {m for m in imports_of(path) if m in modules and m != name}
              for name, path in modules.items()}
     cycles = []
@@ -49,8 +63,18 @@ def test_no_function_over_60_lines() -> None:
     functions counted with the function that holds them)."""
     long = [f"{path.relative_to(REPO)}:{node.lineno} {node.name} "
             f"({node.end_lineno - node.lineno + 1} lines)"
-            for pkg in PACKAGES for path in sorted((REPO / pkg).glob("*.py"))
+            for path in project_modules().values()
             for node in ast.walk(ast.parse(path.read_text()))
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
             and node.end_lineno is not None and node.end_lineno - node.lineno + 1 > 60]
     assert long == []
+
+
+def test_only_the_job_imports_spark() -> None:
+    """The CLI, the adapter and the tables engine never import PySpark or the job (issue
+    26: the CLI imported the Spark folder's export, an arrow running back up)."""
+    spark = [f"{name} imports {m}" for name, path in project_modules().items()
+             if not name.startswith("binlog_kaitai.spark")
+             for m in sorted(imports_of(path))
+             if m.split(".")[0] == "pyspark" or m.startswith("binlog_kaitai.spark")]
+    assert spark == []

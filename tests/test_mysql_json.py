@@ -10,6 +10,8 @@ from io import BytesIO
 import pytest
 from kaitaistruct import KaitaiStream
 
+from binlog_kaitai.generated.mysql_json import MysqlJson
+from binlog_kaitai.generated.mysql_json_diff import MysqlJsonDiff
 from binlog_kaitai.json_value import (
     JsonValue,
     decimal_to_text,
@@ -17,8 +19,6 @@ from binlog_kaitai.json_value import (
     document_to_python,
     opaque_to_text,
 )
-from generated.mysql_json import MysqlJson
-from generated.mysql_json_diff import MysqlJsonDiff
 from tests.conftest import CORPUS
 
 JSON_BINLOG = CORPUS / "blackbeam__rust_mysql_common/test-data__binlogs__json.binlog.000001"

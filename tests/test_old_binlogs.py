@@ -258,8 +258,8 @@ def test_the_spark_parse_reports_each_unreadable_event_once(path: Path,
     """The Spark parse's ``errors`` rows name each event whose changes cannot be read,
     once (a table map that cannot be decoded, and the rows event left without it; rows
     whose temporal digits are unknown)."""
-    from spark.extract import SplitParser
-    from spark.plan import FileInfo, plan_file
+    from binlog_kaitai.tables.extract import SplitParser
+    from binlog_kaitai.tables.splits import FileInfo, plan_file
 
     st = path.stat()
     split = plan_file(FileInfo(str(path), st.st_size, st.st_mtime), 1 << 40)[0]

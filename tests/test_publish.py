@@ -25,7 +25,7 @@ from tests.conftest import FIXTURES, REPO
 
 MARIADB = FIXTURES / "mariadb"
 EXPORT = [sys.executable, "-m", "binlog_kaitai", "export"]
-SPARK_JOB = [sys.executable, "-m", "spark.job", "--master", "local[2]"]
+SPARK_JOB = [sys.executable, "-m", "binlog_kaitai.spark.job", "--master", "local[2]"]
 KILLS = 20
 
 
@@ -343,7 +343,7 @@ def test_spark_job_failure_is_one_line(tmp_path: Path, monkeypatch: pytest.Monke
     """A failure inside Spark, whose Py4J error carries the Java trace in its message:
     one line, naming the Java exception, exit 1, the session stopped."""
     pytest.importorskip("pyspark")
-    from spark import job
+    from binlog_kaitai.spark import job
 
     stopped = []
 

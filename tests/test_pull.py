@@ -23,6 +23,7 @@ from pathlib import Path
 import pytest
 from kaitaistruct import KaitaiStream
 
+from binlog_kaitai.generated.binlog_stream_packet import BinlogStreamPacket
 from binlog_kaitai.gtid_set import GtidSet
 from binlog_kaitai.pull import complete_length
 from binlog_kaitai.replication import (
@@ -32,7 +33,6 @@ from binlog_kaitai.replication import (
     com_register_slave,
 )
 from binlog_kaitai.stream import BinlogStream
-from generated.binlog_stream_packet import BinlogStreamPacket
 from tools.mariadb_sandbox import MariaDBSandbox, find_program
 
 pytestmark = pytest.mark.skipif(find_program("mariadbd") is None, reason="needs mariadbd")

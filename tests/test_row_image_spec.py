@@ -16,9 +16,9 @@ from io import BytesIO
 import pytest
 from kaitaistruct import KaitaiStream, ValidationExprError
 
+from binlog_kaitai.generated.row_image import RowImage
+from binlog_kaitai.generated.table_map_event import TableMapEvent
 from binlog_kaitai.values import FieldType
-from generated.row_image import RowImage
-from generated.table_map_event import TableMapEvent
 from tests.conftest import REPO
 
 F = FieldType

@@ -9,7 +9,7 @@ import pytest
 from kaitaistruct import KaitaiStream
 
 from binlog_kaitai.event import BinlogFormat, parse_event
-from generated.mysql_binlog import MysqlBinlog
+from binlog_kaitai.generated.mysql_binlog import MysqlBinlog
 from tests.conftest import SEEDS
 
 NO_FDE = BinlogFormat(4, 19, 0, b"", "")

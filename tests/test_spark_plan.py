@@ -23,11 +23,25 @@ from binlog_kaitai.errors import BinlogError
 from binlog_kaitai.event_kinds import event_kind, query_kind
 from binlog_kaitai.rows import iter_row_changes
 from binlog_kaitai.stream import BinlogStream, read_events
-from binlog_kaitai.transactions import WALK_BODIES, TransactionTracker
-from spark import extract, schemas
-from spark.changes import ROW_CHANGES_SCHEMA
-from spark.extract import OPS, FailFast, SplitParser, fold_files, parse_splits, string_map
-from spark.plan import (
+from binlog_kaitai.tables import extract, schemas
+from binlog_kaitai.tables.changes import ROW_CHANGES_SCHEMA
+from binlog_kaitai.tables.extract import (
+    OPS,
+    FailFast,
+    SplitParser,
+    fold_files,
+    parse_splits,
+    string_map,
+)
+from binlog_kaitai.tables.schemas import (
+    PARSED,
+    RECORDS,
+    TABLES,
+    ErrorsRecord,
+    RowChangesRecord,
+    column_names,
+)
+from binlog_kaitai.tables.splits import (
     OPEN_COST,
     FileInfo,
     Split,
@@ -38,14 +52,7 @@ from spark.plan import (
     task_weight,
     thaw,
 )
-from spark.schemas import (
-    PARSED,
-    RECORDS,
-    TABLES,
-    ErrorsRecord,
-    RowChangesRecord,
-    column_names,
-)
+from binlog_kaitai.transactions import WALK_BODIES, TransactionTracker
 from tests.conftest import CORPUS, FIXTURES
 
 MARIADB = FIXTURES / "mariadb"

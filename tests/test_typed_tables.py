@@ -1,5 +1,7 @@
-"""Typed change tables and snapshots (spark/typed_tables.py, spark/snapshot.py,
-spark/typed_export.py) on binlogs a real MariaDB wrote: the ``typed_full``/``typed_nolog``
+"""Typed change tables and snapshots (binlog_kaitai/tables/typed_tables.py,
+binlog_kaitai/tables/snapshot.py,
+binlog_kaitai/tables/typed_export.py) on binlogs a real MariaDB wrote: the
+``typed_full``/``typed_nolog``
 fixtures (tests/fixtures/mariadb, SQL beside) and a live server running the same SQL,
 whose ``SELECT`` the snapshots must equal value for value."""
 
@@ -20,9 +22,9 @@ import pyarrow.parquet as pq
 import pytest
 
 from binlog_kaitai.schema import SchemaHistory
-from spark.typed_export import TypedResult, export_typed
-from spark.typed_spark import union_schemas
-from spark.typed_tables import TypedChanges, widen
+from binlog_kaitai.spark.typed_spark import union_schemas
+from binlog_kaitai.tables.typed_export import TypedResult, export_typed
+from binlog_kaitai.tables.typed_tables import TypedChanges, widen
 from tools.make_fixtures import FIXTURES_DIR, Scenario
 from tools.mariadb_sandbox import find_program
 
@@ -275,7 +277,7 @@ def _spark_rows(frame: Any, columns: list[str]) -> list[tuple[Any, ...]]:
 def test_spark_change_table_and_snapshot_equal_export(spark: Any, tmp_path: Path) -> None:
     """The job's path (typed batches packed as Arrow IPC rows, the schemas united on the
     driver, a mapInArrow per table, the snapshot a window) gives export's rows."""
-    from spark.typed_spark import (
+    from binlog_kaitai.spark.typed_spark import (
         TYPED_SCHEMA,
         Packer,
         change_table,
@@ -319,7 +321,7 @@ def test_spark_change_table_and_snapshot_equal_export(spark: Any, tmp_path: Path
 
 
 def test_datasource_typed_table_and_snapshot(spark: Any) -> None:
-    from spark.datasource import register
+    from binlog_kaitai.spark.datasource import register
 
     register(spark)
     path = str(FIXTURES_DIR / "typed_nolog" / "binlog.000001")
@@ -348,7 +350,7 @@ def test_export_writes_typed_tables_and_snapshots(tmp_path: Path) -> None:
     """``export --snapshot``: the typed tables and snapshots from the extraction's own
     decoded groups equal those of the stand-alone decoding; the table without a key is
     an ``errors`` row; a damaged file still gives its good rows."""
-    from spark.export import export
+    from binlog_kaitai.tables.export import export
 
     path = FIXTURES_DIR / "typed_full" / "binlog.000001"
     result = export([str(path)], str(tmp_path / "export"), snapshot=True, as_of=MID)
@@ -368,7 +370,7 @@ def test_export_writes_typed_tables_and_snapshots(tmp_path: Path) -> None:
 
 def test_job_writes_typed_tables_and_snapshots(spark: Any, tmp_path: Path) -> None:
     """The Spark job: the same change table and snapshot as export."""
-    from spark.job import run_job
+    from binlog_kaitai.spark.job import run_job
 
     path = FIXTURES_DIR / "typed_nolog" / "binlog.000001"
     run_job(spark, [str(path)], str(tmp_path / "job"), snapshot=True, progress=None)

@@ -17,10 +17,10 @@ import pytest
 from kaitaistruct import KaitaiStream
 
 from binlog_kaitai import packed, values
+from binlog_kaitai.generated.table_map_event import TableMapEvent
 from binlog_kaitai.json_diff import apply_json_diff
 from binlog_kaitai.row_text import json_lines
 from binlog_kaitai.rows import iter_row_changes
-from generated.table_map_event import TableMapEvent
 from tests.conftest import FIXTURES
 
 # MySQL's dig2bytes (strings/decimal.cc): bytes for 0..9 leftover digits.

@@ -11,7 +11,7 @@ another seed, an event duplicated or dropped; then, half the time, every event's
 recomputed so that the damage reaches the checks behind the checksum.
 
 Every input drives what a user can reach (:data:`DRIVERS`): the Spark executors'
-:class:`~spark.extract.SplitParser` (``read_events`` with payloads expanded, the row
+:class:`~binlog_kaitai.tables.extract.SplitParser` (``read_events`` with payloads expanded, the row
 decoder) with each event and row change rendered as the CLI prints them, and again with
 the typed tables (every rows event through the columnar groups), ``rows`` (the
 CLI's :class:`~binlog_kaitai.ordered_rows.OrderedRows`, every rows event through the
@@ -319,7 +319,7 @@ def drive_rows(path: str, origin: str | None = None) -> None:
 
 def drive_parse(path: str, origin: str | None = None) -> None:
     """One parse of the whole file as a Spark executor runs it (a
-    :class:`~spark.extract.SplitParser`, which streams ``read_events`` with payloads
+    :class:`~binlog_kaitai.tables.extract.SplitParser`, which streams ``read_events`` with payloads
     expanded into the row decoder), every event and row change also rendered as the CLI
     prints them (``events``, ``events --json``, ``rows``, ``rows --json``). An
     ``internal error`` row is a failure: the plain ``rows`` path replays the file to
@@ -327,8 +327,8 @@ def drive_parse(path: str, origin: str | None = None) -> None:
     from binlog_kaitai.cli import event_json, event_line
     from binlog_kaitai.row_text import json_lines, render_changes
     from binlog_kaitai.rows import RowChange
-    from spark.extract import SplitParser
-    from spark.plan import FileInfo, Split
+    from binlog_kaitai.tables.extract import SplitParser
+    from binlog_kaitai.tables.splits import FileInfo, Split
 
     class Rendering(SplitParser):
         def decode_rows(self, ev: Any) -> tuple[list[RowChange], str | None]:
@@ -364,8 +364,8 @@ def drive_typed(path: str, origin: str | None = None) -> None:
     and are flushed every 2 KB of row data (the inputs are small), the XIDs of the
     transactions still open then looked up ahead. An ``internal error`` row is a
     failure."""
-    from spark import extract
-    from spark.plan import FileInfo, Split
+    from binlog_kaitai.tables import extract
+    from binlog_kaitai.tables.splits import FileInfo, Split
 
     extract.BATCH_BYTES = 2048
     st = os.stat(path)
@@ -377,7 +377,8 @@ def drive_typed(path: str, origin: str | None = None) -> None:
 
 
 def internal_error(kind: str, values: Any) -> str | None:
-    """What a :class:`~spark.extract.SplitParser` record says of an internal error, if
+    """What a :class:`~binlog_kaitai.tables.extract.SplitParser` record says of an internal error,
+    if
     it does (an ``errors`` row or the ``split_stats``; batches hold none)."""
     if isinstance(values, tuple):
         for text in (v for v in values if isinstance(v, str)):

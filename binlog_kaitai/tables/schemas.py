@@ -10,7 +10,8 @@ event; for an error, of the event concerned, else of the last event read before 
 null when there is none).
 
 ``schema_history`` comes from the planner, not from the parse: the DDL of each server's
-chain of files, replayed in chain order (:mod:`spark.plan`), after the statements of the
+chain of files, replayed in chain order (:mod:`binlog_kaitai.tables.splits`), after the statements
+of the
 ``--schema`` files (their ``file`` is the schema file's name, ``pos``, ``ts`` and
 ``event_date`` null).
 

@@ -1,9 +1,9 @@
 """``export``'s typed change tables and snapshots, written by one process.
 
 ``DIR/tables/<db>.<table>/event_date=YYYY-MM-DD/part-00000.parquet``: each source
-table's changes (:mod:`spark.typed_tables`), rows by position (files in the order
+table's changes (:mod:`binlog_kaitai.tables.typed_tables`), rows by position (files in the order
 given, then ``pos``, ``inner_pos``, ``row``). ``DIR/snapshots/<db>.<table>/
-part-00000.parquet``: its state at the end or ``as_of`` (:mod:`spark.snapshot`).
+part-00000.parquet``: its state at the end or ``as_of`` (:mod:`binlog_kaitai.tables.snapshot`).
 
 Memory is bounded: without snapshots, each table's batches are written to its
 Parquet files as the parse makes them, a new part when the table's schema grows (by an
@@ -33,8 +33,8 @@ import pyarrow.ipc as ipc
 import pyarrow.parquet as pq
 
 from binlog_kaitai.schema import SchemaHistory
-from spark.snapshot import SnapshotBuilder, primary_key, why_no_snapshot
-from spark.typed_tables import (
+from binlog_kaitai.tables.snapshot import SnapshotBuilder, primary_key, why_no_snapshot
+from binlog_kaitai.tables.typed_tables import (
     POSITIONAL,
     TypedChanges,
     conform,
@@ -365,7 +365,8 @@ class TypedOutput:
 
 def export_typed(files: Sequence[str], output: str, *, schema_files: Sequence[str] = (),
                  snapshot: bool = False, as_of: datetime | None = None) -> TypedResult:
-    """Parse ``files`` in order with :class:`~spark.typed_tables.TypedChanges` and write
+    """Parse ``files`` in order with :class:`~binlog_kaitai.tables.typed_tables.TypedChanges` and
+    write
     the typed tables (see :class:`TypedOutput`)."""
     changes = TypedChanges(schema=SchemaHistory(schema_files))
     out = TypedOutput(output, snapshot=snapshot, as_of=as_of)

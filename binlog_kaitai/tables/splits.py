@@ -47,11 +47,11 @@ from binlog_kaitai.errors import BinlogError
 from binlog_kaitai.event import Event
 from binlog_kaitai.gtid import gtid_text
 from binlog_kaitai.schema import SchemaHistory, TableChange, query_statement
+from binlog_kaitai.storage import is_uri, list_uri, open_input
 from binlog_kaitai.stream import BinlogStream
 from binlog_kaitai.summary import Summary, summary
+from binlog_kaitai.tables.schemas import SchemaHistoryRecord
 from binlog_kaitai.transactions import KINDED_TYPES, TransactionTracker
-from spark.schemas import SchemaHistoryRecord
-from spark.storage import is_uri, list_uri, open_input
 
 DEFAULT_SPLIT_SIZE = 64 << 20
 OPEN_COST = 4 << 20
@@ -165,7 +165,7 @@ def list_inputs(patterns: Iterable[str]) -> tuple[list[FileInfo], list[str]]:
     """Files named by paths, directories (all regular files below, hidden ones skipped)
     and globs (``**`` recursive), each once, sorted by path; and the patterns that
     matched nothing. A pattern with a scheme (``s3://bucket/dumps/*``) is listed through
-    :mod:`spark.storage`. Files are only listed (name, size, mtime), never opened."""
+    :mod:`binlog_kaitai.storage`. Files are only listed (name, size, mtime), never opened."""
     seen: dict[str, FileInfo] = {}
     unmatched = []
     for pattern in patterns:

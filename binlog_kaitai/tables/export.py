@@ -1,6 +1,6 @@
 """``binlog-kaitai export``: the Spark job's tables, written by one process with pyarrow.
 
-The same extraction as the job's executors (:class:`spark.extract.SplitParser`, one
+The same extraction as the job's executors (:class:`binlog_kaitai.tables.extract.SplitParser`, one
 parse per file feeding every table) and the same tables, columns and layout
 (``DIR/<table>/event_date=YYYY-MM-DD/*.parquet``, rows sorted by file and position
 within each partition), without Spark or a JVM: for one machine and a few GB of binlogs
@@ -14,9 +14,10 @@ wait for the end (the ``files`` table). The writing runs on a thread of its own
 (:class:`_Writes`), beside the parse, a few batches behind it.
 
 The typed change tables and snapshots (``tables/``, ``snapshots/``) come from the same
-parse: its decoded row groups, typed (:mod:`spark.typed_tables`), written as they come
+parse: its decoded row groups, typed (:mod:`binlog_kaitai.tables.typed_tables`), written as they
+come
 on the same thread (spilled and written at the end when snapshots are asked for), see
-:class:`spark.typed_export.TypedOutput`.
+:class:`binlog_kaitai.tables.typed_export.TypedOutput`.
 """
 
 from __future__ import annotations
@@ -39,12 +40,19 @@ import pyarrow as pa
 
 from binlog_kaitai import incremental
 from binlog_kaitai.publish import OutputRefused, abandon, begin, publish
-from spark.extract import FailFast, SplitParser, fold_files, parser_version
-from spark.plan import ArchivePlan, Script, list_inputs, plan_here, read_scripts, walk_file
-from spark.schemas import TABLES, ErrorsRecord, arrow_schema, record_batch
-from spark.typed_export import DateFiles, TypedOutput
-from spark.typed_spark import utc_datetime
-from spark.typed_tables import SNAPSHOT_NEEDS_TYPED
+from binlog_kaitai.tables.extract import FailFast, SplitParser, fold_files, parser_version
+from binlog_kaitai.tables.schemas import TABLES, ErrorsRecord, arrow_schema, record_batch
+from binlog_kaitai.tables.splits import (
+    ArchivePlan,
+    Script,
+    list_inputs,
+    plan_here,
+    read_scripts,
+    walk_file,
+)
+from binlog_kaitai.tables.typed_export import DateFiles, TypedOutput
+from binlog_kaitai.tables.typed_tables import SNAPSHOT_NEEDS_TYPED
+from binlog_kaitai.times import utc_datetime
 
 OUTPUT_FOLDERS = (*TABLES, "tables", "snapshots")
 """An export's top folders (an output holding one, or the manifest, holds an export)."""
@@ -183,7 +191,7 @@ def export(inputs: Sequence[str], output: str, *, failfast: bool = False,
     """Parse ``inputs`` (paths, directories, globs) and write every table under ``output``;
     with ``typed``, each source table's typed change table (``output/tables/<db>.<table>``)
     and with ``snapshot`` its state at the end or ``as_of`` (``output/snapshots/<db>.
-    <table>``, see :mod:`spark.typed_export`). The tables are written into a staging
+    <table>``, see :mod:`binlog_kaitai.tables.typed_export`). The tables are written into a staging
     folder and published whole at the end (:mod:`binlog_kaitai.publish`): a failed
     export leaves the output as it was. Raises :class:`OutputRefused` when ``output``
     holds an export and not ``overwrite``, :class:`ExportFailed` when nothing matches,
@@ -297,7 +305,8 @@ def _export_into(folder: str, plan: ArchivePlan, failfast: bool, scripts: Sequen
     """Every table of ``plan``'s splits written under ``folder`` (the staging folder);
     rows per table, and the ``split_stats`` the ``files`` rows were folded from (after
     ``merge``: an incremental run's adds those of earlier runs). On a failure, every
-    file is closed (without closing it twice: see :func:`spark.typed_export.abort_writer`)
+    file is closed (without closing it twice: see
+    :func:`binlog_kaitai.tables.typed_export.abort_writer`)
     and the writing thread ended."""
     writes = _Writes()  # (nothing between here and the try can fail)
     writers = {table: _TableWriter(table, os.path.join(folder, table), arrow_schema(columns),
@@ -346,7 +355,8 @@ def _parse(plan: ArchivePlan, writers: dict[str, _TableWriter], writes: _Writes,
            typed_out: TypedOutput | None = None) -> list[dict[str, Any]]:
     """Every record of every split to its table (typed batches to ``typed_out``, on the
     writing thread), each split parsed from its chain's schema history where it starts
-    (:func:`spark.plan.plan_archive`, whose rows are the ``schema_history`` table); the
+    (:func:`binlog_kaitai.tables.splits.plan_archive`, whose rows are the ``schema_history``
+    table); the
     ``split_stats`` of each split."""
     for record in plan.history:
         writers["schema_history"].add(record)

@@ -1,12 +1,12 @@
 """``row_changes`` rows as Arrow batches, straight from the columnar decoder's batches.
 
-The executors' parse (:mod:`spark.extract`) gathers rows events by table and shape,
+The executors' parse (:mod:`binlog_kaitai.tables.extract`) gathers rows events by table and shape,
 as :class:`~binlog_kaitai.ordered_rows.OrderedRows` does for ``rows`` (:class:`OpenGroups`:
 the events between them that the decoding does not depend on leave the groups open), and
 decodes each group in one call of :func:`~binlog_kaitai.columnar.decode_row_data`. Their
 ``row_changes`` rows are then made a column at a time (:func:`changes_batch`): the
 ``before``/``after`` images become ``map<string,string>`` columns whose values are the
-texts :func:`spark.extract.string_map` gives for the reference decoder's values
+texts :func:`binlog_kaitai.tables.extract.string_map` gives for the reference decoder's values
 (:func:`value_texts`: Arrow casts and formatting for the common types, the reference
 mapping :func:`~binlog_kaitai.columnar.reference_values` value by value for the rare
 ones), keys tiled and values interleaved into one ``MapArray``; the change metadata
@@ -39,7 +39,7 @@ from binlog_kaitai.columnar import (
 from binlog_kaitai.event import Event
 from binlog_kaitai.row_groups import RowsShape
 from binlog_kaitai.table_info import TableInfo
-from spark.schemas import ROW_CHANGES, arrow_schema
+from binlog_kaitai.tables.schemas import ROW_CHANGES, arrow_schema
 
 ROW_CHANGES_SCHEMA = arrow_schema(ROW_CHANGES)
 IMAGE_TYPE = ROW_CHANGES_SCHEMA.field("after").type
@@ -56,7 +56,8 @@ MIN_RUN_ROWS = 64
 
 
 def value_texts(array: pa.Array, fld: pa.Field) -> pa.Array:
-    """A decoded column as a string array of what :func:`spark.extract.string_map` gives
+    """A decoded column as a string array of what :func:`binlog_kaitai.tables.extract.string_map`
+    gives
     for the reference's values: strings as they are, anything else as its compact JSON
     text (orjson's), NULL as null."""
     kind = array.type
@@ -240,7 +241,7 @@ class ColumnarChanges:
     """Rows of each event of the group."""
     images: pa.RecordBatch
     """The decoded ``before``/``after`` images, for the typed change tables
-    (:func:`spark.typed_tables.typed_from_changes`)."""
+    (:func:`binlog_kaitai.tables.typed_tables.typed_from_changes`)."""
     table: TableInfo
 
 

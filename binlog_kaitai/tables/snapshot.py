@@ -27,7 +27,7 @@ import orjson
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from spark.typed_tables import POSITIONAL
+from binlog_kaitai.tables.typed_tables import POSITIONAL
 
 SNAPSHOT_META = (("_ts", "ts"), ("_gtid", "gtid"), ("_file", "file"), ("_pos", "pos"))
 """The snapshot's columns after the table's: (name, change-table column)."""

@@ -2,16 +2,17 @@
 
 :class:`SplitParser` opens the file itself, starts the row decoder's schema history
 from the one the planner gave the split (the DDL of its chain before it, see
-:mod:`spark.plan`), then streams the split's events with
+:mod:`binlog_kaitai.tables.splits`), then streams the split's events with
 :func:`~binlog_kaitai.stream.read_events` (TRANSACTION_PAYLOAD expanded) and yields
 records ``(kind, values)``: a row of ``events``, ``transactions`` or ``errors``
-(``values`` of the kind's record type in :mod:`spark.schemas`, built by column name),
+(``values`` of the kind's record type in :mod:`binlog_kaitai.tables.schemas`, built by column name),
 an Arrow batch of ``row_changes`` rows, and last one ``split_stats`` that the driver
 folds into the ``files`` table (:func:`fold_files`).
 
-Row changes: rows events are gathered by table and shape (:class:`~spark.changes.OpenGroups`)
+Row changes: rows events are gathered by table and shape
+(:class:`~binlog_kaitai.tables.changes.OpenGroups`)
 and each group decoded in one call of the columnar decoder, its ``row_changes`` rows made
-a column at a time (:mod:`spark.changes`); a rows event below
+a column at a time (:mod:`binlog_kaitai.tables.changes`); a rows event below
 :data:`~binlog_kaitai.ordered_rows.COLUMNAR_MIN_BYTES` of row data that starts no
 group, any other rows event, and each event of a group the columnar decoder refuses, go
 through the reference decoder. GTIDs, table maps, XIDs, annotations, BEGIN and COMMIT
@@ -61,15 +62,9 @@ from binlog_kaitai.ordered_rows import BATCH_BYTES, COLUMNAR_MIN_BYTES, PASSIVE
 from binlog_kaitai.render import text
 from binlog_kaitai.row_groups import columnar_key
 from binlog_kaitai.rows import RowChange, RowDecoder
+from binlog_kaitai.storage import open_input, stat
 from binlog_kaitai.stream import TRANSACTION_PAYLOAD, BinlogStream, payload_events, read_events
-from binlog_kaitai.transactions import (
-    WALK_BODIES,
-    GtidInfo,
-    Step,
-    TransactionTracker,
-    gtid_info,
-)
-from spark.changes import (
+from binlog_kaitai.tables.changes import (
     ROW_CHANGES_SCHEMA,
     ColumnarChanges,
     ColumnarGroup,
@@ -77,8 +72,7 @@ from spark.changes import (
     in_order,
     row_seqs,
 )
-from spark.plan import Script, Split, file_summary, schema_history, thaw
-from spark.schemas import (
+from binlog_kaitai.tables.schemas import (
     ErrorsRecord,
     EventsRecord,
     FailfastRecord,
@@ -88,8 +82,15 @@ from spark.schemas import (
     TransactionsRecord,
     record_batch,
 )
-from spark.storage import open_input, stat
-from spark.typed_tables import TypedBuffer, conform, typed_from_changes, union_schema
+from binlog_kaitai.tables.splits import Script, Split, file_summary, schema_history, thaw
+from binlog_kaitai.tables.typed_tables import TypedBuffer, conform, typed_from_changes, union_schema
+from binlog_kaitai.transactions import (
+    WALK_BODIES,
+    GtidInfo,
+    Step,
+    TransactionTracker,
+    gtid_info,
+)
 
 Record = tuple[str, Any]
 """``(kind, values)``: a record of the kind's type, or for ``row_changes`` an Arrow
@@ -224,7 +225,7 @@ class SplitParser:
         alone). With ``typed``, 0: the typed change tables are made from the groups."""
         self.typed = TypedBuffer() if typed else None
         """``typed``: each decoded group's rows also as ``typed`` records, batches of
-        :mod:`spark.typed_tables`' change tables, gathered per table."""
+        :mod:`binlog_kaitai.tables.typed_tables`' change tables, gathered per table."""
         self.path = split.path
         self.failfast = failfast
         self.tracker = TransactionTracker()
