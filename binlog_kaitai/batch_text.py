@@ -201,6 +201,21 @@ def json_text(heads: Sequence[RowChange], decoded: DecodedRows
     return _render([layout], heads, decoded, JSON)
 
 
+def image_json(decoded: DecodedRows, image: str) -> pa.Array | None:
+    """The ``before`` or ``after`` (``image``) object of each row of ``decoded`` as
+    ``rows --json`` writes it in the row's line (:func:`json_text`: the same layout and
+    fragments), as a string array; None when the rows have no such image."""
+    names = _names(decoded.batch).get(image)
+    if names is None:
+        return None
+    layout = [Slot((image, p.key)) if isinstance(p, Slot) else p for p in image_parts(names)]
+    out, ends = _render([layout], (), decoded, JSON)
+    if ends[-1] >= 1 << 31:
+        raise OverflowError("a batch's images take 2 GiB or more")
+    return pa.Array.from_buffers(pa.string(), len(ends) - 1, [
+        None, pa.py_buffer(ends.astype(np.int32)), pa.py_buffer(out[:ends[-1]])])
+
+
 def sql_text(heads: Sequence[RowChange], decoded: DecodedRows
              ) -> tuple[memoryview, np.ndarray]:
     """The ``rows`` text (:func:`~binlog_kaitai.row_text.text_parts`) of the rows of

@@ -5,14 +5,14 @@ as :class:`~binlog_kaitai.ordered_rows.OrderedRows` does for ``rows`` (:class:`O
 the events between them that the decoding does not depend on leave the groups open), and
 decodes each group in one call of :func:`~binlog_kaitai.columnar.decode_row_data`. Their
 ``row_changes`` rows are then made a column at a time (:func:`changes_batch`): the
-``before``/``after`` images become ``map<string,string>`` columns whose values are the
-texts :func:`binlog_kaitai.tables.extract.string_map` gives for the reference decoder's values
-(:func:`value_texts`: Arrow casts and formatting for the common types, the reference
-mapping :func:`~binlog_kaitai.columnar.reference_values` value by value for the rare
-ones), keys tiled and values interleaved into one ``MapArray``; the change metadata
-columns repeat each event's values over its rows; :func:`in_order` puts the rows of
-all the groups back in binlog order. ``tests/test_spark.py`` checks the
-result against the reference path (one record per row) on every real binlog.
+``before``/``after`` images become string columns of JSON text, each row's the object
+``rows --json`` prints for that change, written by the compiled text kernel from the
+decoded batch (:func:`binlog_kaitai.batch_text.image_json`: the fragments and layout of
+the ``rows --json`` lines); the reference decoder's images are encoded as ``rows
+--json`` encodes them (:func:`image_text`). The change metadata columns repeat each
+event's values over its rows; :func:`in_order` puts the rows of all the groups back in
+binlog order. ``tests/test_spark_plan.py`` checks the result against ``rows --json`` on
+every real binlog.
 """
 
 from __future__ import annotations
@@ -25,24 +25,16 @@ from typing import Any
 import numpy as np
 import orjson
 import pyarrow as pa
-import pyarrow.compute as pc
 
 from binlog_kaitai import event_kinds as kinds
-from binlog_kaitai.columnar import (
-    JSON_REPR,
-    REPR_KEY,
-    DecodedRows,
-    decode_row_data,
-    reference_values,
-    timestamp_texts,
-)
+from binlog_kaitai.batch_text import image_json
+from binlog_kaitai.columnar import DecodedRows, decode_row_data
 from binlog_kaitai.event import Event
 from binlog_kaitai.row_groups import RowsShape
 from binlog_kaitai.table_info import TableInfo
 from binlog_kaitai.tables.schemas import ROW_CHANGES, arrow_schema
 
 ROW_CHANGES_SCHEMA = arrow_schema(ROW_CHANGES)
-IMAGE_TYPE = ROW_CHANGES_SCHEMA.field("after").type
 PK_TYPE = ROW_CHANGES_SCHEMA.field("pk").type
 OP_CODES = {**dict.fromkeys(kinds.WRITE_ROWS, "c"), **dict.fromkeys(kinds.UPDATE_ROWS, "u"),
             **dict.fromkeys(kinds.DELETE_ROWS, "d")}
@@ -52,69 +44,18 @@ MIN_RUN_ROWS = 64
 
 
 # ---------------------------------------------------------------------------------------
-# Values as text
+# Images as JSON text
 
 
-def value_texts(array: pa.Array, fld: pa.Field) -> pa.Array:
-    """A decoded column as a string array of what :func:`binlog_kaitai.tables.extract.string_map`
-    gives
-    for the reference's values: strings as they are, anything else as its compact JSON
-    text (orjson's), NULL as null."""
-    kind = array.type
-    if (fld.metadata or {}).get(REPR_KEY) == JSON_REPR:
-        # JSON text of the reference's value; a JSON string document is that string
-        if not pc.any(pc.starts_with(array, '"')).as_py():
-            return array
-    elif pa.types.is_string(kind):
-        return array
-    elif pa.types.is_integer(kind) or pa.types.is_date(kind):
-        return pc.cast(array, pa.string())  # as str(int), date.isoformat()
-    elif pa.types.is_decimal(kind):
-        texts = pc.cast(array, pa.string())  # as format(Decimal, "f") but for tiny values
-        if not pc.any(pc.match_substring(texts, "E")).as_py():  # (Arrow's are 1.2E-8)
-            return texts
-    elif pa.types.is_timestamp(kind):
-        return timestamp_texts(array, fld)
-    elif pa.types.is_float64(kind):
-        return _json_numbers(array)
-    return pa.array([v if v is None or isinstance(v, str) else orjson.dumps(v).decode()
-                     for v in reference_values(array, fld)], pa.string())
-
-
-def _json_numbers(array: pa.Array) -> pa.Array:
-    """Numbers as orjson writes them (1.0, 1e20, NaN as null), by one ``orjson.dumps``
-    of the whole column, cut at its commas."""
-    if len(array) == 0:
-        return pa.array([], pa.string())
-    body = np.frombuffer(orjson.dumps(array.to_pylist()), np.uint8)[1:-1]
-    commas = np.flatnonzero(body == ord(","))
-    ends = np.empty(len(array) + 1, np.int32)
-    ends[0] = 0
-    ends[1:-1] = commas - np.arange(len(commas))
-    ends[-1] = len(body) - len(commas)
-    data = body[body != ord(",")]
-    return pa.Array.from_buffers(pa.string(), len(array), [
-        _validity(array.is_null().to_numpy(zero_copy_only=False)), pa.py_buffer(ends),
-        pa.py_buffer(data.tobytes())])
+def image_text(image: dict[str, Any] | None) -> str | None:
+    """A reference decoder's image as ``rows --json`` writes it in the change's line
+    (compact JSON by orjson, as :func:`~binlog_kaitai.row_text.json_lines`); None for
+    no image."""
+    return None if image is None else orjson.dumps(image).decode()
 
 
 def _validity(nulls: np.ndarray) -> pa.Buffer | None:
     return pa.py_buffer(np.packbits(~nulls, bitorder="little")) if nulls.any() else None
-
-
-def image_map(struct: pa.StructArray) -> pa.Array:
-    """One image column of a decoded batch as ``map<string,string>``: per row, the
-    present columns in order, each value's text (:func:`value_texts`)."""
-    kind = struct.type
-    count, rows = kind.num_fields, len(struct)
-    texts = [value_texts(struct.field(i), kind.field(i)) for i in range(count)]
-    names = pa.array([kind.field(i).name for i in range(count)], pa.string())
-    keys = names.take(np.tile(np.arange(count), rows))
-    # row r's value j is at j * rows + r of the columns laid end to end
-    order = (np.arange(count)[None, :] * rows + np.arange(rows)[:, None]).ravel()
-    items = pa.concat_arrays(texts).take(order)
-    offsets = pa.array(np.arange(rows + 1, dtype=np.int32) * count)
-    return pa.MapArray.from_arrays(offsets, keys, items, type=IMAGE_TYPE)
 
 
 # ---------------------------------------------------------------------------------------
@@ -254,11 +195,10 @@ def _ints(values: np.ndarray, kind: pa.DataType, nulls: np.ndarray | None = None
         None if nulls is None else _validity(nulls), pa.py_buffer(values)])
 
 
-def _image(batch: pa.RecordBatch, name: str) -> pa.Array:
-    at = batch.schema.get_field_index(name)
-    if at < 0:
-        return pa.nulls(len(batch), IMAGE_TYPE)
-    return image_map(batch.column(at))
+def _image(decoded: DecodedRows, name: str) -> pa.Array:
+    """An image of a decoded group's rows as JSON text (null where the rows have none)."""
+    texts = image_json(decoded, name)
+    return pa.nulls(len(decoded.batch), pa.string()) if texts is None else texts
 
 
 def _constant(value: str | Sequence[str] | None, kind: pa.DataType, rows: int) -> pa.Array:
@@ -306,8 +246,8 @@ def changes_batch(decoded: DecodedRows, group: ColumnarGroup, path: str,
         "op": repeat(OP_CODES[events[0].type_code], pa.string()),
         "db": repeat(table.schema, pa.string()),
         "table": repeat(table.table, pa.string()),
-        "before": _image(decoded.batch, "before"),
-        "after": _image(decoded.batch, "after"),
+        "before": _image(decoded, "before"),
+        "after": _image(decoded, "after"),
         "pk": repeat(table.pk, PK_TYPE),
         "file": repeat(path, pa.string()),
         "pos": _ints(each([ev.pos for ev in events]), pa.int64()),

@@ -51,7 +51,6 @@ from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
 import numpy as np
-import orjson
 import pyarrow as pa
 
 from binlog_kaitai import event_kinds as kinds
@@ -69,6 +68,7 @@ from binlog_kaitai.tables.changes import (
     ColumnarChanges,
     ColumnarGroup,
     OpenGroups,
+    image_text,
     in_order,
     row_seqs,
 )
@@ -153,16 +153,6 @@ def when(seconds: int) -> tuple[datetime, date]:
 
 def utc_date(seconds: int | None) -> date | None:
     return None if seconds is None else datetime.fromtimestamp(seconds, UTC).date()
-
-
-def string_map(values: dict[str, Any] | None) -> dict[str, str | None] | None:
-    """A row image as ``map<string,string>``: each value as ``rows --json`` renders it,
-    strings as they are, NULL as null, anything else (numbers, JSON documents, binary
-    values' objects...) as its compact JSON text, encoded by orjson like the CLI does."""
-    if values is None:
-        return None
-    return {k: v if v is None or isinstance(v, str) else orjson.dumps(v).decode()
-            for k, v in values.items()}
 
 
 class Transaction:
@@ -644,8 +634,8 @@ class SplitParser:
     def change_row(self, c: RowChange, xid: int | None) -> tuple[Any, ...]:
         ts, day = when(c.timestamp)
         return RowChangesRecord(
-            op=OPS[c.op], db=c.schema, table=c.table, before=string_map(c.before),
-            after=string_map(c.after), pk=None if c.pk is None else list(c.pk),
+            op=OPS[c.op], db=c.schema, table=c.table, before=image_text(c.before),
+            after=image_text(c.after), pk=None if c.pk is None else list(c.pk),
             file=self.path, pos=c.pos, inner_pos=c.inner_pos, row=c.row,
             server_id=c.server_id, gtid=c.gtid, xid=xid, ts=ts, event_date=day,
         )

@@ -125,8 +125,9 @@ ROW_CHANGES: Columns = (
     ("op", "string"),
     ("db", "string"),
     ("table", "string"),
-    ("before", "map<string,string>"),
-    ("after", "map<string,string>"),
+    # each image as the JSON object `rows --json` prints for the change (null: none)
+    ("before", "string"),
+    ("after", "string"),
     ("pk", "array<string>"),
     ("file", "string"),
     ("pos", "bigint"),
@@ -227,7 +228,6 @@ ARROW_TYPES: dict[str, pa.DataType] = {
     "timestamp": pa.timestamp("us", tz="UTC"),
     "date": pa.date32(),
     "array<string>": pa.list_(pa.string()),
-    "map<string,string>": pa.map_(pa.string(), pa.string()),
 }
 """The Arrow type of each Spark SQL type used above, as Spark converts them (a Spark
 ``timestamp`` is an instant: microseconds, UTC)."""
