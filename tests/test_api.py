@@ -1,0 +1,139 @@
+"""The public API at the package's top level: the names, what each is, and real calls on
+the gtid fixture (three MariaDB binlogs of one server, see its scenario.sql)."""
+
+from __future__ import annotations
+
+import importlib
+import subprocess
+import sys
+
+import pytest
+
+import binlog_kaitai
+from tests.conftest import FIXTURES, REPO
+
+GTID = FIXTURES / "mariadb" / "gtid"
+FIRST = str(GTID / "binlog.000001")
+
+# Each public name and where it is defined.
+HOMES = {
+    "read_events": ("binlog_kaitai.stream", "read_events"),
+    "BinlogStream": ("binlog_kaitai.stream", "BinlogStream"),
+    "summary": ("binlog_kaitai.summary", "summary"),
+    "row_changes": ("binlog_kaitai.rows", "iter_row_changes"),
+    "row_batches": ("binlog_kaitai.columnar", "row_batches"),
+    "check": ("binlog_kaitai.archive", "check"),
+    "seek_datetime": ("binlog_kaitai.seek", "seek_datetime"),
+    "seek_gtid": ("binlog_kaitai.seek", "seek_gtid"),
+    "plan": ("binlog_kaitai.plan", "plan"),
+    "BinlogError": ("binlog_kaitai.errors", "BinlogError"),
+}
+
+
+def test_all_is_the_public_api() -> None:
+    assert binlog_kaitai.__all__ == list(HOMES)
+    assert set(HOMES) <= set(dir(binlog_kaitai))
+
+
+@pytest.mark.parametrize("name", list(HOMES))
+def test_each_name_is_its_module_s_object(name: str) -> None:
+    module, attribute = HOMES[name]
+    # summary and plan are also modules of the package: once imported (the CLI imports
+    # them), the package's names must still be the functions
+    importlib.import_module(module)
+    defined = getattr(sys.modules[module], attribute)
+    namespace: dict[str, object] = {}
+    exec(f"from binlog_kaitai import {name}", namespace)
+    assert namespace[name] is defined
+    assert getattr(binlog_kaitai, name) is defined
+    assert callable(defined)
+
+
+def test_star_import_gives_exactly_the_api() -> None:
+    namespace: dict[str, object] = {}
+    exec("from binlog_kaitai import *", namespace)
+    assert sorted(k for k in namespace if k != "__builtins__") == sorted(HOMES)
+
+
+def test_an_unknown_name_is_an_attribute_error() -> None:
+    with pytest.raises(AttributeError, match="no attribute 'rows_changes'"):
+        _ = binlog_kaitai.rows_changes  # type: ignore[attr-defined]
+
+
+def test_the_cli_imports_no_heavy_library() -> None:
+    """The package's names are loaded on use: the CLI's start pays for no decoder."""
+    code = ("import sys, binlog_kaitai, binlog_kaitai.cli; "
+            "print(sorted({m.split('.')[0] for m in sys.modules} "
+            "& {'numpy', 'pyarrow', 'sqlglot', 'pandas'}))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True,
+                         text=True, check=True).stdout
+    assert out.strip() == "[]"
+
+
+def test_read_events_and_binlog_stream() -> None:
+    events = list(binlog_kaitai.read_events(FIRST))
+    assert len(events) == 63
+    assert [(e.pos, e.type_name) for e in events[:4]] == [
+        (4, "FORMAT_DESCRIPTION_EVENT"), (256, "GTID_LIST_EVENT"),
+        (285, "BINLOG_CHECKPOINT_EVENT"), (325, "GTID_EVENT")]
+    with binlog_kaitai.BinlogStream(FIRST) as stream:
+        assert stream.first.type_name == "FORMAT_DESCRIPTION_EVENT"
+        assert [e.pos for e in stream.events(1008, 1369)] == [1008, 1050, 1106, 1150,
+                                                              1192, 1250, 1294, 1338]
+
+
+def test_summary() -> None:
+    found = binlog_kaitai.summary(FIRST)
+    assert (found.server_version, found.checksum) == ("10.11.19-MariaDB-0+deb12u1-log",
+                                                      "CRC32")
+    assert (found.end_reason, found.next_file, found.last_event_pos) == (
+        "rotate", "binlog.000002", 3510)
+    assert found.start_time == "2026-11-21T19:47:58Z"
+
+
+def test_row_changes_over_the_chain() -> None:
+    changes = list(binlog_kaitai.row_changes([str(GTID)], tables=["t.a"], ops=["insert"]))
+    assert [c.after["v"] for c in changes] == [
+        "one", "two", "three", "xa", "xa1p", "xarb", "dom5", "seq100", "srv7", "x"]
+    assert (changes[0].gtid, changes[8].gtid) == ("0-1-4", "0-7-14")
+    assert changes[8].file.endswith("binlog.000002")
+
+
+def test_row_batches() -> None:
+    batches = list(binlog_kaitai.row_batches(FIRST))
+    assert sum(b.num_rows for b in batches) == 9
+    assert batches[0].schema.names[:8] == ["file", "pos", "inner_pos", "row", "timestamp",
+                                           "server_id", "gtid", "op"]
+    assert batches[0].column("after").to_pylist()[0] == {"id": 1, "v": "one"}
+
+
+def test_check() -> None:
+    found = binlog_kaitai.check([str(GTID)])
+    assert found.problems == []
+    assert [(c.files[0].file, c.files[-1].file) for c in found.chains] == [
+        (FIRST, str(GTID / "binlog.000003"))]
+
+
+def test_seek() -> None:
+    at = binlog_kaitai.seek_gtid(FIRST, "0-1-5")
+    assert (at.pos, at.transaction_pos) == (1008, 1008)
+    start = binlog_kaitai.seek_datetime(FIRST, "2026-11-21T19:47:58Z")
+    assert (start.pos, start.timestamp) == (4, 1795290478)
+
+
+def test_plan() -> None:
+    found = binlog_kaitai.plan([str(GTID)], from_gtid="0-1-4",
+                               to_datetime="2026-11-21T19:47:59Z")
+    assert found.possible
+    assert [(f.start, f.stop, f.first_gtid) for f in found.files] == [
+        (1008, None, "0-1-5"), (4, None, "0-7-14"), (4, 371, None)]
+    assert found.command is not None
+    assert found.command.startswith("mariadb-binlog --start-position=1008 --stop-position=371 ")
+
+
+def test_binlog_error() -> None:
+    not_a_binlog = str(GTID / "scenario.sql")
+    with pytest.raises(binlog_kaitai.BinlogError) as raised:
+        list(binlog_kaitai.read_events(not_a_binlog))
+    assert (raised.value.file, raised.value.offset) == (not_a_binlog, 0)
+    assert "not a binlog" in raised.value.message
