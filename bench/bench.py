@@ -10,7 +10,7 @@ then ``seek`` on the 1 GiB file and ``check`` over 1,000 files (bench/archive_be
 the rows benchmark (bench/rows_bench.py), ``rows --sql`` (bench/sql_bench.py), the
 columnar decoder (bench/columnar_bench.py), ``export`` and the Spark job
 (bench/spark_bench.py: on the bulk file with 1 and 2 cores less its fixed cost, then on
-the >= 500 MB set).
+the >= 500 MB set), and ``pull`` from a live server (bench/pull_bench.py).
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from typing import Any
 
 from bench.archive_bench import bench_archive
 from bench.columnar_bench import bench_columnar
+from bench.pull_bench import bench_pull
 from bench.rows_bench import bench_files, bench_rows
 from bench.spark_bench import bench_spark, bench_spark_bulk
 from bench.sql_bench import bench_sql
@@ -136,6 +137,7 @@ def main(argv: list[str] | None = None) -> int:
     bench_export(files[1], program)
     bench_spark_bulk(files[1], files[0])
     bench_spark(args.spark_data)
+    bench_pull(200, 3)
     return 0
 
 

@@ -7,9 +7,10 @@ mid-file, heartbeats) are left out, so a file is the source's once the source ha
 it. The source clears the in-use flag of a file's FORMAT_DESCRIPTION_EVENT when it
 sends it: the copy of the file being written differs from it in that bit only.
 
-Nothing is torn: each event is written whole and flushed before the next is read, and a
-run starts by cutting the newest file of the folder back to its last complete event and
-asking the source for what follows. Rerunning the same command therefore resumes where a
+Nothing is torn: the events that arrived together are written whole, in one write,
+before the stream is read again, and a run starts by cutting the newest file of the
+folder back to its last complete event (a write a kill cut short may have left part of
+one) and asking the source for what follows. Rerunning the same command therefore resumes where a
 killed or cut run stopped. Without ``--stop-never`` the pull ends at the end of the
 source's last binlog; with it, it waits for new events and, when the connection drops
 (a restart, the network), connects again after a growing pause.
@@ -23,6 +24,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -67,6 +69,10 @@ class Archive:
         self.name: str | None = None
         self.size = 0
         self._file: IO[bytes] | None = None
+        self._pending: list[bytes | memoryview] = []
+        """Whole events appended, not written yet (:meth:`flush` writes them)."""
+        self._syncing: threading.Thread | None = None
+        self._sync_error: str | None = None
 
     def newest(self, first_file: str | None) -> str | None:
         """The file to resume: the newest binlog in the folder (of ``first_file``'s
@@ -109,29 +115,63 @@ class Archive:
         return len(MAGIC)
 
     def _open(self, name: str, mode: str) -> None:
-        self.close()
+        self.close(wait=False)
         self._file = open(self.folder / name, mode, buffering=0)  # noqa: SIM115
         self.name = name
         self.size = 0
 
+    def append(self, data: bytes | memoryview) -> None:
+        """Add whole events to the file: written by the next :meth:`flush`."""
+        self._pending.append(data)
+        self.size += len(data)
+
     def write(self, data: bytes) -> None:
-        """Append ``data`` whole (an unbuffered write can be short: write the rest)."""
+        """Append ``data`` and write it now."""
+        self.append(data)
+        self.flush()
+
+    def flush(self) -> None:
+        """Write what was appended, whole, in one system call (an unbuffered write can be
+        short: write the rest)."""
+        if not self._pending:
+            return
         assert self._file is not None
-        view = memoryview(data)
+        view = memoryview(b"".join(self._pending))
+        self._pending.clear()
         try:
             while view:
                 written = self._file.write(view)
                 view = view[written or 0:]
         except OSError as exc:  # a full disk...: the next run cuts what was written
             raise PullError(f"{self.folder / str(self.name)}: {exc.strerror}") from None
-        self.size += len(data)
 
-    def close(self) -> None:
-        """Close the current file, its bytes on disk."""
+    def close(self, *, wait: bool = True) -> None:
+        """Close the current file, what was appended written. Its bytes reach the disk
+        (fsync) on a thread while the next file is written; ``wait`` for them (and for
+        the files closed before), as the end of a run does."""
         if self._file is not None:
-            os.fsync(self._file.fileno())
-            self._file.close()
-            self._file = None
+            self.flush()
+            self._wait()
+            done, self._file = self._file, None
+            self._syncing = threading.Thread(target=self._sync, args=(done,), daemon=True)
+            self._syncing.start()
+        if wait:
+            self._wait()
+
+    def _sync(self, done: IO[bytes]) -> None:
+        try:
+            os.fsync(done.fileno())
+        except OSError as exc:
+            self._sync_error = f"{done.name}: {exc.strerror}"
+        finally:
+            done.close()
+
+    def _wait(self) -> None:
+        if self._syncing is not None:
+            self._syncing.join()
+            self._syncing = None
+        if self._sync_error is not None:
+            raise PullError(self._sync_error)
 
 
 def complete_length(path: Path) -> int:
@@ -171,9 +211,10 @@ def gtid_file(opts: PullOptions) -> str:
     client = new_client(opts)
     try:
         client.open()
-        for ev in client.dump_from_gtid(str(opts.from_gtid), non_block=True):
-            if ev.event.type_code == ROTATE:
-                return rotate_target(ev.raw)[0]
+        for batch in client.dump_from_gtid(str(opts.from_gtid), non_block=True):
+            for ev in batch:
+                if ev.type_code == ROTATE:
+                    return rotate_target(ev.raw)[0]
     finally:
         client.close()
     raise PullError(f"{opts.endpoint.name}: the source has nothing after {opts.from_gtid}")
@@ -195,20 +236,22 @@ def copy_stream(client: ReplicationClient, archive: Archive, opts: PullOptions,
     from binlog_kaitai.replication import rotate_target
 
     assert archive.name is not None
-    for ev in client.dump(archive.name, start, non_block=not opts.stop_never):
-        header = ev.event
-        if ev.is_artificial:
-            if header.type_code == ROTATE:
-                name, _ = rotate_target(ev.raw)
-                if name != archive.name:
-                    archive.start(name)
-            continue
-        end = archive.size + len(ev.raw)
-        if header.log_pos != end & 0xFFFFFFFF:  # a u4: past 4 GiB, modulo 2^32
-            raise PullError(
-                f"{archive.name}: the source sent an event ending at log_pos "
-                f"{header.log_pos} where the file is at {end}; nothing written")
-        archive.write(ev.raw)
+    for batch in client.dump(archive.name, start, non_block=not opts.stop_never):
+        for ev in batch:
+            if ev.is_artificial:
+                if ev.type_code == ROTATE:
+                    name, _ = rotate_target(ev.raw)
+                    if name != archive.name:
+                        archive.start(name)
+                continue
+            end = archive.size + len(ev.raw)
+            if ev.log_pos != end & 0xFFFFFFFF:  # a u4: past 4 GiB, modulo 2^32
+                archive.flush()
+                raise PullError(
+                    f"{archive.name}: the source sent an event ending at log_pos "
+                    f"{ev.log_pos} where the file is at {end}; not written")
+            archive.append(ev.raw)
+        archive.flush()
 
 
 def pull(opts: PullOptions, err: TextIO) -> None:

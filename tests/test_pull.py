@@ -428,14 +428,15 @@ def test_the_stream_events_read_as_the_spec_reads_them(db: MariaDBSandbox) -> No
     seen: list[tuple[int, bool]] = []
     payloads = []
     try:
-        for ev in client.dump(db.binlog_paths()[-2].name, 4, non_block=False):
+        for ev in (ev for batch in client.dump(db.binlog_paths()[-2].name, 4,
+                                               non_block=False) for ev in batch):
             spec = ev.packet.header
-            assert (ev.event.type_code, ev.event.log_pos, ev.event.flags, ev.event.length) == (
+            assert (ev.type_code, ev.log_pos, ev.flags, ev.length) == (
                 spec.type_code, spec.log_pos, spec.flags, spec.event_length)
             assert ev.is_artificial == ev.packet.is_artificial
-            seen.append((ev.event.type_code, ev.is_artificial))
+            seen.append((ev.type_code, ev.is_artificial))
             payloads.append(b"\0" + ev.raw)
-            if ev.event.type_code == 27:  # HEARTBEAT_LOG_EVENT: the stream is idle
+            if ev.type_code == 27:  # HEARTBEAT_LOG_EVENT: the stream is idle
                 break
     finally:
         client.close()
