@@ -16,6 +16,7 @@ import shutil
 import subprocess
 import sys
 import sysconfig
+import tomllib
 import zipfile
 from pathlib import Path
 
@@ -23,7 +24,6 @@ import pytest
 
 from tests.conftest import FIXTURES, REPO
 
-SOURCES = ("binlog_kaitai", "generated", "spark", "pyproject.toml", "setup.py", "README.md")
 FIXTURE = FIXTURES / "mariadb" / "gtid" / "binlog.000001"
 
 
@@ -33,7 +33,9 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     its build/ and kernels' C beside the files other runs are reading)."""
     src = tmp_path_factory.mktemp("src")
     skip = shutil.ignore_patterns("__pycache__", "*.so", "*.c", "*.egg-info")
-    for name in SOURCES:
+    setuptools = tomllib.loads((REPO / "pyproject.toml").read_text())["tool"]["setuptools"]
+    folders = ["binlog_kaitai", *setuptools["package-dir"].values()]
+    for name in [*folders, "pyproject.toml", "setup.py", "README.md"]:
         if (REPO / name).is_dir():
             shutil.copytree(REPO / name, src / name, ignore=skip)
         else:
@@ -77,8 +79,8 @@ def test_the_wheel_holds_one_namespace(wheel: Path) -> None:
                                                 "binlog_kaitai-0.1.0.dist-info"}
     assert {"binlog_kaitai/generated/mysql_binlog.py", "binlog_kaitai/spark/job.py",
             "binlog_kaitai/tables/extract.py", "binlog_kaitai/row_kernel.py"} <= set(names)
-    kernels = sorted(n.split("/")[1].split(".")[0] for n in names if n.endswith(".so"))
-    assert kernels == ["row_kernel", "text_kernel"]
+    compiled = {n.split(".")[0] for n in names if n.endswith(".so")}
+    assert {"binlog_kaitai/row_kernel", "binlog_kaitai/text_kernel"} <= compiled
     assert [n for n in names if n.endswith(".c")] == []
 
 
