@@ -79,6 +79,12 @@ demo: setup
 spark-zip: setup
 	$(PY) -m binlog_kaitai.spark.build_zip build/binlog-kaitai-spark.zip
 
+# The wheel in dist/ (one namespace, binlog_kaitai, its kernels compiled), built offline
+# with the venv's setuptools and Cython; tests/test_wheel.py installs one in a fresh venv.
+.PHONY: wheel
+wheel: $(SETUP_STAMP)
+	$(PY) -m pip wheel --no-deps --no-build-isolation --wheel-dir dist .
+
 # The Spark job against the plain reader on ~1.1 GB of generated binlogs: one of 1000 MiB
 # (the per-worker memory target is for a 1 GiB file) and 60 of 1 MiB.
 SPARK_BENCH_DATA = $(PY) -m tools.make_bench_data --out bench/data/spark --large-mb 1000 \
