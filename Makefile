@@ -9,7 +9,7 @@ SAMPLES := $(sort $(wildcard tests/fixtures/mariadb/*/binlog.[0-9]*))
 .PHONY: setup generate check-generated lint test demo bench clean server-packages crosscheck \
 	spark-zip bench-spark fuzz
 
-KERNELS := binlog_kaitai/row_kernel.py binlog_kaitai/text_kernel.py
+KERNELS := binlog_kaitai/row_kernel.py binlog_kaitai/text_kernel.py generated_fast/mysql_binlog.py
 KERNELS_STAMP := build/.kernels-built
 
 setup: $(SETUP_STAMP) $(KERNELS_STAMP) $(NODE_STAMP) server-packages
@@ -43,6 +43,7 @@ server-packages:
 generate: $(NODE_STAMP)
 	node tools/generate.js ksy generated
 	node tools/generate.js ksy generated_js javascript
+	$(PY) -m tools.ksy_fast ksy generated_fast
 
 check-generated: $(NODE_STAMP)
 	@for pair in generated:python generated_js:javascript; do \
@@ -52,6 +53,11 @@ check-generated: $(NODE_STAMP)
 	    echo "$$dir/ is stale: run 'make generate' and commit the result"; \
 	    diff -r -x __pycache__ $$dir build/$$dir-check | head -20; exit 1; }; \
 	  echo "$$dir/ is fresh"; done
+	@rm -rf build/generated_fast-check; $(PY) -m tools.ksy_fast ksy build/generated_fast-check || exit 1; \
+	diff -r -x __pycache__ -x '*.c' -x '*.so' generated_fast build/generated_fast-check >/dev/null || { \
+	  echo "generated_fast/ is stale: run 'make generate' and commit the result"; \
+	  diff -r -x __pycache__ -x '*.c' -x '*.so' generated_fast build/generated_fast-check | head -20; exit 1; }; \
+	echo "generated_fast/ is fresh"
 
 lint: $(SETUP_STAMP)
 	$(VENV)/bin/ruff check --no-cache binlog_kaitai tests tools bench spark

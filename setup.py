@@ -16,5 +16,7 @@ DIRECTIVES = {
 }
 
 setup(ext_modules=cythonize(
-    ["binlog_kaitai/row_kernel.py", "binlog_kaitai/text_kernel.py"],
+    ["binlog_kaitai/row_kernel.py", "binlog_kaitai/text_kernel.py",
+     # the readers tools/ksy_fast.py compiles from ksy/
+     "generated_fast/mysql_binlog.py"],
     compiler_directives=DIRECTIVES, quiet=True))

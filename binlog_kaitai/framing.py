@@ -1,0 +1,83 @@
+"""Events framed in batches: a window of a binlog's bytes into arrays, in one compiled call.
+
+:func:`frame_window` runs ``frame_event``, which ``tools/ksy_fast.py`` compiles from
+ksy/mysql_binlog.ksy's ``event`` and ``event_header`` (``generated_fast/``): every offset,
+size and condition of the header and the CRC32 footer is the spec's, none is written here.
+The result is one array per column of ``EVENT_COLUMNS`` (positions, lengths, type codes,
+timestamps, server ids, log_pos, flags, body spans, CRC verdicts...), -1 where a member is
+absent (``log_pos`` and ``flags`` in a v1 header, the footer of a file without checksums
+or of a FORMAT_DESCRIPTION_EVENT, whose CRC covers its in-use flag cleared and is
+checked by :func:`~binlog_kaitai.event.checksum_ok`).
+
+The readers run compiled where ``make setup`` built them, else as their plain-Python
+source (:func:`readers`); tests run both (``tests/test_fast_path.py``).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from types import ModuleType
+
+import numpy as np
+
+from binlog_kaitai.event import FDE, BinlogFormat
+from binlog_kaitai.generated_fast import mysql_binlog as compiled_readers
+
+WINDOW_EVENTS = 1 << 16
+"""Events framed per call at most: the arrays of a call stay below 11 MB."""
+
+
+@dataclass(frozen=True, slots=True)
+class Frames:
+    """The events :func:`frame_window` framed: ``count`` of them, one array per column
+    (``frames["header_type_code"]``...), ``end`` the position after the last, and
+    ``status`` 0, or why the next one was not framed (the readers' ``TRUNCATED``: it
+    runs past the window, ``INVALID``: its length is below its header's)."""
+
+    columns: dict[str, np.ndarray]
+    count: int
+    end: int
+    status: int
+
+    def __getitem__(self, column: str) -> np.ndarray:
+        return self.columns[column]
+
+
+@cache
+def plain_readers() -> ModuleType:
+    """The readers' source run as plain Python, even where the extension is built."""
+    path = Path(compiled_readers.__file__).with_name("mysql_binlog.py")
+    spec = importlib.util.spec_from_file_location(
+        "binlog_kaitai.generated_fast.mysql_binlog_source", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def readers(plain: bool = False) -> ModuleType:
+    """The generated readers: the compiled extension where it is built and ``plain`` is
+    not asked for, else their source as plain Python."""
+    return plain_readers() if plain or not compiled_readers.COMPILED else compiled_readers
+
+
+def frame_window(data: bytes | memoryview, start: int, end: int, fmt: BinlogFormat, *,
+                 limit: int = WINDOW_EVENTS, module: ModuleType | None = None) -> Frames:
+    """Frame the events of ``data[start:end]`` (the first at ``start``) laid out as
+    ``fmt`` says, up to ``limit`` of them; stops after a FORMAT_DESCRIPTION_EVENT, which
+    may change the layout of the next ones (the caller reads it and frames on)."""
+    module = module or readers()
+    names = module.EVENT_COLUMNS
+    table = np.empty((len(names), limit), dtype=np.int64)
+    count, after, status = module.frame_event(
+        data, start, end, fmt.header_len, fmt.is_type_code_permuted, fmt.checksum_len, table)
+    types = table[names.index("header_type_code"), :count]
+    formats = np.flatnonzero(types == int(FDE))
+    if len(formats) and formats[0] + 1 < count:  # the next one starts where it ends
+        count = int(formats[0]) + 1
+        after, status = int(table[0, count]), 0
+    return Frames({name: table[i, :count] for i, name in enumerate(names)}, count, after,
+                  status)

@@ -1,0 +1,215 @@
+"""The readers tools/ksy_fast.py compiles from ksy/ (generated_fast/) read what the
+Kaitai-generated parser reads, field for field, as the compiled extension and as its
+plain-Python source.
+
+On every real binlog (../shared/corpus, the fixtures, the damaged files and the fuzzer's
+finds: tools/crosscheck.py's files) and on mutated copies the fuzzer makes of them:
+each event the stream frames is read by ``read_event`` and by the spec's
+``MysqlBinlog.Event`` with the same params, and every member the fast reader has must
+equal the spec's (or both fail); the whole file framed by
+:func:`~binlog_kaitai.framing.frame_window` gives the events ``read_events`` gives.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+import yaml
+from kaitaistruct import KaitaiStream, KaitaiStructError
+
+from binlog_kaitai.errors import BinlogError
+from binlog_kaitai.event import DECODE_ERRORS, FDE, Event
+from binlog_kaitai.framing import compiled_readers, frame_window, readers
+from binlog_kaitai.generated.mysql_binlog import MysqlBinlog
+from binlog_kaitai.stream import read_events
+from tests.conftest import REPO
+from tools import fuzz, ksy_fast
+from tools.crosscheck import default_files
+
+FILES = default_files()
+MUTATIONS = 150
+SPEC = yaml.safe_load((REPO / "ksy" / "mysql_binlog.ksy").read_text())
+
+
+@pytest.fixture(params=["compiled", "plain"])
+def fast(request: pytest.FixtureRequest) -> ModuleType:
+    if request.param == "compiled" and not compiled_readers.COMPILED:
+        pytest.skip("generated_fast is not compiled: run `make setup`")
+    return readers(plain=request.param == "plain")
+
+
+def reference(data: bytes) -> list[Event]:
+    """The events ``read_events`` gives before the error that stops it, if any."""
+    events: list[Event] = []
+    with contextlib.suppress(BinlogError):
+        events.extend(read_events(io.BytesIO(data)))
+    return events
+
+
+def members(obj: Any) -> Iterator[tuple[str, str]]:
+    """(member, how the fast reader holds it: ``scalar``, ``span`` or ``nested``) of a
+    fast reader's class (its ``has_*`` flags and spans' ``_at``/``_size`` folded in)."""
+    names = {n for n in dir(type(obj)) if not n.startswith("_")}
+    spans = {n[:-5] for n in names if n.endswith("_size") and f"{n[:-5]}_at" in names}
+    for name in sorted(names):
+        base = name.rsplit("_", 1)[0]
+        if name.startswith("has_") or (name.endswith(("_at", "_size")) and (
+                base in spans or base in names)):
+            continue
+        value = getattr(obj, name, None)
+        yield name, "span" if name in spans else "scalar" if isinstance(
+            value, int) else "nested"
+    for name in sorted(spans):
+        yield name, "span"
+
+
+def assert_same(fast_obj: Any, spec_obj: Any, raw: bytes, where: str) -> int:
+    """Every member of a fast reader's result equals the spec's; how many were compared."""
+    compared = 0
+    for name, how in members(fast_obj):
+        here = f"{where}.{name}"
+        expected = getattr(spec_obj, name, None)
+        if not getattr(fast_obj, f"has_{name}", True):
+            assert expected is None, here
+            continue
+        if how == "nested":
+            compared += assert_same(getattr(fast_obj, name), expected, raw, here)
+            continue
+        if how == "span":  # the bytes the spec read, or its substream's for a parsed body
+            at, size = getattr(fast_obj, f"{name}_at"), getattr(fast_obj, f"{name}_size")
+            if not isinstance(expected, bytes):
+                expected = getattr(spec_obj, f"_raw_{name}")
+            assert raw[at:at + size] == expected, here
+        else:
+            assert getattr(fast_obj, name) == int(expected), here
+        compared += 1
+    return compared
+
+
+def check_event(fast: ModuleType, ev: Event) -> int:
+    """One framed event read both ways; the members compared."""
+    fmt, raw = ev.format, ev.raw
+    out = fast.Event()
+    got = fast.read_event(raw, 0, len(raw), fmt.header_len, fmt.is_type_code_permuted,
+                          fmt.checksum_len, out)
+    try:
+        spec = MysqlBinlog.Event(fmt.header_len, fmt.checksum_len, fmt.post_header_lengths,
+                                 fmt.is_type_code_permuted, KaitaiStream(io.BytesIO(raw)))
+    except DECODE_ERRORS:
+        return check_header(fast, ev)  # a body the spec rejects: the header still agrees
+    assert got == len(raw), ev
+    return assert_same(out, spec, raw, repr(ev))
+
+
+def check_header(fast: ModuleType, ev: Event) -> int:
+    fmt, raw = ev.format, ev.raw
+    out = fast.EventHeader()
+    got = fast.read_event_header(raw, 0, len(raw), fmt.header_len, fmt.is_type_code_permuted,
+                                 out)
+    try:
+        spec = MysqlBinlog.EventHeader(fmt.header_len, fmt.is_type_code_permuted,
+                                       KaitaiStream(io.BytesIO(raw)))
+    except EOFError:
+        assert got == fast.TRUNCATED, ev
+        return 0
+    except KaitaiStructError:  # its valid: the length below the header's
+        assert got == fast.INVALID, ev
+        return 0
+    assert got >= 0, ev
+    return assert_same(out, spec, raw, repr(ev))
+
+
+class LazyBinlog(MysqlBinlog):
+    """The spec's top level with its instances only: the seq (every event) unread."""
+
+    def _read(self) -> None:
+        pass
+
+
+def check_file_start(fast: ModuleType, data: bytes) -> None:
+    """``read_mysql_binlog``: the magic, then how the first event tells the version."""
+    out = fast.MysqlBinlog()
+    got = fast.read_mysql_binlog(data, 0, len(data), out)
+    magic = bytes(SPEC["seq"][0]["contents"])
+    if data[:4] != magic:
+        assert got == (fast.TRUNCATED if len(data) < 4 else fast.INVALID)
+        return
+    spec = LazyBinlog(KaitaiStream(io.BytesIO(data)))
+    try:  # the fast reader reads every member, even one the spec's laziness would skip
+        for name, _how in members(out):
+            getattr(spec, name)
+    except EOFError:
+        assert got == fast.TRUNCATED
+        return
+    assert got == len(magic)
+    assert assert_same(out, spec, data, "file") == 4
+
+
+def check_framing(fast: ModuleType, data: bytes, events: list[Event]) -> int:
+    """The whole file framed in windows gives ``events`` (from the second on: the first
+    tells the format); the events compared."""
+    j, pos = 1, events[1].pos if len(events) > 1 else len(data)
+    while j < len(events):
+        frames = frame_window(data, pos, len(data), events[j].format, module=fast)
+        assert frames.count > 0, (events[j], frames.status)
+        for i in range(frames.count):
+            ev = events[j + i]
+            got = {c: int(frames[c][i]) for c in frames.columns}
+            assert (got["pos"], got["header_event_length"], got["header_type_code"],
+                    got["header_timestamp"], got["header_server_id"]) == (
+                ev.pos, ev.length, ev.type_code, ev.timestamp, ev.server_id), ev
+            assert (got["header_log_pos"], got["header_flags"]) == (
+                -1 if ev.log_pos is None else ev.log_pos, -1 if ev.flags is None else ev.flags)
+            # (an FDE's CRC covers its in-use flag cleared; the stream gives no verdict on
+            # an event whose body the spec rejects)
+            if ev.type_code != FDE and ev.decode_error is None:
+                assert got["checksum_ok"] == (-1 if ev.checksum_ok is None else
+                                              int(ev.checksum_ok)), ev
+            if j + i + 1 == len(events):
+                return len(events) - 1
+        j, pos = j + frames.count, frames.end
+    return len(events) - 1
+
+
+def check_input(fast: ModuleType, data: bytes) -> tuple[int, int]:
+    """(members compared, events framed) for one input."""
+    check_file_start(fast, data)
+    events = reference(data)
+    return sum(check_event(fast, ev) for ev in events), check_framing(fast, data, events)
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: "/".join(Path(p).parts[-2:]))
+def test_every_real_file(fast: ModuleType, path: Path) -> None:
+    compared, framed = check_input(fast, path.read_bytes())
+    assert compared >= 10 * framed  # every member of every event (about 16 each)
+
+
+def test_the_files_are_there() -> None:
+    assert len(FILES) >= 100, "the corpus or the fixtures are missing"
+
+
+def test_fuzzed_inputs(fast: ModuleType) -> None:
+    """The fuzzer's mutations of the real files (its CI seed), damage included."""
+    seeds = fuzz.load_seeds(FILES)
+    for number in range(MUTATIONS):
+        data, how, _origin = fuzz.make_input(number, 1, seeds)
+        try:
+            check_input(fast, data)
+        except AssertionError as exc:
+            raise AssertionError(f"mutation {number} ({how}): {exc}") from exc
+
+
+def test_the_generator_refuses_what_it_does_not_compile() -> None:
+    specs = ksy_fast.load_specs(REPO / "ksy")
+    module = ksy_fast.Module("mysql_binlog", {"format_description_event": None})
+    with pytest.raises(ksy_fast.KsyUnsupported, match=re.escape(
+            "mysql_binlog.ksy: /types/format_description_event/seq/1: unsupported by "
+            "tools/ksy_fast.py: key(s) ['encoding']")):
+        ksy_fast.Generator(specs, module).run()

@@ -1,0 +1,798 @@
+"""Compile the structures the hot paths read from ``ksy/*.ksy`` to Cython readers.
+
+``python -m tools.ksy_fast ksy generated_fast`` writes one module per entry of
+:data:`MODULES` (``generated_fast/mysql_binlog.py``...), in Cython's pure-Python mode:
+``setup.py`` compiles them to C extensions, and the same source runs as plain Python where
+they are not built. Every offset, size, endianness, condition and check comes from the
+spec; nothing of the binlog layout is written here. ``make generate`` runs this and
+``make check-generated`` checks the committed output is fresh.
+
+For each compiled type ``t`` the output has a class ``T`` (a ``cclass``: one C struct)
+holding the members read, and ``read_t(data, pos, end, <params>, out) -> int``, which
+reads ``t`` at ``data[pos:end]`` into ``out`` and returns the position after it, or
+``TRUNCATED`` (-1: the bytes end first, where the Kaitai parser raises EOFError) or
+``INVALID`` (-2: a ``valid``/``contents`` check fails or a size is negative). Instances
+are read eagerly, in the order the members need them: a reader returns TRUNCATED when
+any member it compiles does not fit, even a parse instance the spec's lazy evaluation
+would not have reached (``binlog_version`` of a 14-byte file). A type in
+:data:`Module.frames` also gets ``frame_t(source, pos, end, <params>, table)``: its
+``repeat: eos`` walk, every scalar member of each ``t`` (nested types flattened) written
+to a column of ``table`` (``T_COLUMNS`` names them) in one call.
+
+Supported KSY subset (anything else raises :class:`KsyUnsupported`, naming the file, the
+path inside it and the construct):
+
+- ``meta``: ``id``, ``endian`` (``le``/``be``), ``imports`` (for types and enums named
+  ``spec::...``); documentation keys are ignored.
+- ``params`` of integer types (``u1``... ``s8``) and ``bool``; a type's reader takes only
+  the params its compiled members use.
+- ``seq`` fields, compiled as a prefix of the seq (a type may stop at a member it does not
+  need, never skip one): integer types ``u1 u2 u4 u8 s1 s2 s4 s8`` with optional
+  ``le``/``be`` suffix; ``contents`` (a list of bytes); ``size:`` with no type, or with a
+  user type or ``switch-on``, read as an opaque span (``<id>_at``, ``<id>_size``: the
+  body is not parsed); a user type with arguments and no size (read in place); ``if:``
+  (``has_<id>`` says whether it was read); ``valid:`` (``min``, ``max``, a value);
+  ``enum:`` (the value stays the integer); ``-orig-id``, ``doc``, ``doc-ref``.
+- ``instances``: ``value:`` (an array literal becomes a module constant), with ``if:``;
+  parse instances with ``pos:``, an integer type or a user type with ``size:``.
+- Expressions: integer, ``true``/``false`` and array literals; params, members, ``_io.size``;
+  ``a::b::c`` enum constants (of this spec or an import); ``.to_i``; ``.size`` of an array
+  literal; ``member.member`` of a compiled user type; ``[i]`` indexing; unary ``- ~ not``;
+  ``* / % + - << >> & ^ |``, comparisons, ``and``, ``or`` and ``?:``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+TRUNCATED = -1
+INVALID = -2
+INT_TYPE = re.compile(r"^([us])([1248])(le|be)?$")
+
+
+class KsyUnsupported(Exception):
+    """A construct of the spec the generator does not compile."""
+
+    def __init__(self, ksy: Path, where: str, construct: str) -> None:
+        super().__init__(f"{ksy}: {where}: unsupported by tools/ksy_fast.py: {construct}")
+
+
+@dataclass(frozen=True)
+class Module:
+    """One output module: the types to compile, each with the members its readers need
+    (in spec order; ``None``: all of them), and the types to frame with the field whose
+    value is the CRC32 of every byte of the type before it."""
+
+    spec: str
+    types: dict[str, list[str] | None]
+    frames: dict[str, str] = field(default_factory=dict)
+
+
+MODULES = [
+    Module("mysql_binlog", {
+        "mysql_binlog": ["magic", "first_type_code", "first_event_length", "binlog_version",
+                         "first_header_len"],
+        "event_header": None,
+        "event": ["header", "body", "checksum", "footer_len"],
+    }, frames={"event": "checksum"}),
+]
+
+
+# -- the specs -----------------------------------------------------------------------------
+
+@dataclass
+class Spec:
+    path: Path
+    doc: dict[str, Any]
+
+    @property
+    def id(self) -> str:
+        return str(self.doc["meta"]["id"])
+
+    @property
+    def endian(self) -> str | None:
+        return self.doc["meta"].get("endian")
+
+    def type_def(self, name: str) -> dict[str, Any]:
+        return self.doc if name == self.id else self.doc.get("types", {}).get(name)
+
+    def where(self, name: str) -> str:
+        return "/" if name == self.id else f"/types/{name}"
+
+
+def load_specs(ksy_dir: Path) -> dict[str, Spec]:
+    return {p.stem: Spec(p, yaml.safe_load(p.read_text())) for p in sorted(ksy_dir.glob("*.ksy"))}
+
+
+# -- expressions ---------------------------------------------------------------------------
+
+TOKEN = re.compile(r"\s*(?:(0x[0-9a-fA-F_]+|\d[\d_]*)|([A-Za-z_]\w*(?:::[A-Za-z_]\w*)*)"
+                   r"|(==|!=|<=|>=|<<|>>|[-+*/%&|^<>?:\[\](),.~])|(\"[^\"]*\"|'[^']*'))")
+BINARY = [("or",), ("and",), ("==", "!=", "<", "<=", ">", ">="), ("|",), ("^",), ("&",),
+          ("<<", ">>"), ("+", "-"), ("*", "/", "%")]
+PY_OP = {"/": "//"}
+
+
+@dataclass
+class Value:
+    """A translated expression: its Python code and what it is (``int``, ``tuple``, or the
+    key of the user type whose reader filled it)."""
+
+    code: str
+    kind: str = "int"
+
+
+class Expr:
+    """A Pratt parser of one KSY expression, translating it to Python as it goes."""
+
+    def __init__(self, text: str, scope: TypeCompiler, where: str) -> None:
+        self.scope, self.where = scope, where
+        self.tokens: list[str] = []
+        pos, text = 0, str(text).strip()
+        while pos < len(text):
+            m = TOKEN.match(text, pos)
+            if not m or m.end() == pos:
+                self.fail(f"expression {text!r}")
+            if m.group(4):
+                self.fail(f"string literal in {text!r}")
+            self.tokens.append(next(g for g in m.groups() if g))
+            pos = m.end()
+        self.i = 0
+
+    def fail(self, construct: str) -> None:
+        raise KsyUnsupported(self.scope.spec.path, self.where, construct)
+
+    def peek(self) -> str | None:
+        return self.tokens[self.i] if self.i < len(self.tokens) else None
+
+    def take(self, expected: str | None = None) -> str:
+        tok = self.peek()
+        if tok is None or (expected is not None and tok != expected):
+            self.fail(f"expected {expected or 'more'} at token {self.i} of {self.tokens}")
+        self.i += 1
+        return tok  # type: ignore[return-value]
+
+    def parse(self) -> Value:
+        value = self.ternary()
+        if self.peek() is not None:
+            self.fail(f"trailing {self.peek()!r} in {self.tokens}")
+        return value
+
+    def ternary(self) -> Value:
+        cond = self.binary(0)
+        if self.peek() != "?":
+            return cond
+        self.take("?")
+        yes = self.ternary()
+        self.take(":")
+        no = self.ternary()
+        return Value(f"({yes.code} if {cond.code} else {no.code})", yes.kind)
+
+    def binary(self, level: int) -> Value:
+        if level == len(BINARY):
+            return self.unary()
+        left = self.binary(level + 1)
+        while self.peek() in BINARY[level]:
+            op = self.take()
+            right = self.binary(level + 1)
+            left = Value(f"({left.code} {PY_OP.get(op, op)} {right.code})")
+        return left
+
+    def unary(self) -> Value:
+        if self.peek() in ("-", "~", "not"):
+            op = self.take()
+            operand = self.unary()
+            return Value(f"({op}{' ' if op == 'not' else ''}{operand.code})")
+        return self.postfix(self.primary())
+
+    def primary(self) -> Value:
+        tok = self.take()
+        if tok == "(":
+            inner = self.ternary()
+            self.take(")")
+            return inner
+        if tok == "[":
+            items = []
+            while self.peek() != "]":
+                items.append(self.ternary().code)
+                if self.peek() == ",":
+                    self.take(",")
+            self.take("]")
+            return Value(f"({', '.join(items)},)", "tuple")
+        if tok[0].isdigit():
+            return Value(str(int(tok.replace("_", ""), 0)))
+        if tok in ("true", "false"):
+            return Value("True" if tok == "true" else "False")
+        if "::" in tok:
+            return Value(str(self.scope.enum_value(tok, self.where)))
+        return self.scope.resolve(tok, self.where)
+
+    def postfix(self, value: Value) -> Value:
+        while self.peek() in (".", "["):
+            if self.take() == "[":
+                index = self.ternary()
+                self.take("]")
+                value = Value(f"{value.code}[{index.code}]")
+                continue
+            attr = self.take()
+            if attr == "to_i":
+                continue
+            if attr == "size" and value.kind == "tuple":
+                value = Value(f"len({value.code})")
+            elif value.kind == "io" or value.kind.startswith("type:"):
+                value = self.scope.member_of(value, attr, self.where)
+            else:
+                self.fail(f".{attr} of {value.code}")
+        return value
+
+
+# -- types ---------------------------------------------------------------------------------
+
+def camel(name: str) -> str:
+    return "".join(part.capitalize() for part in name.split("_"))
+
+
+def int_type(spec: Spec, name: Any) -> tuple[int, bool, str] | None:
+    """(size, signed, endianness) of an integer type name, None for any other type."""
+    m = INT_TYPE.match(str(name))
+    if not m:
+        return None
+    size = int(m.group(2))
+    endian = m.group(3) or spec.endian or ""
+    if size > 1 and not endian:
+        raise KsyUnsupported(spec.path, "/meta", f"{name} with no endianness")
+    return size, m.group(1) == "s", endian if size > 1 else ""
+
+
+@dataclass
+class Attr:
+    """An attribute of a compiled class: its name, C type and Python default."""
+
+    name: str
+    ctype: str
+    key: str = ""
+    """The compiled type's key (``spec::type``) of a member that is one, else empty."""
+    member: str = ""
+    """The member this attribute is part of (a span's ``_at``, ``_size``), if not itself."""
+
+    @property
+    def scalar(self) -> bool:
+        return not self.key
+
+
+class TypeCompiler:
+    """Compiles one type's members to the body of its reader."""
+
+    def __init__(self, gen: Generator, spec: Spec, name: str, members: list[str] | None) -> None:
+        self.gen, self.spec, self.name = gen, spec, name
+        self.key = f"{spec.id}::{name}"
+        self.tdef = spec.type_def(name)
+        if self.tdef is None:
+            raise KsyUnsupported(spec.path, "/types", f"no type {name!r}")
+        self.seq = {f["id"]: f for f in self.tdef.get("seq", [])}
+        self.instances = self.tdef.get("instances", {})
+        self.params = {p["id"]: p for p in self.tdef.get("params", [])}
+        self.members = members if members is not None else [*self.seq, *self.instances]
+        self.used_params: list[str] = []
+        self.attrs: list[Attr] = []
+        self.lines: list[str] = []
+        self.done: set[str] = set()
+        self.read_seq = 0
+
+    @property
+    def cls(self) -> str:
+        return self.gen.class_name(self.key)
+
+    # names in expressions
+
+    def resolve(self, ident: str, where: str) -> Value:
+        if ident in self.params:
+            if ident not in self.used_params:
+                self.used_params.append(ident)
+            return Value(f"p_{ident}")
+        if ident == "_io":
+            return Value("", "io")
+        if ident in self.seq or ident in self.instances:
+            return self.ensure(ident, where)
+        raise KsyUnsupported(self.spec.path, where, f"name {ident!r}")
+
+    def member_of(self, value: Value, attr: str, where: str) -> Value:
+        if value.kind == "io":
+            if attr != "size":
+                raise KsyUnsupported(self.spec.path, where, f"_io.{attr}")
+            return Value("(end - start)")
+        other = self.gen.compiled[value.kind[5:]]
+        const = self.gen.consts.get((other.key, attr))
+        if const is not None:
+            return Value(const, "tuple")
+        if attr not in other.done:
+            raise KsyUnsupported(self.spec.path, where, f"{attr!r}, not read by {other.key}")
+        return Value(f"{value.code}.{attr}", other.kind_of(attr))
+
+    def kind_of(self, member: str) -> str:
+        key = next((a.key for a in self.attrs if a.name == member), "")
+        return f"type:{key}" if key else "int"
+
+    def enum_value(self, ref: str, where: str) -> int:
+        return self.gen.enum_value(self.spec, ref, where)
+
+    def expr(self, text: Any, where: str) -> Value:
+        return Expr(text, self, where).parse()
+
+    # members
+
+    def ensure(self, member: str, where: str) -> Value:
+        """The code of a member, compiling it first (and what it needs) if not yet read."""
+        if member in self.done:
+            return self.member_value(member)
+        if member in self.seq:
+            order = list(self.seq)
+            if order.index(member) < self.read_seq:
+                raise KsyUnsupported(self.spec.path, where, f"{member!r} used while read")
+            for name in order[self.read_seq:order.index(member) + 1]:
+                self.compile_seq(name)
+        else:
+            self.compile_instance(member)
+        return self.member_value(member)
+
+    def member_value(self, member: str) -> Value:
+        const = self.gen.consts.get((self.key, member))
+        if const is not None:
+            return Value(const, "tuple")
+        return Value(f"out.{member}", self.kind_of(member))
+
+    def compile(self) -> None:
+        for member in self.members:
+            if member not in self.done:
+                self.ensure(member, f"{self.spec.where(self.name)}/{member}")
+
+    def compile_seq(self, member: str) -> None:
+        index = list(self.seq).index(member)
+        self.read_seq = index + 1
+        self.done.add(member)
+        spec = self.seq[member]
+        where = f"{self.spec.where(self.name)}/seq/{index}"
+        self.field(member, spec, where, instance=False)
+
+    def compile_instance(self, member: str) -> None:
+        spec = self.instances[member]
+        where = f"{self.spec.where(self.name)}/instances/{member}"
+        self.done.add(member)
+        if "value" in spec:
+            self.check_keys(spec, where, {"value", "if", "enum"})
+            value = self.expr(spec["value"], where)
+            if value.kind == "tuple" and "if" not in spec:
+                self.gen.consts[(self.key, member)] = self.gen.const(value.code)
+                return
+            self.attrs.append(Attr(member, "cython.longlong"))
+            self.conditional(member, spec, where, [f"out.{member} = {value.code}"], [member])
+            return
+        self.field(member, spec, where, instance=True)
+
+    def check_keys(self, spec: dict[str, Any], where: str, allowed: set[str]) -> None:
+        extra = set(spec) - allowed - {"id", "doc", "doc-ref", "-orig-id"}
+        if extra:
+            raise KsyUnsupported(self.spec.path, where, f"key(s) {sorted(extra)}")
+
+    def conditional(self, member: str, spec: dict[str, Any], where: str,
+                    body: list[str], scalars: list[str]) -> None:
+        """Emit ``body``, under the member's ``if:`` when it has one (``has_<member>``
+        then says which; the ``scalars`` it sets are reset to 0 when absent, since the
+        caller's object is reused from one read to the next)."""
+        if "if" not in spec:
+            self.lines += body
+            return
+        cond = self.expr(spec["if"], f"{where}/if")
+        self.attrs.append(Attr(f"has_{member}", "cython.bint"))
+        self.lines += [f"if {cond.code}:", *("    " + b for b in body),
+                       f"    out.has_{member} = True", "else:",
+                       f"    out.has_{member} = False", *(f"    out.{a} = 0" for a in scalars)]
+
+    def field(self, member: str, spec: dict[str, Any], where: str, instance: bool) -> None:
+        allowed = {"type", "size", "if", "valid", "enum", "contents"}
+        self.check_keys(spec, where, allowed | ({"pos"} if instance else set()))
+        body: list[str] = []
+        if instance:
+            pos = self.expr(spec["pos"], f"{where}/pos") if "pos" in spec else None
+            if pos is None:
+                raise KsyUnsupported(self.spec.path, where, "instance without value or pos")
+            body.append(f"at = start + {pos.code}")
+        at = "at" if instance else "pos"
+        known = len(self.attrs)
+        if "contents" in spec:
+            body += self.contents(spec["contents"], at, where)
+        elif int_type(self.spec, spec.get("type")) and "size" not in spec:
+            body += self.integer(member, spec, at, where)
+        elif "size" in spec and (spec.get("type") is None or not instance):
+            body += self.span(member, spec, at, where)
+        else:
+            body += self.nested(member, spec, at, where)
+        scalars = [a.name for a in self.attrs[known:] if a.scalar]
+        self.conditional(member, spec, where, body, scalars)
+
+    def contents(self, contents: Any, at: str, where: str) -> list[str]:
+        if not isinstance(contents, list) or not all(isinstance(b, int) for b in contents):
+            raise KsyUnsupported(self.spec.path, where, f"contents {contents!r}")
+        checks = " or ".join(f"data[{at} + {i}] != {b}" for i, b in enumerate(contents))
+        return [f"if {at} + {len(contents)} > end:", f"    return {TRUNCATED}",
+                f"if {checks}:", f"    return {INVALID}", f"{at} += {len(contents)}"]
+
+    def span(self, member: str, spec: dict[str, Any], at: str, where: str) -> list[str]:
+        size = self.expr(spec["size"], f"{where}/size")
+        self.attrs += [Attr(f"{member}_at", "cython.Py_ssize_t", member=member),
+                       Attr(f"{member}_size", "cython.Py_ssize_t", member=member)]
+        return [f"n = {size.code}", "if n < 0:", f"    return {INVALID}",
+                f"if {at} + n > end:", f"    return {TRUNCATED}",
+                f"out.{member}_at = {at}", f"out.{member}_size = n", f"{at} += n"]
+
+    def integer(self, member: str, spec: dict[str, Any], at: str, where: str) -> list[str]:
+        size, signed, endian = int_type(self.spec, spec["type"])  # type: ignore[misc]
+        if size == 8 and signed:
+            raise KsyUnsupported(self.spec.path, where, "s8")
+        self.attrs.append(Attr(member, "cython.ulonglong" if size == 8 else "cython.longlong"))
+        read = self.gen.reader(size, signed, endian)
+        lines = [f"if {at} + {size} > end:", f"    return {TRUNCATED}",
+                 f"out.{member} = {read}(data, {at})"]
+        if self.gen.crc_field.get(self.key) == member:
+            self.attrs.append(Attr(f"{member}_at", "cython.Py_ssize_t", member=member))
+            lines.append(f"out.{member}_at = {at}")
+        lines.append(f"{at} += {size}")
+        return lines + self.valid(member, spec.get("valid"), where)
+
+    def valid(self, member: str, valid: Any, where: str) -> list[str]:
+        if valid is None:
+            return []
+        if not isinstance(valid, dict):
+            valid = {"eq": valid}
+        checks = {"min": "<", "max": ">", "eq": "!="}
+        if set(valid) - set(checks):
+            raise KsyUnsupported(self.spec.path, f"{where}/valid", f"{sorted(valid)}")
+        lines = []
+        for key, op in checks.items():
+            if key in valid:
+                bound = self.expr(valid[key], f"{where}/valid/{key}")
+                lines += [f"if out.{member} {op} {bound.code}:", f"    return {INVALID}"]
+        return lines
+
+    def user_type(self, type_ref: Any) -> tuple[str, list[str]] | None:
+        """(key, argument expressions) of a user type reference, None if not one."""
+        if not isinstance(type_ref, str) or int_type(self.spec, type_ref):
+            return None
+        m = re.match(r"^([\w:]+)(?:\((.*)\))?$", type_ref)
+        if not m:
+            return None
+        args = [a.strip() for a in m.group(2).split(",")] if m.group(2) else []
+        return self.gen.resolve_type(self.spec, m.group(1)), args
+
+    def nested(self, member: str, spec: dict[str, Any], at: str, where: str) -> list[str]:
+        sub = self.user_type(spec.get("type"))
+        if sub is None:
+            raise KsyUnsupported(self.spec.path, where, f"type {spec.get('type')!r}")
+        other = self.gen.compile_type(sub[0], None)
+        self.attrs.append(Attr(member, other.cls, other.key))
+        args = [self.expr(a, f"{where}/type").code for a in sub[1]]
+        names = list(other.params)
+        call_args = [args[names.index(p)] for p in other.used_params]
+        bound = "end"
+        lines = []
+        if "size" in spec:
+            size = self.expr(spec["size"], f"{where}/size")
+            lines += [f"n = {size.code}", "if n < 0:", f"    return {INVALID}",
+                      f"if {at} + n > end:", f"    return {TRUNCATED}"]
+            bound = f"{at} + n"
+        call = ", ".join(["data", at, bound, *call_args, f"out.{member}"])
+        lines += [f"r = read_{other.gen_name}({call})", "if r < 0:", "    return r"]
+        if "size" in spec:
+            return [*lines, f"{at} += n"]
+        return [*lines, f"{at} = r"]
+
+    @property
+    def gen_name(self) -> str:
+        return self.gen.func_name(self.key)
+
+    def signature(self) -> list[str]:
+        params = []
+        for p in self.used_params:
+            ptype = self.params[p].get("type")
+            if ptype == "bool":
+                params.append(f"p_{p}: cython.bint")
+            elif int_type(self.spec, ptype):
+                params.append(f"p_{p}: cython.longlong")
+            else:
+                raise KsyUnsupported(self.spec.path, f"{self.spec.where(self.name)}/params",
+                                     f"param {p!r} of type {ptype!r}")
+        return params
+
+
+# -- the generator -------------------------------------------------------------------------
+
+class Generator:
+    """Compiles one :class:`Module`."""
+
+    def __init__(self, specs: dict[str, Spec], module: Module) -> None:
+        self.specs, self.module = specs, module
+        self.root = specs[module.spec]
+        self.compiled: dict[str, TypeCompiler] = {}
+        self.order: list[TypeCompiler] = []
+        self.consts: dict[tuple[str, str], str] = {}
+        self.const_code: list[str] = []
+        self.readers: dict[str, str] = {}
+        self.crc_field = {f"{module.spec}::{t}": f for t, f in module.frames.items()}
+
+    def resolve_type(self, spec: Spec, ref: str) -> str:
+        parts = ref.split("::")
+        if len(parts) == 1:
+            owner = spec if spec.type_def(ref) is not None else None
+            if owner is None:
+                raise KsyUnsupported(spec.path, "/types", f"type {ref!r} (only own types)")
+            return f"{spec.id}::{ref}"
+        if len(parts) == 2 and parts[0] in self.imports(spec):
+            return ref
+        raise KsyUnsupported(spec.path, "/types", f"type {ref!r}")
+
+    def imports(self, spec: Spec) -> list[str]:
+        return [spec.id, *spec.doc["meta"].get("imports", [])]
+
+    def enum_value(self, spec: Spec, ref: str, where: str) -> int:
+        parts = ref.split("::")
+        if len(parts) == 3 and parts[0] in self.imports(spec):
+            owner, enum, name = self.specs[parts[0]], parts[1], parts[2]
+        elif len(parts) == 2:
+            owner, enum, name = spec, parts[0], parts[1]
+        else:
+            raise KsyUnsupported(spec.path, where, f"enum reference {ref!r}")
+        values = owner.doc.get("enums", {}).get(enum, {})
+        for number, label in values.items():
+            if (label["id"] if isinstance(label, dict) else label) == name:
+                return int(number)
+        raise KsyUnsupported(spec.path, where, f"enum constant {ref!r} not found")
+
+    def class_name(self, key: str) -> str:
+        return camel(key.split("::")[1])
+
+    def func_name(self, key: str) -> str:
+        return key.split("::")[1]
+
+    def const(self, code: str) -> str:
+        name = f"_CONST_{len(self.const_code)}"
+        self.const_code.append(f"{name} = {code}")
+        return name
+
+    def reader(self, size: int, signed: bool, endian: str) -> str:
+        name = f"_{'s' if signed else 'u'}{size}{endian}"
+        if name not in self.readers:
+            self.readers[name] = reader_source(name, size, signed, endian)
+        return name
+
+    def compile_type(self, key: str, members: list[str] | None) -> TypeCompiler:
+        if key in self.compiled:
+            return self.compiled[key]
+        spec_id, name = key.split("::")
+        tc = TypeCompiler(self, self.specs[spec_id], name, members)
+        self.compiled[key] = tc
+        tc.compile()
+        self.order.append(tc)
+        return tc
+
+    def run(self) -> str:
+        for name, members in self.module.types.items():
+            self.compile_type(f"{self.module.spec}::{name}", members)
+        parts = [header_source(self.module), *self.readers.values(), *self.const_code]
+        for tc in self.order:
+            parts += [class_source(tc), read_source(tc)]
+        for name in self.module.frames:
+            parts.append(frame_source(self.compiled[f"{self.module.spec}::{name}"], self))
+        return "\n\n\n".join(wrap_lines(p.rstrip("\n")) for p in parts) + "\n"
+
+
+# -- the output ----------------------------------------------------------------------------
+
+def wrap_lines(code: str, width: int = 100) -> str:
+    """``code`` with each line longer than ``width`` broken at spaces inside parentheses
+    (the generated expressions are fully parenthesised and hold no strings)."""
+    out = []
+    for line in code.split("\n"):
+        indent = " " * (len(line) - len(line.lstrip()) + 8)
+        depth = 0
+        while len(line) > width:
+            cut, depth = break_at(line, width, depth)
+            if cut is None:
+                break
+            out.append(line[:cut].rstrip())
+            line = indent + line[cut:].lstrip()
+        out.append(line)
+    return "\n".join(out)
+
+
+def break_at(line: str, width: int, depth: int) -> tuple[int | None, int]:
+    """The last space before ``width`` inside brackets (``depth`` open at the start of
+    the line), outside quotes, or None; and the brackets open there."""
+    quote, best, best_depth = "", None, depth
+    for i, ch in enumerate(line[:width]):
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth -= 1
+        elif ch == " " and depth > 0:
+            best, best_depth = i, depth
+    return best, best_depth
+
+
+def header_source(module: Module) -> str:
+    return f'''"""Readers of ksy/{module.spec}.ksy's hot structures, compiled by Cython.
+
+Generated by tools/ksy_fast.py (``make generate``): do not edit. See that module for what
+each ``read_*`` and ``frame_*`` does and the subset of KSY it compiles.
+"""
+
+from __future__ import annotations
+
+import zlib
+
+import cython
+
+COMPILED: bool = cython.compiled
+"""Whether this is the C extension (False: this file, run as plain Python)."""
+TRUNCATED = {TRUNCATED}
+"""The bytes end before the structure (the Kaitai parser raises EOFError)."""
+INVALID = {INVALID}
+"""A ``valid`` or ``contents`` check failed, or a size is negative."""'''
+
+
+def reader_source(name: str, size: int, signed: bool, endian: str) -> str:
+    order = range(size) if endian == "le" or size == 1 else range(size - 1, -1, -1)
+    terms = [f"cython.cast(cython.ulonglong, data[pos + {i}]) << {8 * k}"
+             for k, i in enumerate(order)]
+    code = " | ".join(terms) if size > 1 else "data[pos]"
+    lines = ["@cython.cfunc", "@cython.inline", "@cython.exceptval(check=False)",
+             f"def {name}(data: cython.const[cython.uchar][::1], pos: cython.Py_ssize_t"
+             f") -> cython.{'longlong' if signed else 'ulonglong'}:",
+             f"    value: cython.ulonglong = {code}"]
+    if signed:
+        top = 1 << (8 * size)
+        lines += [f"    if value >= {top >> 1}:",
+                  f"        return cython.cast(cython.longlong, value) - {top}"]
+    return "\n".join([*lines, "    return value"])
+
+
+def class_source(tc: TypeCompiler) -> str:
+    doc = (tc.tdef.get("doc") or "").strip().split("\n\n")[0]
+    lines = ["@cython.cclass", f"class {tc.cls}:",
+             f'    """``{tc.spec.id}::{tc.name}`` of ksy/{tc.spec.id}.ksy.', "",
+             *(f"    {line}" for line in doc.split("\n")), '    """', ""]
+    for attr in tc.attrs:
+        lines.append(f'    {attr.name} = cython.declare({attr.ctype}, visibility="public")')
+    subs = [a for a in tc.attrs if not a.scalar]
+    if subs:
+        lines += ["", "    def __init__(self) -> None:"]
+        lines += [f"        self.{a.name} = {a.ctype}()" for a in subs]
+    if not tc.attrs:
+        lines.append("    pass")
+    return "\n".join(lines)
+
+
+def read_source(tc: TypeCompiler) -> str:
+    params = "".join(f", {p}" for p in tc.signature())
+    lines = ["@cython.ccall",
+             f"def read_{tc.gen_name}(data: cython.const[cython.uchar][::1], "
+             f"pos: cython.Py_ssize_t, end: cython.Py_ssize_t{params}, out: {tc.cls}"
+             ") -> cython.Py_ssize_t:",
+             f'    """Read ``{tc.spec.id}::{tc.name}`` at ``data[pos:end]`` into ``out``:',
+             '    the position after it, or TRUNCATED or INVALID."""',
+             ]
+    body = "\n".join(tc.lines)
+    for local, initial in (("start", "pos"), ("at", "pos"), ("n", "0"), ("r", "0")):
+        if re.search(rf"\b{local}\b", body):
+            lines.append(f"    {local}: cython.Py_ssize_t = {initial}")
+    lines += ["    " + line for line in tc.lines]
+    lines.append("    return pos")
+    return "\n".join(lines)
+
+
+def flat_columns(tc: TypeCompiler, prefix: str = "") -> list[tuple[str, str]]:
+    """(column name, attribute path) of every scalar member of a type, nested flattened;
+    an absent optional member is -1 in its column."""
+    columns = []
+    for attr in tc.attrs:
+        path = f"{prefix}{attr.name}"
+        if attr.name.startswith("has_"):
+            continue
+        if attr.scalar:
+            if attr.ctype == "cython.ulonglong":
+                raise KsyUnsupported(tc.spec.path, f"{tc.spec.where(tc.name)}/{attr.name}",
+                                     "a u8 member in a frame's int64 columns")
+            columns.append((path.replace(".", "_"), path))
+        elif not any(a.name == f"has_{attr.name}" for a in tc.attrs):
+            columns += flat_columns(tc.gen.compiled[attr.key], f"{path}.")
+    return columns
+
+
+def frame_source(tc: TypeCompiler, gen: Generator) -> str:
+    crc = gen.module.frames[tc.name]
+    columns = flat_columns(tc)
+    names = ["pos", *(c for c, _ in columns), f"{crc}_ok"]
+    params = "".join(f", {p}" for p in tc.signature())
+    args = "".join(f", p_{p}" for p in tc.used_params)
+    upper = tc.name.upper()
+    lines = [f"{upper}_COLUMNS = (", *(f"    {n!r}," for n in names), ")",
+             f'"""The columns of :func:`frame_{tc.name}`\'s table, in order."""', "", "",
+             f"def frame_{tc.name}(source: object, pos: cython.Py_ssize_t, end: "
+             f"cython.Py_ssize_t{params}, table: cython.longlong[:, ::1]) -> tuple:",
+             f'    """Frame the {tc.name}s of ``source[pos:end]`` back to back (``repeat: eos``)',
+             "    into ``table``'s rows (one a column, one table column an event) until ``end``,",
+             "    a full ``table``, or one that does not fit or is invalid: (count, position",
+             "    after the last, 0 or that one's TRUNCATED or INVALID). Absent members are -1;",
+             f'    ``{crc}_ok`` is whether ``{crc}`` is the CRC32 of every byte before it."""',
+             "    data: cython.const[cython.uchar][::1] = source",
+             "    view = memoryview(source)",
+             f"    out: {tc.cls} = {tc.cls}()",
+             "    count: cython.Py_ssize_t = 0",
+             "    capacity: cython.Py_ssize_t = table.shape[1]",
+             "    r: cython.Py_ssize_t = 0",
+             "    while pos < end and count < capacity:",
+             f"        r = read_{tc.gen_name}(data, pos, end{args}, out)",
+             "        if r < 0:",
+             "            return count, pos, r",
+             "        table[0, count] = pos"]
+    for i, (_name, path) in enumerate(columns, start=1):
+        lines += frame_cell(tc, path, i)
+    lines += [f"        if out.has_{crc}:",
+              f"            table[{len(names) - 1}, count] = "
+              f"zlib.crc32(view[pos:out.{crc}_at]) == out.{crc}",
+              "        else:", f"            table[{len(names) - 1}, count] = -1",
+              "        count += 1", "        pos = r", "    return count, pos, 0"]
+    return "\n".join(lines)
+
+
+def frame_cell(tc: TypeCompiler, path: str, row: int) -> list[str]:
+    owner, parts = tc, path.split(".")
+    for part in parts[:-1]:
+        attr = next(a for a in owner.attrs if a.name == part)
+        owner = tc.gen.compiled[attr.key]
+    attr = next(a for a in owner.attrs if a.name == parts[-1])
+    has = f"has_{attr.member or attr.name}"
+    if any(a.name == has for a in owner.attrs):
+        prefix = ".".join(["out", *parts[:-1], has])
+        return [f"        table[{row}, count] = out.{path} if {prefix} else -1"]
+    return [f"        table[{row}, count] = out.{path}"]
+
+
+def generate(ksy_dir: Path, out_dir: Path) -> list[Path]:
+    """Write every module of :data:`MODULES` (and the package's ``__init__``)."""
+    specs = load_specs(ksy_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    written = [out_dir / "__init__.py"]
+    written[0].write_text('"""Compiled readers of ksy/, generated by tools/ksy_fast.py."""\n')
+    for module in MODULES:
+        path = out_dir / f"{module.spec}.py"
+        path.write_text(Generator(specs, module).run())
+        written.append(path)
+    return written
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("ksy_dir", type=Path)
+    parser.add_argument("out_dir", type=Path)
+    args = parser.parse_args(argv)
+    try:
+        generate(args.ksy_dir, args.out_dir)
+    except KsyUnsupported as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
