@@ -24,8 +24,9 @@ from binlog_kaitai import times
 from binlog_kaitai.errors import BinlogError
 from binlog_kaitai.event import Event
 from binlog_kaitai.filters import EventFilter, Filters, add_filter_options
+from binlog_kaitai.follow import follow, is_live
 from binlog_kaitai.inputs import check_positions, positions_of, take_inputs
-from binlog_kaitai.pull import add_pull_parser, run_pull
+from binlog_kaitai.pull import add_pull_parser, add_server_options, run_pull
 from binlog_kaitai.render import describe, event_data
 from binlog_kaitai.stream import read_events
 from binlog_kaitai.summary import Summary, summary
@@ -175,7 +176,9 @@ def add_plan_parser(sub: Any) -> None:
 
 
 def add_event_filters(parser: argparse.ArgumentParser, json_help: str) -> None:
-    parser.add_argument("files", nargs="+", metavar="FILE", help=FILES_HELP)
+    parser.add_argument("files", nargs="*", metavar="FILE",
+                        help=f"{FILES_HELP}; with --host, the first binlog to read, as the "
+                             "server names it")
     parser.add_argument("--json", action="store_true", help=json_help)
     parser.add_argument("--start-position", type=int, metavar="N",
                         help="in the first file, start at the event at byte N (an event "
@@ -191,6 +194,7 @@ def add_event_filters(parser: argparse.ArgumentParser, json_help: str) -> None:
     add_filter_options(parser)  # --table, --database, --type, --op, --*-gtids
     parser.add_argument("--strict-checksums", action="store_true",
                         help="treat a CRC32 mismatch as an error that stops the file")
+    add_server_options(parser, "FILE")  # --host...: a live server's events, not files
 
 
 def read_bounds(name: str, args: argparse.Namespace) -> tuple[int | None, int | None]:
@@ -277,11 +281,8 @@ def each_file(args: argparse.Namespace, out: TextIO, err: TextIO,
 def run_events(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     chosen = EventFilter(Filters.from_args(args))
 
-    def handle(name: str) -> int:
+    def show(name: str, stream: Iterator[Event]) -> int:
         status = 0
-        start, stop = read_bounds(name, args)
-        stream = read_events(name, start=start, stop=stop,
-                             strict_checksums=args.strict_checksums)
         for ev in filtered(stream, args, chosen):
             if ev.decode_error is not None:
                 print(f"{name}: offset {ev.pos}: cannot decode {ev.type_name} body: "
@@ -295,7 +296,17 @@ def run_events(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     if not args.json:
         print(f"# {local_zone_note()}", file=out)
-    status = each_file(args, out, err, handle)
+    def from_file(name: str) -> int:
+        start, stop = read_bounds(name, args)
+        return show(name, read_events(name, start=start, stop=stop,
+                                      strict_checksums=args.strict_checksums))
+
+    if is_live(args):
+        status = follow(args, out, err, lambda live, start: show(live.name, read_events(
+            live, start=start, strict_checksums=args.strict_checksums)),
+            lambda _name: out.flush())
+    else:
+        status = each_file(args, out, err, from_file)
     chosen.filters.tables.warn(err)  # a --table that matched nothing
     return status
 
@@ -314,8 +325,12 @@ def run_rows(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         return 1
     if not (args.json or args.sql):
         print(f"# {local_zone_note()}", file=out)
-    status = each_file(args, out, err,
-                       lambda name: command.file(name, *read_bounds(name, args)))
+    if is_live(args):
+        status = follow(args, out, err, lambda live, start: command.file(
+            live.name, start, None, source=live), command.flush)
+    else:
+        status = each_file(args, out, err,
+                           lambda name: command.file(name, *read_bounds(name, args)))
     return command.finish(status)
 
 
@@ -467,6 +482,8 @@ def run(args: argparse.Namespace,
     non-binlog a row of ``errors``), so that both write the same tables; ``pull`` reads
     a server, not files."""
     status = 0
+    if args.command in ("events", "rows") and is_live(args):
+        return runner(args, sys.stdout, sys.stderr)
     if args.command not in ("check", "export", "pull"):
         status, args.files = take_inputs(args.command, args.files, sys.stderr)
         if not args.files:
@@ -484,6 +501,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             args.json or not args.sql):
         parser.error("rows: --sql goes without --json, --flashback and --gtid with --sql, "
                      "and so does --sql-ddl")
+    if args.command in ("events", "rows") and not (args.files or is_live(args)):
+        parser.error(f"{args.command}: give FILE... (or --host and the first binlog's name)")
     runner = {"events": run_events, "summary": run_summary, "rows": run_rows, "check": run_check,
               "seek": run_seek, "plan": run_plan,
               "export": run_export, "pull": run_pull}[args.command]

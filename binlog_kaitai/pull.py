@@ -22,6 +22,7 @@ is not loaded by the other commands).
 from __future__ import annotations
 
 import argparse
+import configparser
 import os
 import re
 import threading
@@ -30,6 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, TextIO
 
+from binlog_kaitai import event_kinds as kinds
 from binlog_kaitai.errors import BinlogError, TruncatedError
 from binlog_kaitai.event import EventType
 from binlog_kaitai.stream import MAGIC, BinlogStream
@@ -52,13 +54,25 @@ class PullError(Exception):
 
 
 @dataclass(frozen=True)
-class PullOptions:
+class ServerOptions:
+    """Which server to read, and from where (``pull``, ``events``/``rows --host``)."""
+
     endpoint: Endpoint
-    output: Path
     first_file: str | None
     stop_never: bool = False
     server_id: int | None = None
     from_gtid: str | None = None
+
+    @classmethod
+    def of(cls, args: argparse.Namespace, first_file: str | None, **more: Any) -> Any:
+        """The options :func:`add_server_options` defines, as given."""
+        return cls(endpoint_of(args), first_file, args.stop_never, args.server_id,
+                   args.from_gtid, **more)
+
+
+@dataclass(frozen=True)
+class PullOptions(ServerOptions):
+    output: Path = Path()
 
 
 class Archive:
@@ -199,28 +213,36 @@ def start_point(archive: Archive, opts: PullOptions) -> int:
     if opts.first_file is not None:
         return archive.start(opts.first_file)
     assert opts.from_gtid is not None
-    return archive.start(gtid_file(opts))
+    return archive.start(gtid_start(opts)[0])
 
 
-def gtid_file(opts: PullOptions) -> str:
-    """The binlog holding the first transaction after ``--from-gtid``: the one a dump from
-    that GTID state starts with. That dump only names it: files are archived whole, from
-    their first byte, so the pull then asks for the file from its start."""
+def gtid_start(opts: ServerOptions) -> tuple[str, int]:
+    """Where the first transaction after ``--from-gtid`` starts (its GTID event): the
+    file and offset of the first one a dump from that GTID state sends, else the end of
+    the source's last binlog. A pull archives that file whole, from its first byte."""
     from binlog_kaitai.replication import rotate_target
 
     client = new_client(opts)
+    at: tuple[str, int] | None = None
     try:
         client.open()
         for batch in client.dump_from_gtid(str(opts.from_gtid), non_block=True):
             for ev in batch:
-                if ev.type_code == ROTATE:
-                    return rotate_target(ev.raw)[0]
+                if ev.type_code == ROTATE and ev.is_artificial:
+                    at = rotate_target(ev.raw)
+                elif at is not None and not ev.is_artificial:
+                    at = (at[0], ev.log_pos)
+                    if ev.type_code in kinds.GTID:
+                        return at[0], ev.log_pos - ev.length
     finally:
         client.close()
-    raise PullError(f"{opts.endpoint.name}: the source has nothing after {opts.from_gtid}")
+    if at is None:
+        raise PullError(f"{opts.endpoint.name}: the source has nothing after "
+                        f"{opts.from_gtid}")
+    return at
 
 
-def new_client(opts: PullOptions) -> ReplicationClient:
+def new_client(opts: ServerOptions) -> ReplicationClient:
     from binlog_kaitai.replication import DEFAULT_SERVER_ID, ReplicationClient
 
     server_id = DEFAULT_SERVER_ID if opts.server_id is None else opts.server_id
@@ -294,45 +316,91 @@ def add_pull_parser(sub: Any) -> None:
     p.add_argument("first_file", nargs="?", metavar="FIRST_FILE",
                    help="the binlog to start with, as the server names it (SHOW BINARY "
                         "LOGS); a folder that already holds binlogs resumes its newest")
-    p.add_argument("--host", required=True)
-    p.add_argument("--port", type=int, default=3306)
-    p.add_argument("--user", required=True)
-    p.add_argument("--password-file", type=Path, metavar="FILE",
-                   help="a file whose first line is the password (else MYSQL_PWD, else "
-                        "none)")
     p.add_argument("--output", type=Path, required=True, metavar="DIR",
                    help="the folder the binlogs are written to (created if missing)")
+    add_server_options(p, "FIRST_FILE")
+
+
+def add_server_options(p: argparse.ArgumentParser, first: str) -> None:
+    """The options that name a server and how to read it, shared by ``pull`` and by
+    ``events``/``rows --host`` (``first``: what the first binlog's name is called)."""
+    p.add_argument("--host", help="the server (events, rows: read it instead of files)")
+    p.add_argument("--port", type=int, help="its port (default 3306)")
+    p.add_argument("--user", help="the user (a replica's: REPLICATION SLAVE)")
+    p.add_argument("--password-file", type=Path, metavar="FILE",
+                   help="a file whose first line is the password (else the option file's, "
+                        "else MYSQL_PWD, else none)")
+    p.add_argument("--defaults-file", type=Path, metavar="FILE",
+                   help="an option file whose [client] group gives host, port, user, "
+                        "password, ssl-ca (the command line wins)")
+    p.add_argument("--ssl-ca", type=Path, metavar="FILE",
+                   help="connect with TLS, the server's certificate checked against this "
+                        "CA (else TLS when the server offers it, unchecked)")
     p.add_argument("--stop-never", action="store_true",
                    help="wait for new events, and reconnect when the connection drops")
     p.add_argument("--server-id", type=int, metavar="N",
                    help="the replica server_id to connect with (default 1651076206)")
     p.add_argument("--from-gtid", metavar="SET",
-                   help="without FIRST_FILE: start at the binlog holding the first "
+                   help=f"without {first}: start at the binlog holding the first "
                         "transaction after this GTID state (0-1-5 or uuid:1-5)")
 
 
-def password(args: argparse.Namespace) -> str:
-    if args.password_file is None:
-        return os.environ.get("MYSQL_PWD", "")
+def option_file(path: Path | None) -> dict[str, str]:
+    """The ``[client]`` group of a MySQL option file (``--defaults-file``)."""
+    if path is None:
+        return {}
+    parser = configparser.ConfigParser(allow_no_value=True, strict=False,
+                                       interpolation=None)
     try:
-        lines = args.password_file.read_text().splitlines()
+        with open(path) as f:
+            parser.read_file(line for line in f if not line.lstrip().startswith("!"))
     except OSError as exc:
-        raise PullError(f"--password-file: {exc.strerror}: {args.password_file}") from None
+        raise PullError(f"--defaults-file: {exc.strerror}: {path}") from None
+    except configparser.Error as exc:
+        raise PullError(f"--defaults-file: {path}: {exc.message}") from None
+    if not parser.has_section("client"):
+        return {}
+    return {key.replace("_", "-"): (value or "").strip().strip("'\"")
+            for key, value in parser.items("client")}
+
+
+def endpoint_of(args: argparse.Namespace) -> Endpoint:
+    """The server the options name: the command line, else ``--defaults-file``'s
+    ``[client]`` group; the password from ``--password-file``, else that group, else
+    ``MYSQL_PWD`` (the mysql clients' order)."""
+    from binlog_kaitai.replication import Endpoint
+
+    given = option_file(args.defaults_file)
+    host, user = args.host or given.get("host"), args.user or given.get("user")
+    if not host or not user:
+        raise PullError("give --host and --user (or host= and user= in --defaults-file's "
+                        "[client] group)")
+    try:
+        port = args.port or int(given.get("port") or 3306)
+    except ValueError:
+        raise PullError(f"--defaults-file: port is no number: {given['port']}") from None
+    ssl_ca = args.ssl_ca or (Path(given["ssl-ca"]) if given.get("ssl-ca") else None)
+    secret = (password_in(args.password_file) if args.password_file is not None
+              else given.get("password", os.environ.get("MYSQL_PWD", "")))
+    return Endpoint(host, port, user, secret, None if ssl_ca is None else str(ssl_ca))
+
+
+def password_in(path: Path) -> str:
+    try:
+        lines = path.read_text().splitlines()
+    except OSError as exc:
+        raise PullError(f"--password-file: {exc.strerror}: {path}") from None
     return lines[0] if lines else ""
 
 
 def run_pull(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """The ``pull`` command: 0 once the source's last binlog is copied, 1 on an error
     (one line on ``err``)."""
-    from binlog_kaitai.replication import Endpoint
-
     try:
         if (args.first_file is None) == (args.from_gtid is None):
             raise PullError("give FIRST_FILE or --from-gtid (one of them)")
         args.output.mkdir(parents=True, exist_ok=True)
-        opts = PullOptions(Endpoint(args.host, args.port, args.user, password(args)),
-                           args.output, args.first_file, args.stop_never, args.server_id,
-                           args.from_gtid)
+        opts = PullOptions.of(args, args.first_file, output=args.output)
         pull(opts, err)
     except PullError as exc:
         print(f"binlog-kaitai pull: {exc}", file=err)

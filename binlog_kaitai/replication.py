@@ -17,9 +17,11 @@ restart, the network), which a follower retries.
 from __future__ import annotations
 
 import io
+import select
+import ssl
 import struct
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -63,6 +65,8 @@ HINTS = {
 """What to add to a server error that does not say what to do (MariaDB's
 ER_SLAVE_SAME_ID, sent to the older of two dump connections with one server_id)."""
 ER_SPECIFIC_ACCESS_DENIED = 1227
+CR_SSL_CONNECTION_ERROR = 2026
+"""PyMySQL's error when TLS is required (--ssl-ca) and the server offers none."""
 OK_LEAD = bytes([Status.ok.value])
 PACKET_HEADER = struct.Struct("<I")
 """A protocol packet's header: the payload's length (3 bytes) and a sequence number."""
@@ -93,6 +97,9 @@ class Endpoint:
     port: int
     user: str
     password: str = field(repr=False)
+    ssl_ca: str | None = None
+    """A CA file: TLS required, the server's certificate checked (else TLS when the
+    server offers it, as PyMySQL does, unchecked)."""
 
     @property
     def name(self) -> str:
@@ -140,9 +147,13 @@ class PacketReader:
     length and a sequence number; a payload of 2^24-1 bytes continues in the next
     packet, as PyMySQL joins them), handing out views into the bytes read."""
 
-    def __init__(self, conn: pymysql.connections.Connection, name: str) -> None:
+    def __init__(self, conn: pymysql.connections.Connection, name: str,
+                 on_wait: Callable[[], None] | None = None) -> None:
         self.rfile = conn._rfile
+        self.sock = conn._sock
         self.name = name
+        self.on_wait = on_wait
+        """Called before a read that would wait for the source (nothing has arrived)."""
         self.buf: bytes = b""
         self.at = 0
         self.parts: list[bytes] = []
@@ -179,6 +190,8 @@ class PacketReader:
         need = CHUNK
         if len(rest) >= 4:
             need = max(need, (PACKET_HEADER.unpack_from(rest)[0] & MAX_PAYLOAD) + 4 - len(rest))
+        if self.on_wait is not None and not self._arrived():
+            self.on_wait()
         try:
             data = self.rfile.read1(need) if need == CHUNK else self.rfile.read(need)
         except OSError as exc:  # timeouts too
@@ -186,6 +199,11 @@ class PacketReader:
         if not data:
             raise ConnectionLost(f"{self.name}: connection lost: the source closed it")
         self.buf, self.at = rest + data, 0
+
+    def _arrived(self) -> bool:
+        """Has the socket bytes to read now (TLS: decrypted ones too)?"""
+        pending = getattr(self.sock, "pending", None)
+        return bool(pending and pending()) or bool(select.select([self.sock], [], [], 0)[0])
 
 
 class _RawPacket(MysqlPacket):
@@ -259,13 +277,19 @@ class ReplicationClient:
         try:
             self.conn = pymysql.connect(
                 host=ep.host, port=ep.port, user=ep.user, password=ep.password,
+                ssl=None if ep.ssl_ca is None else {"ca": ep.ssl_ca},
                 connect_timeout=10, read_timeout=self.timeout, write_timeout=self.timeout,
                 autocommit=True, charset="utf8mb4")
         except pymysql.err.OperationalError as exc:
             code, message = exc.args[0], exc.args[-1]
             if code == ER_ACCESS_DENIED:
                 raise ReplicationError(f"{ep.name}: {message}") from None
+            if code == CR_SSL_CONNECTION_ERROR or isinstance(
+                    getattr(exc, "original_exception", None), ssl.SSLError):
+                raise ReplicationError(f"{ep.name}: TLS: {message}") from None
             raise ConnectionLost(f"{ep.name}: cannot connect: {message}") from None
+        except OSError as exc:  # the CA file (read before connecting)
+            raise ReplicationError(f"--ssl-ca: {exc.strerror or exc}: {ep.ssl_ca}") from None
         self._check_source()
         self._negotiate()
         self._register()
@@ -363,13 +387,15 @@ class ReplicationClient:
                 f"{err.message}{hint}", err.error_code)
         return packet
 
-    def dump(self, file: str, pos: int, *, non_block: bool) -> Iterator[list[StreamEvent]]:
+    def dump(self, file: str, pos: int, *, non_block: bool,
+             on_wait: Callable[[], None] | None = None) -> Iterator[list[StreamEvent]]:
         """The events from ``file`` at ``pos``, in lists of those that arrived together;
         with ``non_block``, up to the end of the source's last binlog (then the source
-        sends EOF), else for as long as it runs."""
+        sends EOF), else for as long as it runs. ``on_wait`` is called each time the
+        stream has nothing more yet, before waiting for it."""
         self._command(COMMAND.COM_BINLOG_DUMP, com_binlog_dump(
             file, pos, self._flags(non_block), self.server_id))
-        return self._events(non_block)
+        return self._events(non_block, on_wait)
 
     def dump_from_gtid(self, gtids: str, *, non_block: bool) -> Iterator[list[StreamEvent]]:
         """The events after the GTID state ``gtids`` (MariaDB ``0-1-5,1-2-9``, MySQL
@@ -395,13 +421,14 @@ class ReplicationClient:
             flags |= DumpFlag.send_annotate_rows_event.value
         return flags
 
-    def _events(self, non_block: bool) -> Iterator[list[StreamEvent]]:
+    def _events(self, non_block: bool, on_wait: Callable[[], None] | None = None
+                ) -> Iterator[list[StreamEvent]]:
         """The stream's events up to its EOF packet. An event packet is read by its lead
         byte (the spec's ``status``; no semi-sync header: it is never asked for); any
         other packet by the spec. A blocking dump has no end: an EOF there is a source
         that shuts down (MariaDB says goodbye so) and counts as a lost connection."""
         assert self.conn is not None
-        reader = PacketReader(self.conn, self.endpoint.name)
+        reader = PacketReader(self.conn, self.endpoint.name, on_wait)
         ok = Status.ok.value
         while True:
             events = []

@@ -29,7 +29,7 @@ from binlog_kaitai.ordered_rows import (
 from binlog_kaitai.row_text import json_lines, render_changes
 from binlog_kaitai.schema import SchemaHistory
 from binlog_kaitai.sql_changes import SqlScript
-from binlog_kaitai.stream import read_events
+from binlog_kaitai.stream import Source, read_events
 
 
 class RowsCommand:
@@ -49,18 +49,30 @@ class RowsCommand:
                              gtids=args.gtid, ddl=args.sql_ddl,
                              since=args.start_datetime) if args.sql else None
         self.garbage = GarbageCollector()
+        self.held_status = 0
+        """The worst status of what :meth:`flush` printed."""
 
-    def file(self, name: str, start: int | None, stop: int | None) -> int:
+    def flush(self, name: str) -> None:
+        """Print what the decoder holds back and flush the output: a live source calls
+        this when it waits for the server, so a transaction shows as it arrives."""
+        self.held_status = max(self.held_status, self.show(name, self.decoder.finish()))
+        self.out.flush()
+
+    def file(self, name: str, start: int | None, stop: int | None,
+             source: Source | None = None) -> int:
         """The rows of one file, read from ``start`` to ``stop`` (its time bounds found
-        by the seek); the exit status so far."""
+        by the seek); the exit status so far. ``source``: the file's bytes when they are
+        not at ``name`` (a live server's binlog, :mod:`binlog_kaitai.follow`: no DDL is
+        read before its start)."""
         args = self.args
-        if start is not None:  # DDL before the start (a position, a time) names columns
+        if start is not None and source is None:
+            # DDL before the start (a position, a time) names columns
             from binlog_kaitai.seek import statements
 
             for ev in statements(name, None, start):
                 if ev.body is not None:
                     self.schema.apply_query_event(ev.body)
-        stream = read_events(name, start=start, stop=stop,
+        stream = read_events(name if source is None else source, start=start, stop=stop,
                              strict_checksums=args.strict_checksums, expand_payloads=True)
         feed = self.decoder.feed if self.sql is None else self.sql.feed
         status, clean = 0, False
@@ -77,7 +89,7 @@ class RowsCommand:
                 self.garbage.collect()
             clean = True
         finally:  # the rows of every event before the end, or before the damage
-            status = max(status, self.show(name, self.decoder.finish()))
+            status = max(status, self.show(name, self.decoder.finish()), self.held_status)
             if self.sql is not None:
                 self.sql.end_file(clean and status == 0)
             status = max(status, self.statements(name))
