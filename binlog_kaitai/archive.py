@@ -12,6 +12,7 @@ holds without reading it: what the later one's GTID state adds to its own
 
 from __future__ import annotations
 
+import errno
 import glob
 import os
 import re
@@ -20,6 +21,7 @@ from dataclasses import asdict, dataclass, field
 from itertools import pairwise
 from typing import Any
 
+from binlog_kaitai.errors import BinlogError
 from binlog_kaitai.gtid_set import (
     GtidSet,
     GtidTextError,
@@ -27,6 +29,7 @@ from binlog_kaitai.gtid_set import (
     mariadb_state_contains,
     parse_mariadb_state,
 )
+from binlog_kaitai.storage import is_uri, list_uri, read_range, reason
 from binlog_kaitai.stream import MAGIC, MYSQL_ENCRYPTED_MAGIC
 from binlog_kaitai.summary import Summary, summary
 from binlog_kaitai.times import local_text
@@ -124,22 +127,53 @@ def find_binlogs(inputs: Iterable[str]) -> Inputs:
     per server); there, ``*.index`` files (the server's list of its binlogs) and files
     that neither start with a binlog magic nor have a binlog's name (``base.NNNNNN``) are
     skipped: an archive folder may hold notes, dumps or scripts. A file or folder that
-    cannot be opened is an error, not a binlog."""
+    cannot be opened is an error, not a binlog. A URI (``s3://bucket/binlogs/``...) is
+    listed by its store (:func:`~binlog_kaitai.storage.list_uri`), the same way."""
     found = Inputs()
     paths: dict[str, str] = {}
     for item in inputs:
+        if is_uri(item):
+            _add_listed(item, paths, found)
+            continue
         for path in _expanded(item, found):
             if not os.path.isdir(path):
                 _add_file(path, paths, found)
                 continue
             for entry in _files_under(path, found):
-                name = os.path.basename(entry)
-                if name.endswith(".index") or not (NUMBERED.match(name) or _has_magic(entry)):
-                    found.skipped.append(entry)
-                else:
-                    _add_file(entry, paths, found)
+                _add_entry(entry, paths, found)
     found.paths = in_chain_order(list(paths.values()))
     return found
+
+
+def _add_entry(entry: str, paths: dict[str, str], found: Inputs) -> None:
+    """A file found in a folder: taken when it looks like a binlog, else skipped (an
+    object a store listed exists; a local file must open)."""
+    name = os.path.basename(entry)
+    if name.endswith(".index") or not (NUMBERED.match(name) or _has_magic(entry)):
+        found.skipped.append(entry)
+    elif is_uri(entry):
+        paths.setdefault(entry, entry)
+    else:
+        _add_file(entry, paths, found)
+
+
+def _add_listed(uri: str, paths: dict[str, str], found: Inputs) -> None:
+    """The files a URI names, as its store lists them: the object itself, or those
+    below a folder or matching a glob (:func:`_add_entry`). Listing proves they exist;
+    one that cannot be read is reported by what reads it."""
+    try:
+        listed = [entry for entry, _, _ in list_uri(uri)]
+    except OSError as exc:
+        found.errors.append((uri, reason(exc)))
+        return
+    if not listed:
+        found.errors.append((uri, "no file matches" if glob.has_magic(uri)
+                             else os.strerror(errno.ENOENT)))
+    elif listed == [uri]:
+        paths.setdefault(uri, uri)
+    else:
+        for entry in listed:
+            _add_entry(entry, paths, found)
 
 
 def in_chain_order(paths: list[str]) -> list[str]:
@@ -171,10 +205,10 @@ def _expanded(item: str, found: Inputs) -> list[str]:
 def _add_file(path: str, paths: dict[str, str], found: Inputs) -> None:
     """Take ``path`` once (by its real path) when it can be opened for reading."""
     try:
-        with open(path, "rb"):
+        with open(path, "rb", buffering=0):
             pass
     except OSError as exc:
-        found.errors.append((path, exc.strerror or str(exc)))
+        found.errors.append((path, reason(exc)))
         return
     paths.setdefault(os.path.realpath(path), path)
 
@@ -194,11 +228,11 @@ def _files_under(folder: str, found: Inputs) -> list[str]:
 
 
 def _has_magic(path: str) -> bool:
-    """Does the file start like a binlog (plain, or encrypted by MySQL)?"""
+    """Does the file start like a binlog (plain, or encrypted by MySQL)? Its first four
+    bytes alone are read (one ranged request of a store)."""
     try:
-        with open(path, "rb") as f:
-            return f.read(len(MAGIC)) in (MAGIC, MYSQL_ENCRYPTED_MAGIC)
-    except OSError:
+        return read_range(path, 0, len(MAGIC)) in (MAGIC, MYSQL_ENCRYPTED_MAGIC)
+    except BinlogError:
         return False
 
 

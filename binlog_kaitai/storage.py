@@ -1,13 +1,19 @@
 """Where the input binlogs live: local paths, or URIs of the filesystems pyarrow reads.
 
-A cluster keeps its archives in object stores and HDFS, which executors cannot
-``open()``. An input with a scheme (``s3://``, ``s3a://``, ``gs://``, ``hdfs://``,
-``abfs://``, ``file://``...) is listed and read through :mod:`pyarrow.fs`, with the
-credentials pyarrow finds itself (environment, instance profile, Hadoop configuration
-for HDFS). Spark's own ``s3a``/``s3n`` names mean S3. Plain paths are opened by the
-operating system, and pyarrow is then not even imported.
+The one way every command, ``export`` and the Spark job open an input. Archives sit in
+object stores and HDFS, which nothing can ``open()``: an input with a scheme
+(``s3://``, ``s3a://``, ``gs://``, ``hdfs://``, ``abfs://``, ``file://``...) is listed
+and read through :mod:`pyarrow.fs`, with the credentials and endpoint pyarrow finds
+itself (the environment, ``AWS_ENDPOINT_URL`` included, instance profiles, Hadoop's
+configuration for HDFS) and its timeouts and retries. Spark's own ``s3a``/``s3n`` names
+mean S3. Plain paths are opened by the operating system, and pyarrow is then not even
+imported.
 
-A remote file is read through a 1 MiB buffer, so the reader's small reads become
+An input is read as :class:`InputFile`: up to the size seen at open (a binlog in use
+grows while it is read), each read of the range asked, whole (a short read of the
+system or the store is read on). Unbuffered, a read is one ranged request: what the
+O(1) commands use, choosing their ranges (:class:`~binlog_kaitai.summary.CountingReader`).
+Buffered (:data:`BUFFER`), for reads of a whole file or split, small reads become
 ranged requests of 1 MiB.
 """
 
@@ -19,16 +25,24 @@ import io
 import os
 import re
 from typing import TYPE_CHECKING, BinaryIO
+from urllib.parse import unquote
 
 from binlog_kaitai.errors import BinlogError
 
 if TYPE_CHECKING:
     import pyarrow.fs as pafs
 
-SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*)://")
+SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*)://([^/?]*)([^?]*)(\?.*)?$")
+"""A URI: scheme, authority (bucket, host...), path, query (options pyarrow reads)."""
 ALIASES = {"s3a": "s3", "s3n": "s3"}
 """Hadoop's names for filesystems pyarrow knows under another name."""
 BUFFER = 1 << 20
+ENVIRONMENT = ("AWS_", "GOOGLE_", "GCS_", "AZURE_", "HADOOP_", "ARROW_", "LIBHDFS")
+"""The variables a filesystem may be configured by: one changed, it is made again."""
+_MARK = "__binlog_kaitai__"
+_FILESYSTEMS: dict[tuple[str, ...], tuple[pafs.FileSystem, str]] = {}
+"""Filesystems made, by scheme, authority, query and environment, with the prefix of
+their paths: one per store, whose connections every file of an archive reuses."""
 
 
 def is_uri(path: str) -> bool:
@@ -38,20 +52,30 @@ def is_uri(path: str) -> bool:
 
 def resolve(uri: str) -> tuple[pafs.FileSystem, str]:
     """The filesystem of ``uri`` and the path inside it (``bucket/key`` for object
-    stores, ``/path`` for HDFS and ``file://``)."""
+    stores, ``/path`` for HDFS and ``file://``). The filesystem of a store is made once
+    (pyarrow's S3 may ask the bucket's region on making it, and each has its own
+    connections)."""
     m = SCHEME.match(uri)
     if m is None:
         raise ValueError(f"not a URI: {uri}")
-    scheme = m.group(1).lower()
-    import pyarrow.fs as pafs  # only for URIs: importing pyarrow costs ~45 MB of memory
+    scheme, authority, path, query = m.group(1).lower(), m.group(2), m.group(3), m.group(4)
+    scheme = ALIASES.get(scheme, scheme)
+    key = (scheme, authority, query or "", *sorted(
+        f"{k}={v}" for k, v in os.environ.items() if k.startswith(ENVIRONMENT)))
+    if key not in _FILESYSTEMS:
+        import pyarrow.fs as pafs  # only for URIs: importing pyarrow costs ~45 MB of memory
 
-    return pafs.FileSystem.from_uri(f"{ALIASES.get(scheme, scheme)}://{uri[m.end():]}")
+        fs, probe = pafs.FileSystem.from_uri(f"{scheme}://{authority}/{_MARK}{query or ''}")
+        _FILESYSTEMS[key] = fs, probe[:probe.rindex(_MARK)]
+    fs, prefix = _FILESYSTEMS[key]
+    return fs, (prefix + unquote(path).strip("/")).rstrip("/") or "/"
 
 
 def list_uri(pattern: str) -> list[tuple[str, int, float]]:
     """(URI, size, mtime) of the files a URI names, sorted: one file, every file below a
     directory (hidden ones skipped), or a glob (``*``, ``?``, ``[...]`` within one path
-    segment, ``**`` across segments). The URIs keep the scheme the pattern has."""
+    segment, ``**`` across segments), listed by the store (one recursive listing). The
+    URIs keep the scheme the pattern has. OSError when the store cannot list."""
     parts = pattern.split("/")
     first_magic = next((i for i, part in enumerate(parts) if i > 2 and glob.has_magic(part)),
                        len(parts))
@@ -85,12 +109,40 @@ def matches(pattern: list[str], path: list[str]) -> bool:
         pattern[1:], path[1:])
 
 
-class _Raw(io.RawIOBase):
-    """A pyarrow random-access file as a raw Python stream that knows its name."""
+def reason(exc: OSError) -> str:
+    """What went wrong, in one line: the system's words for an error number (a local
+    file's, or a store's missing object or denied access), else the store's first line
+    (``... AWS Error NETWORK_CONNECTION during GetObject operation: ...``)."""
+    if exc.errno:
+        return os.strerror(exc.errno)
+    return (str(exc).strip().splitlines() or [type(exc).__name__])[0]
 
-    def __init__(self, native: pafs.NativeFile, name: str) -> None:
-        self._native = native
-        self.name = name
+
+def read_fully(raw: io.RawIOBase | BinaryIO, n: int) -> bytes:
+    """``n`` bytes from ``raw`` where it is (all the rest: -1), fewer only at its end: a
+    raw read may return less than asked (a signal, a pipe, a store's connection)."""
+    if n < 0:
+        return raw.read() or b""
+    parts, left = [], n
+    while left > 0:
+        part = raw.read(left)
+        if not part:
+            break
+        parts.append(part)
+        left -= len(part)
+    return parts[0] if len(parts) == 1 else b"".join(parts)
+
+
+class InputFile(io.RawIOBase):
+    """A binlog's bytes up to ``size`` (its size at open: a binlog in use grows while it
+    is read), each read of the whole range asked from ``inner`` (a local file without a
+    buffer, or a pyarrow random-access file: one ranged request). A store's failure is
+    a :class:`~binlog_kaitai.errors.BinlogError` ``cannot read: ...`` at the offset."""
+
+    def __init__(self, inner: io.RawIOBase | pafs.NativeFile, name: str, size: int) -> None:
+        self._inner, self.name, self.size = inner, name, size
+        self._pos = self._at = 0
+        """Where the next read starts, and where ``inner`` is."""
 
     def readable(self) -> bool:
         return True
@@ -99,33 +151,64 @@ class _Raw(io.RawIOBase):
         return True
 
     def readinto(self, buffer: memoryview) -> int:  # type: ignore[override]
-        return self._native.readinto(buffer)
+        view = memoryview(buffer).cast("B")[:max(0, self.size - self._pos)]
+        got = 0
+        try:
+            if view and self._at != self._pos:
+                self._inner.seek(self._pos)
+            while got < len(view):
+                n = self._inner.readinto(view[got:])
+                if not n:
+                    break
+                got += n
+        except OSError as exc:
+            raise BinlogError(self.name, self._pos + got, f"cannot read: {reason(exc)}"
+                              ) from None
+        finally:
+            self._pos = self._at = self._pos + got
+        return got
 
     def seek(self, offset: int, whence: int = io.SEEK_SET) -> int:
-        return self._native.seek(offset, whence)
+        base = {io.SEEK_SET: 0, io.SEEK_CUR: self._pos, io.SEEK_END: self.size}[whence]
+        self._pos = base + offset
+        return self._pos
 
     def tell(self) -> int:
-        return self._native.tell()
+        return self._pos
 
     def close(self) -> None:
-        self._native.close()
+        if not self.closed:
+            self._inner.close()
         super().close()
 
 
-def open_input(path: str) -> BinaryIO:
-    """A buffered, seekable binary file for a local path or a URI, named by it.
-
-    Raises :class:`~binlog_kaitai.errors.BinlogError` (offset 0, ``cannot open: ...``)
-    as the reader does for a path it cannot open.
-    """
+def open_input(path: str, buffering: int = BUFFER) -> BinaryIO:
+    """An :class:`InputFile` on a local path or a URI, named by it: with a
+    ``buffering``-byte buffer, or none (0: each read one ranged request, for readers
+    that choose their ranges). Raises :class:`~binlog_kaitai.errors.BinlogError`
+    (offset 0, ``cannot open: ...``) as the reader does for a path it cannot open."""
     try:
-        if not is_uri(path):
-            return open(path, "rb", buffering=BUFFER)
-        fs, inner = resolve(path)
-        raw = _Raw(fs.open_input_file(inner), path)
-        return io.BufferedReader(raw, BUFFER)  # type: ignore[return-value]
+        if is_uri(path):
+            fs, inner = resolve(path)
+            native = fs.open_input_file(inner)
+            raw = InputFile(native, path, native.size())
+        else:
+            local = open(path, "rb", buffering=0)  # noqa: SIM115 - InputFile closes it
+            try:
+                raw = InputFile(local, path, os.fstat(local.fileno()).st_size)
+            except BaseException:
+                local.close()
+                raise
     except OSError as exc:
-        raise BinlogError(path, 0, f"cannot open: {exc.strerror or exc}") from None
+        raise BinlogError(path, 0, f"cannot open: {reason(exc)}") from None
+    return raw if buffering == 0 else io.BufferedReader(raw, buffering)  # type: ignore[return-value]
+
+
+def read_range(path: str, offset: int, n: int) -> bytes:
+    """``n`` bytes of ``path`` at ``offset`` (fewer at its end), one ranged read."""
+    with open_input(path, buffering=0) as f:
+        f.seek(offset)
+        return read_fully(f, n)
 
 
 def stat(path: str) -> tuple[int, float]:

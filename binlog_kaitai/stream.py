@@ -47,6 +47,7 @@ from binlog_kaitai.event import (
 )
 from binlog_kaitai.generated.mysql_binlog import MysqlBinlog
 from binlog_kaitai.parsed_bodies import ParsedBodies
+from binlog_kaitai.storage import open_input
 
 MAGIC = b"\xfebin"
 MYSQL_ENCRYPTED_MAGIC = b"\xfdbin"
@@ -298,10 +299,12 @@ def read_events(
 @contextmanager
 def open_source(source: Source, *, buffering: int = SEQUENTIAL_BUFFER
                 ) -> Iterator[tuple[IO[bytes], str, int | None]]:
-    """Yield (stream, display name, size or None) for a path or an open binary file; a
-    file it opened is closed after. A path is opened with a ``buffering``-byte buffer:
-    0 for reads of ranges chosen by the caller (a summary's tail, a seek's probes),
-    which a buffer would each turn into a read of that many bytes."""
+    """Yield (stream, display name, size or None) for a path, a URI or an open binary
+    file; a file it opened is closed after. A path or URI is opened by
+    :func:`~binlog_kaitai.storage.open_input`, read up to its size at open, with a
+    ``buffering``-byte buffer: 0 for reads of ranges chosen by the caller (a summary's
+    tail, a seek's probes), which a buffer would each turn into a read of that many
+    bytes (a ranged request of that many on an object store)."""
     f, name, size, owned = _opened(source, buffering)
     try:
         yield f, name, size
@@ -312,19 +315,12 @@ def open_source(source: Source, *, buffering: int = SEQUENTIAL_BUFFER
 
 def _opened(source: Source, buffering: int = SEQUENTIAL_BUFFER
             ) -> tuple[IO[bytes], str, int | None, bool]:
-    """(stream, display name, size or None, whether it was opened here) for a path (with
-    a ``buffering``-byte buffer) or an open binary file."""
+    """(stream, display name, size or None, whether it was opened here) for a path or a
+    URI (with a ``buffering``-byte buffer) or an open binary file."""
     if isinstance(source, (str, os.PathLike)):
         name = os.fspath(source)
-        try:
-            f = open(name, "rb", buffering=buffering)  # noqa: SIM115 - the caller closes it
-        except OSError as exc:
-            raise BinlogError(name, 0, f"cannot open: {exc.strerror or exc}") from None
-        try:
-            return f, name, os.fstat(f.fileno()).st_size, True
-        except BaseException:
-            f.close()
-            raise
+        f = open_input(name, buffering)
+        return f, name, getattr(f, "raw", f).size, True
     name = str(getattr(source, "name", "<stream>"))
     size: int | None = None
     if source.seekable():

@@ -27,6 +27,7 @@ from binlog_kaitai.event import (
     parse_event,
 )
 from binlog_kaitai.gtid import gtid_set_text
+from binlog_kaitai.storage import read_fully
 from binlog_kaitai.stream import ENCRYPTED_MESSAGE, BinlogStream, Source, open_source
 
 TAIL_WINDOWS = (4096, 65536)
@@ -42,6 +43,9 @@ FILE_EVENT_TYPES = frozenset(
 )
 """Types a candidate for the last event may have: those a server writes to files (a
 FORMAT_DESCRIPTION_EVENT after the first is read from the front, never taken from here)."""
+HEAD_READ_AHEAD = 4096
+"""What the read of a file's first events (the magic, FORMAT_DESCRIPTION, the GTID
+state) reads at once: one request of an object store, not one per field."""
 WALK_READ_AHEAD = 16384
 """What a walk from event to event reads at a time (a few events of an OLTP binlog);
 a body it skips past that reads the next header alone, with its own read-ahead."""
@@ -123,7 +127,7 @@ class CountingReader(io.RawIOBase):
     def _fetch(self, pos: int, n: int) -> bytes:
         """``n`` bytes at ``pos`` (all the rest: -1), reading ahead when this view does."""
         self.raw.seek(pos)
-        got = self.raw.read(-1 if n < 0 else max(n, self.read_ahead))
+        got = read_fully(self.raw, -1 if n < 0 else max(n, self.read_ahead))
         self._tally[0] += len(got)
         if self.read_ahead:
             self._buf, self._buf_at = got, pos
@@ -177,7 +181,7 @@ def summary(source: Source) -> Summary:
 
 
 def _summarise(f: CountingReader, size: int, result: Summary) -> None:
-    stream = BinlogStream(f)
+    stream = BinlogStream(f.sequential(HEAD_READ_AHEAD))  # first events: one request
     first, fmt = stream.first, stream.format
     assert first is not None
     body = first.body
