@@ -11,6 +11,7 @@ rows must be what read_events, summary and iter_row_changes give for each file.
 from __future__ import annotations
 
 import io
+import json
 import os
 import subprocess
 import sys
@@ -29,7 +30,8 @@ from binlog_kaitai.cli import main as cli_main
 from binlog_kaitai.errors import BinlogError
 from binlog_kaitai.event_kinds import ROWS
 from binlog_kaitai.render import text
-from binlog_kaitai.rows import iter_row_changes
+from binlog_kaitai.row_text import json_lines
+from binlog_kaitai.rows import RowChange, iter_row_changes
 from binlog_kaitai.spark.build_zip import build
 from binlog_kaitai.spark.datasource import register
 from binlog_kaitai.spark.job import JobFailed, JobResult, packed, run_job, unpacked
@@ -37,7 +39,7 @@ from binlog_kaitai.spark.job import main as job_main
 from binlog_kaitai.stream import read_events
 from binlog_kaitai.summary import summary
 from binlog_kaitai.tables import changes, extract
-from binlog_kaitai.tables.extract import OPS, SplitParser, parser_version, string_map
+from binlog_kaitai.tables.extract import OPS, SplitParser, parser_version
 from binlog_kaitai.tables.schemas import ERRORS, FAILFAST, TABLES, FailfastRecord, column_names, ddl
 from binlog_kaitai.tables.splits import FileInfo, plan_file, whole_file
 from binlog_kaitai.tables.typed_tables import positional_note
@@ -261,6 +263,19 @@ def test_bad_files_are_statuses_and_errors_not_failures(spark: SparkSession,
         f"{len(split_run.inputs)}/{len(split_run.inputs)} files" in split_run.progress)
 
 
+def parsed(image: str | None) -> str | None:
+    """A ``row_changes`` image (JSON text) parsed and written again by the json module
+    (which keeps 1 apart from 1.0, and the keys' order)."""
+    return None if image is None else json.dumps(json.loads(image))
+
+
+def printed(change: RowChange, image: str) -> str | None:
+    """An image of a change as ``rows --json`` prints it (:func:`json_lines`), as
+    :func:`parsed` writes it."""
+    value = json.loads(json_lines([change]))[image]
+    return None if value is None else json.dumps(value)
+
+
 def test_row_changes_equal_the_plain_decoder(spark: SparkSession, split_run: Run) -> None:
     rows = table(spark, split_run.out, "row_changes")
     trx = table(spark, split_run.out, "transactions")
@@ -271,16 +286,16 @@ def test_row_changes_equal_the_plain_decoder(spark: SparkSession, split_run: Run
         # the job names a file's columns from its chain's history, as rows over the chain
         for c in iter_row_changes([s.file for s in chain], on_error=lambda exc: None):
             changes.setdefault(c.file, []).append((
-                OPS[c.op], c.schema, c.table, string_map(c.before), string_map(c.after),
+                OPS[c.op], c.schema, c.table, printed(c, "before"), printed(c, "after"),
                 c.pk, c.pos, c.inner_pos, c.row, c.server_id, c.gtid, utc(c.timestamp),
                 utc(c.timestamp).date()))
     for path in split_run.inputs:
         expected = changes.get(str(path), [])
         ours = sorted(by_file(rows, path, "pos"), key=lambda r: (r["pos"], r["inner_pos"] or 0,
                                                                  r["row"]))
-        assert [(r["op"], r["db"], r["table"], r["before"], r["after"], r["pk"], r["pos"],
-                 r["inner_pos"], r["row"], r["server_id"], r["gtid"], r["ts"],
-                 r["event_date"]) for r in ours] == expected
+        assert [(r["op"], r["db"], r["table"], parsed(r["before"]), parsed(r["after"]),
+                 r["pk"], r["pos"], r["inner_pos"], r["row"], r["server_id"], r["gtid"],
+                 r["ts"], r["event_date"]) for r in ours] == expected
         for r in ours:
             if r["gtid"] is not None:
                 assert r["xid"] == xid_of[(r["file"], r["gtid"])]
@@ -429,9 +444,9 @@ def test_schema_files_name_the_columns(spark: SparkSession, tmp_path: Path) -> N
     ours = sorted(table(spark, tmp_path / "out", "row_changes"),
                   key=lambda r: (r["pos"], r["row"]))
     expected = list(iter_row_changes(path, schema_files=[ddl_file]))
-    assert [(r["after"], r["before"], r["pk"]) for r in ours] == [
-        (string_map(c.after), string_map(c.before), c.pk) for c in expected]
-    assert ours[0]["after"]["name"] == "orange" and ours[0]["pk"] == ["id"]
+    assert [(parsed(r["after"]), parsed(r["before"]), r["pk"]) for r in ours] == [
+        (printed(c, "after"), printed(c, "before"), c.pk) for c in expected]
+    assert json.loads(ours[0]["after"])["name"] == "orange" and ours[0]["pk"] == ["id"]
 
 
 def is_typed_note(message: str | None) -> bool:
@@ -663,7 +678,7 @@ def test_columnar_row_changes_equal_the_reference_path(path: Path,
     """Every rows event the columnar decoder may take, whatever its size, decoded by it
     in groups (and each group it refuses by the reference decoder), against every rows
     event through the reference decoder: the same rows in every table, in the same
-    order, the ``row_changes`` maps' texts included; the groups' rows put in order by
+    order, the ``row_changes`` images' JSON texts included; the groups' rows put in order by
     a ``take`` or, with every run sliced, by slices (``changes.in_order``)."""
     columnar = parsed_tables(path, 0)
     assert columnar == parsed_tables(path, 1 << 62)
