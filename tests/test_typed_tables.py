@@ -51,7 +51,7 @@ def _snapshot(out: Path, table: str) -> list[dict[str, Any]]:
 @pytest.mark.parametrize("scenario", TYPED)
 def test_typed_values_are_the_sql_literals(scenario: str, tmp_path: Path) -> None:
     """FULL metadata and NO_LOG (names, signedness, labels from the DDL): the first
-    insert of 1-first.sql, value for value, in the README's types."""
+    insert of 1-first.sql, value for value, in the types of docs/tables.md."""
     result = _export([FIXTURES_DIR / scenario / "binlog.000001"], tmp_path)
     assert result.tables == {"shop.items": 13, "shop.nokey": 3}
     first = _changes(tmp_path, "shop.items")[0]
