@@ -3,7 +3,7 @@ Cython's pure-Python mode (``binlog_kaitai/row_kernel.py``, ``text_kernel.py``) 
 compiled to C extensions. Everything else is in pyproject.toml."""
 
 from Cython.Build import cythonize
-from setuptools import setup
+from setuptools import Extension, setup
 
 DIRECTIVES = {
     "language_level": 3,
@@ -17,6 +17,7 @@ DIRECTIVES = {
 
 setup(ext_modules=cythonize(
     ["binlog_kaitai/row_kernel.py", "binlog_kaitai/text_kernel.py",
-     # the readers tools/ksy_fast.py compiles from ksy/
-     "generated_fast/mysql_binlog.py"],
+     # the readers tools/ksy_fast.py compiles from ksy/, installed inside binlog_kaitai
+     # (pyproject.toml's package-dir), not as a top-level generated_fast
+     Extension("binlog_kaitai.generated_fast.mysql_binlog", ["generated_fast/mysql_binlog.py"])],
     compiler_directives=DIRECTIVES, quiet=True))
