@@ -325,9 +325,14 @@ def run_rows(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         return 1
     if not (args.json or args.sql):
         print(f"# {local_zone_note()}", file=out)
+    def from_server(live: Any, start: int | None) -> int:
+        if start is not None:  # the DDL before the start names columns, as from files
+            with live.from_start() as head:
+                command.ddl_before(head, start)
+        return command.file(live.name, start, None, source=live)
+
     if is_live(args):
-        status = follow(args, out, err, lambda live, start: command.file(
-            live.name, start, None, source=live), command.flush)
+        status = follow(args, out, err, from_server, command.flush)
     else:
         status = each_file(args, out, err,
                            lambda name: command.file(name, *read_bounds(name, args)))

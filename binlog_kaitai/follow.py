@@ -24,7 +24,9 @@ from __future__ import annotations
 import argparse
 import io
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
+from contextlib import contextmanager
+from dataclasses import replace
 from typing import TYPE_CHECKING, TextIO
 
 from binlog_kaitai.errors import BinlogError
@@ -65,6 +67,10 @@ class LiveFile:
         """Where the next event from the stream starts in the server's file."""
         self.has_format = False
         self.ended = False
+        self.offset = 0
+        """Where the next byte read is in the server's file."""
+        self._format_end = 0
+        """Where the FORMAT_DESCRIPTION_EVENT a dump from ``start`` is sent ends."""
         self._buf = bytearray(MAGIC)
         self._at = 0
 
@@ -72,10 +78,27 @@ class LiveFile:
         return False
 
     def seek(self, offset: int, whence: int = io.SEEK_SET) -> int:
-        """Only to ``start``, where the events after the FORMAT_DESCRIPTION_EVENT are."""
-        if whence != io.SEEK_SET or offset != self.start:
+        """Forward only: past bytes (read and dropped), or from the end of the
+        FORMAT_DESCRIPTION_EVENT a dump from ``start`` begins with to ``start``."""
+        if whence != io.SEEK_SET or offset < self.offset:
             raise io.UnsupportedOperation(f"{self.name}: a live binlog is read in order")
+        if offset == self.start and 0 < self._format_end == self.offset:
+            self.offset = offset  # the dump's events are there
+        while self.offset < offset and self.read(min(offset - self.offset, COMPACT_AT)):
+            pass
         return offset
+
+    @contextmanager
+    def from_start(self) -> Iterator[LiveFile]:
+        """This binlog from its first byte, on a connection of its own, closed after:
+        what a read from ``start`` needs of the events before (the DDL)."""
+        opts = replace(self.source.opts, first_file=self.name, from_gtid=None,
+                       stop_never=False)
+        files = LiveSource(opts, len(MAGIC), self.source.err, lambda _name: None).files()
+        try:
+            yield next(files)
+        finally:
+            files.close()
 
     def read(self, n: int) -> bytes:
         """``n`` bytes, fewer only where the file ends (waiting for the stream)."""
@@ -83,6 +106,7 @@ class LiveFile:
             self.source.fill(self)
         data = bytes(self._buf[self._at:self._at + n])
         self._at += len(data)
+        self.offset += len(data)
         if self._at >= COMPACT_AT:
             del self._buf[:self._at]
             self._at = 0
@@ -92,6 +116,8 @@ class LiveFile:
         """Take an event of the stream: a binlog's own, or the FORMAT_DESCRIPTION a dump
         from ``start`` begins with."""
         self._buf += ev.raw
+        if not self.has_format and ev.is_artificial:
+            self._format_end = len(MAGIC) + len(ev.raw)
         self.has_format = True
         if not ev.is_artificial:
             self.pos = ev.log_pos
@@ -114,7 +140,7 @@ class LiveSource:
         self.current = ""
         """The binlog being read."""
 
-    def files(self) -> Iterator[LiveFile]:
+    def files(self) -> Generator[LiveFile, None, None]:
         """Each binlog as it comes; a file the command stopped reading early is read to
         its end before the next."""
         try:
@@ -191,7 +217,7 @@ def follow(args: argparse.Namespace, out: TextIO, err: TextIO, handle: Handle,
     SIGINT otherwise."""
     status = 0
     prefix = f"binlog-kaitai {args.command}"
-    files: Iterator[LiveFile] = iter(())
+    files: Generator[LiveFile, None, None] | None = None
     try:
         files = LiveSource(live_options(args), args.start_position or len(MAGIC), err,
                            idle).files()
@@ -211,7 +237,8 @@ def follow(args: argparse.Namespace, out: TextIO, err: TextIO, handle: Handle,
     except KeyboardInterrupt:
         out.flush()
     finally:
-        files.close()  # type: ignore[attr-defined]  # a generator: the connection closed
+        if files is not None:
+            files.close()  # the connection closed now, not when collected
     return status
 
 

@@ -62,16 +62,11 @@ class RowsCommand:
              source: Source | None = None) -> int:
         """The rows of one file, read from ``start`` to ``stop`` (its time bounds found
         by the seek); the exit status so far. ``source``: the file's bytes when they are
-        not at ``name`` (a live server's binlog, :mod:`binlog_kaitai.follow`: no DDL is
-        read before its start)."""
+        not at ``name`` (a live server's binlog, :mod:`binlog_kaitai.follow`, whose
+        reader gives :meth:`ddl_before` the DDL before ``start`` itself)."""
         args = self.args
         if start is not None and source is None:
-            # DDL before the start (a position, a time) names columns
-            from binlog_kaitai.seek import statements
-
-            for ev in statements(name, None, start):
-                if ev.body is not None:
-                    self.schema.apply_query_event(ev.body)
+            self.ddl_before(name, start)
         stream = read_events(name if source is None else source, start=start, stop=stop,
                              strict_checksums=args.strict_checksums, expand_payloads=True)
         feed = self.decoder.feed if self.sql is None else self.sql.feed
@@ -94,6 +89,15 @@ class RowsCommand:
                 self.sql.end_file(clean and status == 0)
             status = max(status, self.statements(name))
         return status
+
+    def ddl_before(self, head: Source, start: int) -> None:
+        """Take the DDL of a file before ``start`` (``head``: the file from its first
+        byte) into the schema history: it names the columns of the rows after."""
+        from binlog_kaitai.seek import statements
+
+        for ev in statements(head, None, start):
+            if ev.body is not None:
+                self.schema.apply_query_event(ev.body)
 
     def statements(self, name: str) -> int:
         """Say how many changes of the file were logged as statements (``--sql``
