@@ -57,7 +57,9 @@ class _Package(types.ModuleType):
     would become the module ``summary.py`` once anything imported it (the CLI does), and
     ``from binlog_kaitai import summary`` would then give the module. The submodules of
     public names stay in ``sys.modules`` only, where ``from binlog_kaitai.summary import
-    Summary`` finds them."""
+    Summary`` and ``mock.patch("binlog_kaitai.summary.X")`` find them (pytest's
+    ``monkeypatch.setattr("binlog_kaitai.summary.X", ...)`` walks attributes and meets the
+    function: give it ``sys.modules["binlog_kaitai.summary"]`` instead)."""
 
     def __setattr__(self, name: str, value: Any) -> None:
         if name in _LAZY and isinstance(value, types.ModuleType):
