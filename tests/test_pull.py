@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import io
+import json
 import os
 import random
 import signal
@@ -549,3 +550,39 @@ def test_follow_waits_for_a_server_that_is_not_up_yet(db: MariaDBSandbox, tmp_pa
     lines = err.splitlines()
     assert len(lines) == 2 and all("cannot connect" in line for line in lines), err
     assert "again in 0.5 s" in lines[0] and "again in 1 s" in lines[1]
+
+
+def test_the_captured_streams_read_alike_in_both_builds() -> None:
+    """tests/fixtures/streams (tools/capture_stream.py, from a real MariaDB): the Python
+    and JavaScript builds of binlog_stream_packet read every packet alike (what `make
+    crosscheck` compares), and the packets are what each capture was made to hold."""
+    from tools.crosscheck import STREAMS, crosscheck, default_inputs
+
+    files = sorted(STREAMS.glob("*.stream"))
+    assert len(files) == 4 and set(files) <= set(default_inputs())
+    results = {Path(r.file).stem: r for r in crosscheck(files)}
+    assert all(r.identical for r in results.values()), [
+        r.file for r in results.values() if not r.identical]
+    trees = {name: [json.loads(line)["tree"] for line in r.python]
+             for name, r in results.items()}
+
+    def events(name: str) -> list[tuple[int, int]]:
+        """(type code, log_pos) of each event packet."""
+        return [(t["body"]["header"]["raw_type_code"], t["body"]["header"]["log_pos"])
+                for t in trees[name] if t["status"] == 0]
+
+    assert trees["mariadb_missing_file"] == [{"status": 255, "body": {
+        "error_code": 1236, "sql_state_marker": "23", "sql_state": "HY000",
+        "message": "Could not find first log file name in binary log index file"}}]
+    start = events("mariadb_from_start")
+    assert start[:2] == [(4, 0), (15, start[1][1])] and trees["mariadb_from_start"][-1][
+        "status"] == 254
+    assert sum(1 for code, pos in start if code == 4 and pos == 0) == 3  # three files
+    mid = events("mariadb_mid_file")
+    assert mid[:2] == [(4, 0), (15, 0)] and mid[-1][0] == 27  # then a heartbeat
+    # MariaDB's artificial GTID_LIST_EVENT: flagged LOG_EVENT_ARTIFICIAL_F, timestamp 0,
+    # log_pos where the dump goes on (the first transaction, in the state, skipped)
+    gtid_lists = [t["body"]["header"] for t in trees["mariadb_gtid"]
+                  if t["status"] == 0 and t["body"]["header"]["raw_type_code"] == 163]
+    assert [(h["flags"] & 0x20, h["timestamp"] == 0) for h in gtid_lists] == [
+        (0, False), (0x20, True), (0, False), (0, False)]  # then the next files' own

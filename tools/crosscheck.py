@@ -5,20 +5,34 @@ Python dump (binlog_kaitai/dump.py) runs in this process, the Node one (tools/du
 a single Node process for all files. Every file whose two dumps differ is reported with
 its first differing line; the last line printed is ``crosscheck: N/M files identical``
 and the exit status is 0 only when all are. Without FILE, every real binlog of
-../shared/corpus and tests/fixtures/mariadb, and the changed real binlogs of
-tests/fixtures/damaged and tests/fixtures/fuzz, is checked.
+../shared/corpus and tests/fixtures/mariadb, the changed real binlogs of
+tests/fixtures/damaged and tests/fixtures/fuzz, and the captured replication streams of
+tests/fixtures/streams are checked.
+
+A ``.stream`` file is a captured replication stream (tools/capture_stream.py): the bytes
+a server sent after the dump command, packet after packet (a 3-byte payload length, a
+sequence number, the payload; a payload of 2^24-1 bytes continues in the next packet).
+Its dump is a line ``{"file": FILE}``, then per payload ``{"packet": N, "tree": ...}``,
+the payload parsed as ``ksy/binlog_stream_packet.ksy``'s type (no semi-sync header), and
+``{"truncated": BYTES}`` when the file ends inside a packet.
 """
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from binlog_kaitai.dump import dump_lines, dumps
+from kaitaistruct import KaitaiStream
+
+from binlog_kaitai.dump import PARSE_ERROR, dump_lines, dumps
+from binlog_kaitai.event import DECODE_ERRORS
+from binlog_kaitai.generated.binlog_stream_packet import BinlogStreamPacket
+from binlog_kaitai.replication import MAX_PAYLOAD, PACKET_HEADER
 
 REPO = Path(__file__).resolve().parents[1]
 CORPUS = REPO.parent / "shared" / "corpus"
@@ -28,6 +42,8 @@ DAMAGED = (REPO / "tests" / "fixtures" / "damaged", REPO / "tests" / "fixtures" 
 """Real binlogs with changes: made by hand, and found by the fuzzer; and binlogs of
 servers no one runs any more, written byte for byte (tools/make_old_fixtures.py)."""
 DUMP_JS = REPO / "tools" / "dump.js"
+STREAMS = REPO / "tests" / "fixtures" / "streams"
+STREAM_SUFFIX = ".stream"
 FIXTURE_INPUTS = {".md", ".sql", ".tsv", ".json"}
 """Files of a fixture scenario that are not binlogs (see tests/fixtures/mariadb/README.md)."""
 
@@ -64,12 +80,47 @@ def default_files() -> list[Path]:
     return sorted(corpus) + sorted(fixtures) + sorted(damaged)
 
 
+def default_inputs() -> list[Path]:
+    """What a run without FILE checks: every real binlog (:func:`default_files`), then
+    the captured streams of tests/fixtures/streams."""
+    return default_files() + sorted(STREAMS.glob(f"*{STREAM_SUFFIX}"))
+
+
 def python_dump(file: str) -> list[str]:
     """The Python dump of one file; a crash (a reader bug) becomes a line of its own."""
     try:
-        return list(dump_lines(file))
+        return list(stream_lines(file) if file.endswith(STREAM_SUFFIX) else dump_lines(file))
     except Exception as exc:  # a reader bug: reported as a difference, not hidden
         return [dumps({"internal_error": f"{type(exc).__name__}: {exc}"})]
+
+
+def payloads(data: bytes) -> tuple[list[bytes], int]:
+    """The payloads of a captured stream's packets (continued ones joined), and the
+    bytes of an incomplete last packet."""
+    out, parts, at = [], [], 0
+    while at + 4 <= len(data):
+        length = PACKET_HEADER.unpack_from(data, at)[0] & MAX_PAYLOAD
+        if at + 4 + length > len(data):
+            break
+        parts.append(data[at + 4:at + 4 + length])
+        at += 4 + length
+        if length < MAX_PAYLOAD:
+            out.append(b"".join(parts))
+            parts = []
+    return out, len(data) - at + sum(4 + len(p) for p in parts)
+
+
+def stream_lines(file: str) -> Iterator[str]:
+    """The dump of a captured stream (see the module docstring)."""
+    packets, rest = payloads(Path(file).read_bytes())
+    for index, payload in enumerate(packets):
+        try:
+            yield dumps({"packet": index, "tree": BinlogStreamPacket(
+                False, KaitaiStream(io.BytesIO(payload)))})
+        except DECODE_ERRORS:
+            yield dumps({"packet": index, "tree": PARSE_ERROR})
+    if rest:
+        yield dumps({"truncated": rest})
 
 
 def node_dumps(files: Sequence[str]) -> dict[str, list[str]]:
@@ -109,7 +160,7 @@ def excerpts(a: str, b: str, width: int = 300) -> tuple[str, str]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
-    files: list[str | Path] = list(args) if args else list(default_files())
+    files: list[str | Path] = list(args) if args else list(default_inputs())
     results = crosscheck(files)
     for r in results:
         if r.identical:

@@ -22,9 +22,16 @@
 // type (MysqlBinlog over the file's prefix); every other event is
 // MysqlBinlog.Event(header_len, checksum_len, post_header_lengths, is_type_code_permuted); a
 // FORMAT_DESCRIPTION_EVENT in mid-file governs the events after it.
+//
+// A FILE ending in .stream is a captured replication stream (tools/capture_stream.py):
+// packets of a 3-byte payload length, a sequence number and the payload (one of 2^24-1
+// bytes continued by the next); its lines are {"packet": N, "tree": ...}, each payload
+// parsed as BinlogStreamPacket (no semi-sync header), and {"truncated": BYTES} when the
+// file ends inside a packet, as tools/crosscheck.py dumps it.
 'use strict';
 const fs = require('fs');
 const KaitaiStream = require('kaitai-struct/KaitaiStream');
+const { BinlogStreamPacket } = require('../generated_js/BinlogStreamPacket');
 const { MysqlBinlog } = require('../generated_js/MysqlBinlog');
 const { RowImage } = require('../generated_js/RowImage');
 const { RowsEvent } = require('../generated_js/RowsEvent');
@@ -372,6 +379,38 @@ function dumpFile(file, write) {
   return null;
 }
 
+const MAX_PAYLOAD = 0xffffff;
+
+/** Dump one captured stream (see the header), each line's object through `write`;
+ * returns null, as dumpFile does for a file without a bug. */
+function dumpStream(file, write) {
+  write({ file });
+  const data = fs.readFileSync(file);
+  let at = 0;
+  let parts = [];
+  let index = 0;
+  while (at + 4 <= data.length) {
+    const length = data.readUIntLE(at, 3);
+    if (at + 4 + length > data.length) break;
+    parts.push(data.subarray(at + 4, at + 4 + length));
+    at += 4 + length;
+    if (length === MAX_PAYLOAD) continue;
+    const payload = Buffer.concat(parts);
+    parts = [];
+    let parsed;
+    try {
+      parsed = tree(new BinlogStreamPacket(new KaitaiStream(payload), null, null, false));
+    } catch (err) {
+      specError(err);
+      parsed = PARSE_ERROR;
+    }
+    write({ packet: index++, tree: parsed });
+  }
+  const rest = data.length - at + parts.reduce((n, p) => n + 4 + p.length, 0);
+  if (rest) write({ truncated: rest });
+  return null; // (a bug throws)
+}
+
 function sortKeys(obj) {
   const out = {};
   for (const key of Object.keys(obj).sort()) out[key] = obj[key];
@@ -409,7 +448,8 @@ function main(files) {
     lines.length = 0;
   };
   for (const file of files) {
-    const internal = dumpFile(file, (line) => {
+    const dump = file.endsWith('.stream') ? dumpStream : dumpFile;
+    const internal = dump(file, (line) => {
       lines.push(JSON.stringify(line));
       if (lines.length >= 1000) flush();
     });
