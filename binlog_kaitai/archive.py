@@ -29,7 +29,7 @@ from binlog_kaitai.gtid_set import (
     mariadb_state_contains,
     parse_mariadb_state,
 )
-from binlog_kaitai.storage import is_uri, list_uri, read_range, reason
+from binlog_kaitai.storage import each_input, is_uri, list_uri, read_range, reason
 from binlog_kaitai.stream import MAGIC, MYSQL_ENCRYPTED_MAGIC
 from binlog_kaitai.summary import Summary, summary
 from binlog_kaitai.times import local_text
@@ -96,7 +96,7 @@ def check(inputs: Iterable[str]) -> ArchiveCheck:
     found = find_binlogs(inputs)
     result = ArchiveCheck(skipped=found.skipped)
     result.problems += [Problem("unreadable", path, cause) for path, cause in found.errors]
-    summaries = [summary(p) for p in found.paths]
+    summaries = each_input(summary, found.paths)
     for s in summaries:
         if s.error is not None or s.truncated:
             result.problems.append(Problem("damaged", s.file, s.error or "truncated"))

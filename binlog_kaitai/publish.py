@@ -16,8 +16,11 @@ publish them as one set (:func:`publish`):
    (:func:`begin`).
 
 Object stores (``s3://``, ``gs://``, ``abfs://``...) rename nothing atomically: there
-the run writes straight into the output, the manifest written last is its commit, and
-``overwrite`` deletes the old manifest, then the old files, before the run starts.
+the manifest written last is the commit, and ``overwrite`` deletes the old manifest,
+then the old files. The Spark job writes straight into the output (the old export
+deleted before the run starts); ``export``, whose writers write local files
+(``begin(local=True)``), stages its run in a local temporary folder and uploads it at
+publication (the old export deleted only then: a failed run leaves it).
 
 A reader can tell a whole output from a half-written one by its manifest alone, and
 should read only the files it lists (:func:`read_manifest`). Pure Python and
@@ -31,12 +34,16 @@ import json
 import os
 import re
 import secrets
+import shutil
 import socket
+import tempfile
 from collections.abc import Collection
 from contextlib import suppress
 from dataclasses import dataclass
 
 import pyarrow.fs as pafs
+
+from binlog_kaitai.storage import resolve
 
 MANIFEST = "_binlog_kaitai_manifest.json"
 FORMAT = "binlog-kaitai output"
@@ -61,21 +68,29 @@ class Staging:
     overwrite: bool
     known: frozenset[str]
     """Names of an export's top folders: an output holding one is an export."""
+    upload: bool = False
+    """``staging`` is a local folder, uploaded to the store's ``output`` at publication."""
 
     @property
     def in_place(self) -> bool:
         return self.staging == self.output
 
 
-def begin(output: str, *, overwrite: bool, known: Collection[str]) -> Staging:
+def begin(output: str, *, overwrite: bool, known: Collection[str], local: bool = False
+          ) -> Staging:
     """The staging folder of a run writing ``output``, created, once the leftovers of
     dead runs are recovered and the output is known to be one the run may replace
-    (new, empty, or an export with ``overwrite``); else :class:`OutputRefused`."""
+    (new, empty, or an export with ``overwrite``); else :class:`OutputRefused`.
+    ``local``: the run writes local files only (a store's output is uploaded)."""
     scheme = _SCHEME.match(output)
     in_place = scheme is not None and scheme.group(1).lower() in OBJECT_STORES
+    fs, path = _locate(output)
+    if in_place and local:
+        _check(fs, path, Staging(output, output, overwrite, frozenset(known)))
+        staging = tempfile.mkdtemp(prefix=f".{TAG}-staging-")
+        return Staging(output, staging, overwrite, frozenset(known), upload=True)
     run = Staging(output, output if in_place else _sibling(output, "staging"), overwrite,
                   frozenset(known))
-    fs, path = _locate(output)
     if not in_place:
         _recover(fs, path)
     holds = _check(fs, path, run)
@@ -98,6 +113,9 @@ def publish(run: Staging) -> None:
     """The staging folder's files listed in its manifest, and the folder made the output
     (see the module's docstring); :class:`OutputRefused` if another run published an
     export there meanwhile (without ``overwrite``)."""
+    if run.upload:
+        _upload(run)
+        return
     fs, staging = _locate(run.staging)
     _write_manifest(fs, staging)
     if run.in_place:
@@ -120,9 +138,26 @@ def publish(run: Staging) -> None:
     _sync(fs, out.rpartition("/")[0] or "/")
 
 
+def _upload(run: Staging) -> None:
+    """The local staging folder's files uploaded to the store's output (an export there
+    deleted first, its manifest first of all), the manifest last, the folder deleted."""
+    fs, out = _locate(run.output)
+    if _check(fs, out, run):
+        if _exists(fs, f"{out}/{MANIFEST}"):
+            fs.delete_file(f"{out}/{MANIFEST}")
+        fs.delete_dir_contents(out)
+    pafs.copy_files(run.staging, out, source_filesystem=pafs.LocalFileSystem(),
+                    destination_filesystem=fs)
+    _write_manifest(fs, out)
+    shutil.rmtree(run.staging, ignore_errors=True)
+
+
 def abandon(run: Staging) -> None:
     """What the failed run wrote deleted, as far as possible (what cannot be is the next
     run's to delete: its process is gone then)."""
+    if run.upload:
+        shutil.rmtree(run.staging, ignore_errors=True)
+        return
     fs, staging = _locate(run.staging)
     with suppress(OSError):
         if run.in_place:
@@ -146,8 +181,6 @@ def _locate(location: str) -> tuple[pafs.FileSystem, str]:
     """The filesystem of a path or URI, and the path inside it."""
     if _SCHEME.match(location) is None:
         return pafs.LocalFileSystem(), os.path.abspath(location)
-    from binlog_kaitai.storage import resolve  # (pure Python; moving out of spark/ with the engine)
-
     return resolve(location)
 
 

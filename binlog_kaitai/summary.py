@@ -83,6 +83,15 @@ class Summary:
         return asdict(self)
 
 
+class _Fetched:
+    """What a reader and its views share: the bytes requested so far, and the last
+    block read ahead (where it starts): the same bytes of the same file, whoever asks."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.block, self.at = b"", 0
+
+
 class CountingReader(io.RawIOBase):
     """Reads the byte ranges asked of it from ``raw`` and counts the bytes it requests
     from storage (not the bytes its caller uses): ``count``, what a summary or a seek
@@ -92,33 +101,34 @@ class CountingReader(io.RawIOBase):
     seek would read a whole buffer. The reader itself reads exactly the range asked: a
     tail window, a probe's window. :meth:`sequential` gives a view for a walk from event
     to event, whose next read is known to follow: it reads ``read_ahead`` bytes at a
-    time. Views share the file and the count, each with its own place, so a walk left
-    half done does not disturb a probe.
+    time. Views share the file, the count and the last block read ahead (a range inside
+    it is not requested again: a small file's tail is in its head's block), each with
+    its own place, so a walk left half done does not disturb a probe.
     """
 
     def __init__(self, raw: IO[bytes], name: str, read_ahead: int = 0,
-                 tally: list[int] | None = None) -> None:
+                 fetched: _Fetched | None = None) -> None:
         self.raw = raw
         self.name = name
         self.read_ahead = read_ahead
-        self._tally = [0] if tally is None else tally
+        self._fetched = _Fetched() if fetched is None else fetched
         self._pos = raw.tell()
-        self._buf, self._buf_at = b"", 0
 
     @property
     def count(self) -> int:
         """The bytes read from ``raw`` by this reader and its views."""
-        return self._tally[0]
+        return self._fetched.count
 
     def sequential(self, read_ahead: int = WALK_READ_AHEAD) -> CountingReader:
         """A view of the same file, at the same place, that reads ahead."""
-        view = CountingReader(self.raw, self.name, read_ahead, self._tally)
+        view = CountingReader(self.raw, self.name, read_ahead, self._fetched)
         view._pos = self._pos
         return view
 
     def read(self, n: int = -1) -> bytes:
-        at = self._pos - self._buf_at
-        have = self._buf[at:at + n] if 0 <= at < len(self._buf) and n >= 0 else b""
+        fetched = self._fetched
+        at = self._pos - fetched.at
+        have = fetched.block[at:at + n] if 0 <= at < len(fetched.block) and n >= 0 else b""
         data = have if len(have) == n else have + self._fetch(self._pos + len(have),
                                                               n - len(have) if n >= 0 else -1)
         self._pos += len(data)
@@ -128,9 +138,9 @@ class CountingReader(io.RawIOBase):
         """``n`` bytes at ``pos`` (all the rest: -1), reading ahead when this view does."""
         self.raw.seek(pos)
         got = read_fully(self.raw, -1 if n < 0 else max(n, self.read_ahead))
-        self._tally[0] += len(got)
+        self._fetched.count += len(got)
         if self.read_ahead:
-            self._buf, self._buf_at = got, pos
+            self._fetched.block, self._fetched.at = got, pos
         return got if n < 0 else got[:n]
 
     def seek(self, offset: int, whence: int = io.SEEK_SET) -> int:
@@ -354,7 +364,8 @@ def _may_verify(tail: bytes, at: int, length: int, base: int, fmt: BinlogFormat)
     if fmt.binlog_version == 1:
         return True
     pos = base + at
-    if header_log_pos(tail, at) in (0, pos if fmt.binlog_version == 3 else pos + length):
+    if header_log_pos(tail, at, fmt.header_len) in (
+            0, pos if fmt.binlog_version == 3 else pos + length):
         return True
     end = at + length
     return fmt.checksum_len == 4 and zlib.crc32(memoryview(tail)[at:end - 4]) == (

@@ -1,0 +1,201 @@
+"""Every command on an object store (issue 29), against a real S3-protocol server.
+
+The tests start moto's standalone server (``moto[server]``, a dev dependency) with a
+counting proxy in front of it (:mod:`bench.object_store_bench`, whose benchmark runs
+the same): the requests and bytes counted are those on the wire, not the tool's own
+bookkeeping. The archive uploaded is the
+MariaDB fixtures' chains, the corpus' small binlogs, and copies of a chain, 1,000
+objects in all; the same tree stays on local disk, and every answer on the store must
+equal the local one, the file names aside.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Iterator
+from contextlib import redirect_stderr, redirect_stdout
+from pathlib import Path
+from typing import Any
+
+import pyarrow.fs as pafs
+import pyarrow.parquet as pq
+import pytest
+
+from bench.object_store_bench import (
+    BUCKET,
+    KIB,
+    MOTO,
+    OBJECTS,
+    S3Server,
+    archive_tree,
+    free_port,
+    s3_server,
+)
+from binlog_kaitai.cli import main
+from binlog_kaitai.publish import read_manifest
+
+pytestmark = pytest.mark.skipif(not MOTO.exists(),
+                                reason="moto[server] is not installed (make setup does)")
+ARCHIVE = f"s3://{BUCKET}/archive"
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[S3Server]:
+    with s3_server(tmp_path_factory.mktemp("moto") / "server.log") as server:
+        yield server
+
+
+@pytest.fixture(scope="module")
+def archive(store: S3Server, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The archive on local disk, uploaded to ``s3://binlogs/archive/``."""
+    root = tmp_path_factory.mktemp("archive")
+    assert archive_tree(root) == OBJECTS
+    store.upload(root, "archive")
+    return root
+
+
+@pytest.fixture(autouse=True)
+def aws(store: S3Server, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The environment pyarrow finds the store by (through the counting proxy)."""
+    for name, value in store.environment().items():
+        monkeypatch.setenv(name, value)
+
+
+def cli(*argv: str) -> tuple[int, str, str]:
+    """``binlog-kaitai ARGV`` in this process: status, stdout, stderr."""
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        status = main(list(argv))
+    return status, out.getvalue(), err.getvalue()
+
+
+def same_answers(archive: Path, *argv: str, where: str = "") -> str:
+    """``ARGV`` run on ``archive/where`` and on ``s3://binlogs/archive/where``: the same
+    status and output, local paths read as the URIs; the output."""
+    local = cli(*argv, str(archive / where))
+    remote = cli(*argv, f"{ARCHIVE}/{where}")
+    assert remote == as_uris(local, archive)
+    return remote[1]
+
+
+def as_uris(answer: tuple[int, str, str], archive: Path) -> tuple[int, str, str]:
+    """A command's status, output and errors on the local archive, read as on the
+    store's."""
+    status, out, err = answer
+    return status, out.replace(str(archive), ARCHIVE), err.replace(str(archive), ARCHIVE)
+
+
+def test_check_of_1000_objects_reads_heads_and_tails(store: S3Server, archive: Path) -> None:
+    """At most 3 GETs and 64 KiB a file, counted on the wire; the answer is the local
+    one."""
+    store.wire.record()
+    status, out, err = cli("check", "--json", f"{ARCHIVE}/")
+    requests = store.wire.requests()
+    gets = [target for method, target in requests if method == "GET"]
+    objects = [t for t in gets if "list-type" not in t]
+    assert len(objects) <= 3 * OBJECTS, len(objects)
+    assert store.wire.received <= 64 * KIB * OBJECTS, store.wire.received
+    assert len(gets) - len(objects) <= 3  # is it a folder? then 1,000 keys a page
+    assert (status, out, err) == as_uris(cli("check", "--json", str(archive)), archive)
+    servers = [json.loads(line) for line in out.splitlines() if "/servers/" in line]
+    assert len(servers) == len({p.parent for p in archive.glob("servers/*/*")}) > 300
+    assert all(c["files"] == 3 for c in servers[:-1]), servers
+
+
+@pytest.mark.parametrize("chain", ["rotation_minimal", "gtid", "mixed"])
+def test_summary_seek_plan_answer_as_locally(archive: Path, chain: str) -> None:
+    where = f"fixtures/{chain}/"
+    summaries = [json.loads(line) for line in same_answers(
+        archive, "summary", "--json", where=where).splitlines()]
+    assert summaries and all(s["error"] is None for s in summaries)
+    assert all(s["file"].startswith(f"{ARCHIVE}/{where}") for s in summaries)
+    middle = (summaries[0]["start_timestamp"] + summaries[-1]["end_timestamp"]) // 2
+    [found] = [json.loads(same_answers(archive, "seek", "--json", "--datetime",
+                                       f"@{middle}", where=where))]
+    assert found["pos"] is not None
+    [planned] = [json.loads(same_answers(
+        archive, "plan", "--json", "--from", "binlog.000001:4", "--to-datetime",
+        f"@{summaries[-1]['end_timestamp']}", where=where))]
+    assert planned["possible"] and planned["files"], planned
+    same_answers(archive, "events", "--json", where=where)
+
+
+def test_export_to_the_store_writes_the_local_tables(store: S3Server, archive: Path,
+                                                     tmp_path: Path) -> None:
+    """``export`` of the store's files to the store, and of the local files to local
+    disk: the same Parquet files (the file column aside: a URI there, a path here)."""
+    uri = f"{ARCHIVE}/fixtures/rotation_minimal"
+    output = f"s3://{BUCKET}/exports/rotation"
+    status, _, err = cli("export", "--output", output, uri)
+    assert status == 0, err
+    local = tmp_path / "export"
+    assert cli("export", "--output", str(local), str(archive / "fixtures/rotation_minimal")
+               )[0] == 0
+    files = read_manifest(output)
+    assert files.keys() == read_manifest(str(local)).keys()
+    assert any(name.startswith("row_changes/") for name in files)
+    fs = pafs.FileSystem.from_uri(output)[0]
+    for name in files:
+        if name.endswith(".parquet"):
+            there = pq.read_table(f"{BUCKET}/exports/rotation/{name}", filesystem=fs)
+            here = pq.read_table(local / name)
+            assert _paths_as(there.to_pylist(), uri) == _paths_as(
+                here.to_pylist(), str(archive / "fixtures/rotation_minimal")), name
+
+
+def _paths_as(rows: list[dict[str, Any]], root: str) -> list[dict[str, Any]]:
+    return [{k: v.replace(root, "ROOT") if isinstance(v, str) else v for k, v in row.items()}
+            for row in rows]
+
+
+def one_line(err: str, name: str, words: str) -> None:
+    """``err`` is the one line ``NAME: ...words...`` (then the command's own, that it
+    found no binlog to read): no traceback."""
+    lines = err.splitlines()
+    assert lines[0].startswith(f"{name}: ") and words in lines[0], err
+    assert lines[1:] == [f"binlog-kaitai summary: no binlog found in {name}"], err
+
+
+def test_a_missing_object_is_one_line(archive: Path) -> None:
+    missing = f"{ARCHIVE}/fixtures/gtid/binlog.000009"
+    status, out, err = cli("summary", "--json", missing)
+    assert (status, out) == (1, "")
+    one_line(err, missing, "No such file or directory")
+    assert err.startswith(f"{missing}: No such file or directory\n")
+    status, _, err = cli("check", f"s3://nobucket/{BUCKET}/")
+    assert status == 1 and "Traceback" not in err
+
+
+def test_access_denied_is_one_line(store: S3Server, archive: Path,
+                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """A user without S3 permissions, and keys the store does not know: the store's
+    refusal in one line (moto checks credentials once told to, /moto-api/reset-auth)."""
+    import boto3
+
+    iam = boto3.client("iam", endpoint_url=store.moto, region_name="us-east-1",
+                       aws_access_key_id="testing", aws_secret_access_key="testing")
+    iam.create_user(UserName="nobody")
+    key = iam.create_access_key(UserName="nobody")["AccessKey"]
+    name = f"{ARCHIVE}/fixtures/gtid/binlog.000001"
+    store.set_auth("0")
+    try:
+        for key_id, secret in ((key["AccessKeyId"], key["SecretAccessKey"]),
+                               ("AKIAUNKNOWN", "wrong")):
+            monkeypatch.setenv("AWS_ACCESS_KEY_ID", key_id)
+            monkeypatch.setenv("AWS_SECRET_ACCESS_KEY", secret)
+            status, out, err = cli("summary", "--json", name)
+            assert (status, out) == (1, "")
+            one_line(err, name, "ACCESS_DENIED")
+            assert "Traceback" not in err
+    finally:
+        store.set_auth("inf")
+
+
+def test_an_unreachable_store_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nothing listens: pyarrow's retries, then the cause in one line."""
+    monkeypatch.setenv("AWS_ENDPOINT_URL", f"http://127.0.0.1:{free_port()}")
+    name = f"{ARCHIVE}/fixtures/gtid/binlog.000001"
+    status, out, err = cli("summary", "--json", name)
+    assert (status, out) == (1, "")
+    one_line(err, name, "Could not connect")
