@@ -55,6 +55,7 @@ from binlog_kaitai.seek import (
     time_text,
     transaction_end,
 )
+from binlog_kaitai.storage import each_input
 from binlog_kaitai.stream import MAGIC, BinlogStream
 from binlog_kaitai.summary import Summary, summary
 from binlog_kaitai.times import to_epoch
@@ -162,7 +163,7 @@ def plan(inputs: list[str], *, from_position: tuple[str, int] | None = None,
               else f"gtid {to_gtid.text if to_gtid else ''}")
     result = Plan(source, target)
     paths, _ = binlog_paths(inputs)
-    found = _start(chain_groups(summary(p) for p in paths), from_position, from_gtid)
+    found = _start(chain_groups(each_input(summary, paths)), from_position, from_gtid)
     if isinstance(found, Problem):
         result.problems.append(found)
         return result
