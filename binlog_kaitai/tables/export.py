@@ -202,7 +202,7 @@ def export(inputs: Sequence[str], output: str, *, failfast: bool = False,
     if not files:
         raise ExportFailed("no input files")
     scripts = read_scripts(schema_files)
-    run = begin(output, overwrite=overwrite, known=OUTPUT_FOLDERS)
+    run = begin(output, overwrite=overwrite, known=OUTPUT_FOLDERS, local=True)
     try:
         rows, _ = _export_into(run.staging, plan_here(files, None, scripts), failfast,
                                scripts, progress,
