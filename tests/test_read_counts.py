@@ -24,8 +24,9 @@ import pytest
 from binlog_kaitai import event_kinds as kinds
 from binlog_kaitai.cli import main
 from binlog_kaitai.seek import seek_datetime, transaction_end
-from binlog_kaitai.stream import read_events
-from binlog_kaitai.summary import WALK_READ_AHEAD
+from binlog_kaitai.storage import open_input
+from binlog_kaitai.stream import BinlogStream, read_events
+from binlog_kaitai.summary import WALK_READ_AHEAD, summary
 
 FIXTURES = Path(__file__).parent / "fixtures" / "mariadb"
 SOURCE = FIXTURES / "typed_full" / "binlog.000001"
@@ -181,3 +182,69 @@ def test_a_transaction_end_reads_the_transaction(big: Path,
         end = transaction_end(big, pos)
     assert end is not None and pos < end
     assert read[0] <= 2 * WALK_READ_AHEAD + (end - pos), read
+
+
+def test_a_folder_entry_without_a_binlog_name_costs_its_magic(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``check`` tells a note from a binlog by its first four bytes, read alone (a
+    buffered open read 8 KiB of it: an object store's ranged GET of as many)."""
+    (tmp_path / "notes.txt").write_text("an archive's notes\n" * 10000)
+    with counted_reads(monkeypatch, tmp_path) as read:
+        cli_json("check", "--json", str(tmp_path))
+    assert read[0] == 4
+
+
+class ShortReads(io.FileIO):
+    """A file whose reads return at most 7 bytes, as a signal, a pipe or a store's
+    connection may: a reader must read on until it has what it asked for."""
+
+    def read(self, size: int = -1) -> bytes:
+        return super().read(7 if size < 0 else min(size, 7))
+
+    def readinto(self, buffer: Any) -> int:
+        return super().readinto(memoryview(buffer)[:7]) or 0
+
+
+def opens_short(path: Path) -> Any:
+    """``open`` as the tool calls it, giving :class:`ShortReads` for ``path``."""
+    real_open = builtins.open
+
+    def short_open(file: Any, mode: str = "r", buffering: int = -1, **kwargs: Any) -> Any:
+        if isinstance(file, (str, os.PathLike)) and os.fspath(file) == str(path):
+            return ShortReads(file)
+        return real_open(file, mode, buffering, **kwargs)
+
+    return short_open
+
+
+@pytest.mark.parametrize("chain", ["gtid", "rotation_minimal", "mixed"])
+def test_short_reads_are_read_on(chain: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same summary and events from a file whose every read is short: opened by the
+    tool (its open wrapped) or given open."""
+    for path in sorted((FIXTURES / chain).glob("binlog.0*")):
+        whole = summary(path)
+        assert whole.error is None and whole.end_reason is not None
+        with ShortReads(path) as given:
+            assert summary(given) == whole
+        events = [(ev.pos, ev.type_name) for ev in read_events(path)]
+        with monkeypatch.context() as patch:
+            patch.setattr(builtins, "open", opens_short(path))
+            assert summary(path) == whole
+            assert [(ev.pos, ev.type_name) for ev in read_events(path)] == events
+
+
+def test_a_growing_file_is_read_to_its_size_at_open(tmp_path: Path) -> None:
+    """A binlog in use grows while it is read: the read stops where the file ended when
+    it was opened, cleanly (the bytes after are an event being written)."""
+    source = FIXTURES / "gtid" / "binlog.000001"
+    path = tmp_path / source.name
+    shutil.copy(source, path)
+    expected = [(ev.pos, ev.type_name) for ev in read_events(source)]
+    with BinlogStream(path) as stream:
+        with path.open("ab") as more:
+            more.write(source.read_bytes()[4:200])
+        assert [(ev.pos, ev.type_name) for ev in stream.events()] == expected
+    with open_input(str(path), buffering=0) as f:
+        with path.open("ab") as more:
+            more.write(b"\0" * 1000)
+        assert f.read() == path.read_bytes()[:source.stat().st_size + 196]
