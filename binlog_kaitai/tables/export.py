@@ -22,7 +22,9 @@ on the same thread (spilled and written at the end when snapshots are asked for)
 
 from __future__ import annotations
 
+import multiprocessing
 import os
+import pickle
 import queue
 import re
 import shutil
@@ -30,7 +32,8 @@ import sys
 import tempfile
 import threading
 from argparse import ArgumentTypeError
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import partial
@@ -40,11 +43,18 @@ import pyarrow as pa
 
 from binlog_kaitai import incremental
 from binlog_kaitai.publish import OutputRefused, abandon, begin, publish
-from binlog_kaitai.tables.extract import FailFast, SplitParser, fold_files, parser_version
+from binlog_kaitai.tables.extract import (
+    FailFast,
+    Record,
+    SplitParser,
+    fold_files,
+    parser_version,
+)
 from binlog_kaitai.tables.schemas import TABLES, ErrorsRecord, arrow_schema, record_batch
 from binlog_kaitai.tables.splits import (
     ArchivePlan,
     Script,
+    Split,
     list_inputs,
     plan_here,
     read_scripts,
@@ -62,6 +72,16 @@ SNAPSHOT_ORDER = ("file", "pos", "inner_pos", "row")
 NO_SNAPSHOT = re.compile(r"table (.+?): no snapshot: ")
 WRITES_PENDING = 4
 """Writing jobs that may wait for the writing thread (the parse waits beyond)."""
+PARALLEL_MIN_BYTES = 32 << 20
+"""Input from which ``export`` parses on every core (:func:`_workers`): below, forking
+the parsers costs more than it saves."""
+SPLITS_PER_WORKER = 2
+"""The input is cut into this many splits per parsing process, so that a process slowed
+down (a busy core) leaves less of the work to wait for it."""
+SPLIT_MIN_BYTES = 16 << 20
+PARSED_TABLES = ("events", "transactions", "row_changes", "errors")
+"""The tables a split's parse writes rows to (``files`` and ``schema_history`` are the
+driver's, and the typed problems' ``errors`` rows)."""
 
 
 INCREMENTAL_ALONE = "--incremental goes without --overwrite (give it a new folder)"
@@ -136,7 +156,8 @@ class _TableWriter:
     """One table's Parquet files, one per ``event_date`` partition (:class:`DateFiles`),
     written about :data:`BATCH_ROWS` rows at a time by the :class:`_Writes` thread."""
 
-    def __init__(self, kind: str, folder: str, schema: pa.Schema, writes: _Writes) -> None:
+    def __init__(self, kind: str, folder: str, schema: pa.Schema, writes: _Writes,
+                 part: str = "part-00000.parquet") -> None:
         self.kind = kind
         self.folder = folder
         self.schema = schema
@@ -145,7 +166,7 @@ class _TableWriter:
         """The rows not yet written, in order: batches, and runs of records."""
         self.count = 0
         """Rows pending."""
-        self.files = DateFiles(folder, schema)
+        self.files = DateFiles(folder, schema, part)
         """The files (the writing thread's alone)."""
         self.rows = 0
 
@@ -204,10 +225,11 @@ def export(inputs: Sequence[str], output: str, *, failfast: bool = False,
     scripts = read_scripts(schema_files)
     run = begin(output, overwrite=overwrite, known=OUTPUT_FOLDERS, local=True)
     try:
-        rows, _ = _export_into(run.staging, plan_here(files, None, scripts), failfast,
-                               scripts, progress,
+        workers = _workers(sum(f.size for f in files))
+        plan = plan_here(files, _split_size(files, workers), scripts)
+        rows, _ = _export_into(run.staging, plan, failfast, scripts, progress,
                                TypedOutput(run.staging, snapshot=snapshot, as_of=as_of)
-                               if typed else None)
+                               if typed else None, workers=workers)
         publish(run)
     except BaseException:
         abandon(run)
@@ -300,43 +322,54 @@ def _no_snapshot_lines(problems: Sequence[tuple[str, int, str, Any]], state: inc
 
 def _export_into(folder: str, plan: ArchivePlan, failfast: bool, scripts: Sequence[Script],
                  progress: TextIO | None, typed_out: TypedOutput | None,
-                 merge: Callable[[list[dict[str, Any]]], list[dict[str, Any]]] = list
-                 ) -> tuple[dict[str, int], list[dict[str, Any]]]:
+                 merge: Callable[[list[dict[str, Any]]], list[dict[str, Any]]] = list,
+                 workers: int = 1) -> tuple[dict[str, int], list[dict[str, Any]]]:
     """Every table of ``plan``'s splits written under ``folder`` (the staging folder);
     rows per table, and the ``split_stats`` the ``files`` rows were folded from (after
-    ``merge``: an incremental run's adds those of earlier runs). On a failure, every
+    ``merge``: an incremental run's adds those of earlier runs). The splits are parsed
+    here, or by ``workers`` processes (:func:`_parse_apart`). On a failure, every
     file is closed (without closing it twice: see
     :func:`binlog_kaitai.tables.typed_export.abort_writer`)
     and the writing thread ended."""
-    writes = _Writes()  # (nothing between here and the try can fail)
-    writers = {table: _TableWriter(table, os.path.join(folder, table), arrow_schema(columns),
-                                   writes)
-               for table, columns in TABLES.items()}
-    typed_rows: dict[str, int] = {}
-    try:
-        stats = merge(_parse(plan, writers, writes, failfast, scripts, progress, typed_out))
-        writes.wait()  # every typed batch is in its table (or the spill)
-        # Arrow's allocator keeps what the parse freed; the typed tables' writing would
-        # come on top of it (peak RSS 397 -> 384 MB on the bench file).
-        pa.default_memory_pool().release_unused()
-        for record in fold_files(stats, parser_version()):
-            writers["files"].add(record)
-        if typed_out is not None:
-            typed_rows = _write_typed(typed_out, writers["errors"])
-        for writer in writers.values():
-            writer.close()
-        writes.wait()
-    except BaseException:
+    apart = workers > 1 and len(plan.splits) > 1
+    # (the processes are forked before this process starts its writing thread)
+    with _fork_pool(workers) if apart else nullcontext() as pool:
+        writes = _Writes()  # (nothing between here and the try can fail)
+        # (apart, the splits' parts come first: part-<split>, in order)
+        part = f"part-{len(plan.splits) if apart else 0:05d}.parquet"
+        writers = {table: _TableWriter(table, os.path.join(folder, table),
+                                       arrow_schema(columns), writes, part)
+                   for table, columns in TABLES.items()}
+        typed_rows: dict[str, int] = {}
+        try:
+            stats, parsed = (
+                _parse_apart(pool, folder, plan, writers, writes, failfast, scripts,
+                             progress, typed_out) if pool is not None else
+                _parse(plan, writers, writes, failfast, scripts, progress, typed_out))
+            stats = merge(stats)
+            writes.wait()  # every typed batch is in its table (or the spill)
+            # Arrow's allocator keeps what the parse freed; the typed tables' writing
+            # would come on top of it (peak RSS 397 -> 384 MB on the bench file).
+            pa.default_memory_pool().release_unused()
+            for record in fold_files(stats, parser_version()):
+                writers["files"].add(record)
+            if typed_out is not None:
+                typed_rows = _write_typed(typed_out, writers["errors"])
+            for writer in writers.values():
+                writer.close()
+            writes.wait()
+        except BaseException:
+            writes.stop()
+            for writer in writers.values():
+                writer.files.abort()
+            if typed_out is not None:
+                typed_out.abort()
+            raise
         writes.stop()
-        for writer in writers.values():
-            writer.files.abort()
-        if typed_out is not None:
-            typed_out.abort()
-        raise
-    writes.stop()
     if typed_out is not None:
         typed_out.close()
-    return {**{table: w.rows for table, w in writers.items()}, **typed_rows}, stats
+    rows = {table: w.rows + parsed.get(table, 0) for table, w in writers.items()}
+    return {**rows, **typed_rows}, stats
 
 
 def _write_typed(typed_out: TypedOutput, errors: _TableWriter) -> dict[str, int]:
@@ -352,37 +385,172 @@ def _write_typed(typed_out: TypedOutput, errors: _TableWriter) -> dict[str, int]
 
 def _parse(plan: ArchivePlan, writers: dict[str, _TableWriter], writes: _Writes,
            failfast: bool, scripts: Sequence[Script], progress: TextIO | None,
-           typed_out: TypedOutput | None = None) -> list[dict[str, Any]]:
+           typed_out: TypedOutput | None = None) -> tuple[list[dict[str, Any]], dict[str, int]]:
     """Every record of every split to its table (typed batches to ``typed_out``, on the
     writing thread), each split parsed from its chain's schema history where it starts
     (:func:`binlog_kaitai.tables.splits.plan_archive`, whose rows are the ``schema_history``
-    table); the
-    ``split_stats`` of each split."""
+    table); the ``split_stats`` of each split (and no rows written elsewhere)."""
     for record in plan.history:
         writers["schema_history"].add(record)
     total, done = sum(s.nbytes for s in plan.splits), 0
     stats: list[dict[str, Any]] = []
+    typed = None if typed_out is None else (
+        lambda batch: writes.submit(partial(typed_out.add, batch)))
     for split in plan.splits:
-        info = split.file
-        for kind, values in SplitParser(split, failfast=failfast, schema_scripts=scripts,
-                                        typed=typed_out is not None).records():
-            if kind == "typed":
-                assert typed_out is not None
-                writes.submit(partial(typed_out.add, values))
-            elif kind == "split_stats":
-                stats.append(values._asdict())  # type: ignore[attr-defined]
-            elif kind == "failfast":
-                raise ExportFailed(str(FailFast(*values)))
-            elif isinstance(values, pa.RecordBatch):
-                writers[kind].add_batch(values)
-            else:
-                writers[kind].add(values)
+        parser = SplitParser(split, failfast=failfast, schema_scripts=scripts,
+                             typed=typed_out is not None)
+        problem = _route(parser.records(), writers, typed, stats)
+        if problem is not None:
+            raise ExportFailed(problem)
         done += split.nbytes
         if progress is not None:
-            _show_progress(progress, done, total, info.path)
+            _show_progress(progress, done, total, split.path)
     if progress is not None:
         progress.write("\n")
-    return stats
+    return stats, {}
+
+
+def _route(records: Iterable[Record], writers: dict[str, _TableWriter],
+           typed: Callable[[pa.RecordBatch], None] | None,
+           stats: list[dict[str, Any]]) -> str | None:
+    """A split's records to their tables' writers (its typed batches to ``typed``, its
+    ``split_stats`` to ``stats``); FAILFAST's problem, which ends them, if any."""
+    for kind, values in records:
+        if kind == "typed":
+            assert typed is not None
+            typed(values)
+        elif kind == "split_stats":
+            stats.append(values._asdict())
+        elif kind == "failfast":
+            return str(FailFast(*values))
+        elif isinstance(values, pa.RecordBatch):
+            writers[kind].add_batch(values)
+        else:
+            writers[kind].add(values)
+    return None
+
+
+# ---------------------------------------------------------------------------------------
+# Splits parsed on every core
+
+
+def _workers(nbytes: int) -> int:
+    """Processes to parse ``nbytes`` of input with: one per core this process may use,
+    from :data:`PARALLEL_MIN_BYTES`."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1
+    return cores if nbytes >= PARALLEL_MIN_BYTES else 1
+
+
+def _split_size(files: Sequence[Any], workers: int) -> int | None:
+    """The split size to plan with: whole files for one process, else about
+    :data:`SPLITS_PER_WORKER` splits per process (none under :data:`SPLIT_MIN_BYTES`)."""
+    if workers == 1:
+        return None
+    return max(SPLIT_MIN_BYTES, sum(f.size for f in files) // (workers * SPLITS_PER_WORKER))
+
+
+def _fork_pool(workers: int) -> Any:
+    """Processes forked from this one (they inherit what it imported: no start-up)."""
+    return multiprocessing.get_context("fork").Pool(workers)
+
+
+@dataclass(frozen=True)
+class _SplitJob:
+    """A split to parse in a worker process, its tables' rows written as part ``seq``
+    of ``folder``'s tables, its typed batches spilled."""
+
+    split: Split
+    seq: int
+    folder: str
+    failfast: bool
+    scripts: Sequence[Script]
+    typed: bool
+
+    @property
+    def spill(self) -> str:
+        return os.path.join(self.folder, f".typed-{self.seq:05d}.pickle")
+
+
+@dataclass(frozen=True)
+class _SplitDone:
+    rows: dict[str, int]
+    stats: list[dict[str, Any]]
+    problem: str | None
+    """FAILFAST's problem, which ended the parse."""
+
+
+def _parse_split(job: _SplitJob) -> _SplitDone:
+    """In a worker process: one split parsed, its rows written to its own parts of the
+    :data:`PARSED_TABLES` (``part-<seq>.parquet``: a date's parts read in name order
+    are in binlog order), its typed batches pickled to :attr:`_SplitJob.spill`."""
+    writes = _Writes()
+    part = f"part-{job.seq:05d}.parquet"
+    writers = {table: _TableWriter(table, os.path.join(job.folder, table),
+                                   arrow_schema(TABLES[table]), writes, part)
+               for table in PARSED_TABLES}
+    stats: list[dict[str, Any]] = []
+    try:
+        with open(job.spill, "wb") if job.typed else nullcontext() as spill:
+            parser = SplitParser(job.split, failfast=job.failfast, schema_scripts=job.scripts,
+                                 typed=job.typed)
+            problem = _route(parser.records(), writers, None if spill is None else partial(
+                pickle.dump, file=spill, protocol=pickle.HIGHEST_PROTOCOL), stats)
+        for writer in writers.values():
+            writer.close()
+        writes.wait()
+    except BaseException:
+        writes.stop()
+        for writer in writers.values():
+            writer.files.abort()
+        raise
+    writes.stop()
+    return _SplitDone({t: w.rows for t, w in writers.items()}, stats, problem)
+
+
+def _parse_apart(pool: Any, folder: str, plan: ArchivePlan, writers: dict[str, _TableWriter],
+                 writes: _Writes, failfast: bool, scripts: Sequence[Script],
+                 progress: TextIO | None, typed_out: TypedOutput | None
+                 ) -> tuple[list[dict[str, Any]], dict[str, int]]:
+    """:func:`_parse` by the processes of ``pool``, a split each at a time
+    (:func:`_parse_split`), taken in order as they finish: their typed batches to
+    ``typed_out`` on the writing thread, their problem raised (the first in binlog
+    order, as one process would). The ``split_stats`` and the rows the processes
+    wrote per table."""
+    for record in plan.history:
+        writers["schema_history"].add(record)
+    jobs = [_SplitJob(split, seq, folder, failfast, scripts, typed_out is not None)
+            for seq, split in enumerate(plan.splits)]
+    total, done = sum(s.nbytes for s in plan.splits), 0
+    stats: list[dict[str, Any]] = []
+    rows: dict[str, int] = dict.fromkeys(PARSED_TABLES, 0)
+    for job, result in zip(jobs, pool.imap(_parse_split, jobs), strict=True):
+        if result.problem is not None:
+            raise ExportFailed(result.problem)
+        stats.extend(result.stats)
+        for table, n in result.rows.items():
+            rows[table] += n
+        if typed_out is not None:
+            for batch in _unspilled(job.spill):
+                writes.submit(partial(typed_out.add, batch))
+        done += job.split.nbytes
+        if progress is not None:
+            _show_progress(progress, done, total, job.split.path)
+    if progress is not None:
+        progress.write("\n")
+    return stats, rows
+
+
+def _unspilled(path: str) -> Iterator[pa.RecordBatch]:
+    """The batches pickled to ``path``, one at a time; the file removed after."""
+    try:
+        with open(path, "rb") as spill:
+            while True:
+                try:
+                    yield pickle.load(spill)
+                except EOFError:
+                    return
+    finally:
+        os.remove(path)
 
 
 def _show_progress(out: TextIO, done: int, total: int, path: str) -> None:

@@ -53,6 +53,40 @@ COMPRESSION = "snappy"
 took 1.6-1.9x snappy's time to write the bench file's ``row_changes`` and typed table."""
 
 
+IMAGE_COLUMNS = frozenset({"before", "after", "before_raw", "after_raw"})
+"""The columns holding the source tables' values (``row_changes``' JSON images, a change
+table's images), written without dictionary encoding: most of their values differ (a
+JSON image always), so a dictionary is built in vain until Arrow gives it up at its
+page limit (on the bench file, writing ``row_changes`` and its typed table took 1.25 s
+of CPU with it, 1.0 s without; the files are no larger)."""
+
+
+def parquet_writer(where: Any, schema: pa.Schema) -> pq.ParquetWriter:
+    """A Parquet file of ``schema`` at ``where`` (a path or a sink), as every table of
+    ``export`` is written: :data:`COMPRESSION`, dictionaries for all but the
+    :data:`IMAGE_COLUMNS`."""
+    return pq.ParquetWriter(where, schema, compression=COMPRESSION,
+                            use_dictionary=_leaves(schema, IMAGE_COLUMNS))
+
+
+def _leaves(schema: pa.Schema, skip: frozenset[str]) -> list[str]:
+    """The paths of the leaf columns (``after.id``) of a schema, but those under the
+    top-level columns ``skip``."""
+    found: list[str] = []
+
+    def walk(path: str, kind: pa.DataType) -> None:
+        if pa.types.is_struct(kind):
+            for child in kind:
+                walk(f"{path}.{child.name}", child.type)
+        else:
+            found.append(path)
+
+    for fld in schema:
+        if fld.name not in skip:
+            walk(fld.name, fld.type)
+    return found
+
+
 def table_name(schema: pa.Schema) -> str:
     """``db.table`` of a typed batch."""
     md = schema.metadata or {}
@@ -179,7 +213,7 @@ def _one_part(folder: str, parts: list[str], schema: pa.Schema) -> None:
         os.replace(os.path.join(folder, present[0]), final)
         return
     merged = os.path.join(folder, ".merged.parquet")
-    writer = pq.ParquetWriter(merged, schema, compression=COMPRESSION)
+    writer = parquet_writer(merged, schema)
     try:
         for part in present:
             for batch in pq.ParquetFile(os.path.join(folder, part)).iter_batches():
@@ -224,8 +258,8 @@ class DateFiles:
                 where = os.path.join(self.folder,
                                      f"event_date={HIVE_NULL if day is None else day}")
                 os.makedirs(where, exist_ok=True)
-                writer = self.writers[str(day)] = pq.ParquetWriter(
-                    os.path.join(where, self.part), self.file_schema, compression=COMPRESSION)
+                writer = self.writers[str(day)] = parquet_writer(
+                    os.path.join(where, self.part), self.file_schema)
             writer.write(part.drop_columns(["event_date"]))
         return rows.num_rows
 
@@ -416,8 +450,8 @@ def write_parquet(batches: Iterable[pa.RecordBatch], folder: str) -> int:
         for batch in batches:
             if writer is None:
                 os.makedirs(folder, exist_ok=True)
-                writer = pq.ParquetWriter(os.path.join(folder, "part-00000.parquet"),
-                                          batch.schema, compression=COMPRESSION)
+                writer = parquet_writer(os.path.join(folder, "part-00000.parquet"),
+                                        batch.schema)
             writer.write_batch(batch)
             rows += batch.num_rows
     except BaseException:
