@@ -154,7 +154,7 @@ class PacketReader:
         self.name = name
         self.on_wait = on_wait
         """Called before a read that would wait for the source (nothing has arrived)."""
-        self.buf: bytes = b""
+        self.buf = bytearray()
         self.at = 0
         self.parts: list[bytes] = []
         """The payloads of a packet that continues (joined once it ends)."""
@@ -186,19 +186,25 @@ class PacketReader:
     def _read(self) -> None:
         """Read more bytes: what the socket has (up to :data:`CHUNK`), or, when a packet
         larger than that is partly here, the rest of it."""
-        rest = self.buf[self.at:]
+        rest = memoryview(self.buf)[self.at:]
         need = CHUNK
         if len(rest) >= 4:
             need = max(need, (PACKET_HEADER.unpack_from(rest)[0] & MAX_PAYLOAD) + 4 - len(rest))
         if self.on_wait is not None and not self._arrived():
             self.on_wait()
-        try:
-            data = self.rfile.read1(need) if need == CHUNK else self.rfile.read(need)
-        except OSError as exc:  # timeouts too
-            raise ConnectionLost(f"{self.name}: connection lost: {exc}") from None
-        if not data:
+        # A new buffer each time: the views handed out into the last one stay valid, and
+        # the bytes read are not copied again (only the start of a packet left over).
+        buf = bytearray(len(rest) + need)
+        buf[:len(rest)] = rest
+        with memoryview(buf)[len(rest):] as free:
+            try:
+                got = self.rfile.readinto1(free) if need == CHUNK else self.rfile.readinto(free)
+            except OSError as exc:  # timeouts too
+                raise ConnectionLost(f"{self.name}: connection lost: {exc}") from None
+        if not got:
             raise ConnectionLost(f"{self.name}: connection lost: the source closed it")
-        self.buf, self.at = rest + data, 0
+        del buf[len(rest) + got:]
+        self.buf, self.at = buf, 0
 
     def _arrived(self) -> bool:
         """Has the socket bytes to read now (TLS: decrypted ones too)?"""

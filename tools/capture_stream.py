@@ -59,18 +59,23 @@ class Recorder:
         self.rfile = rfile
         self.data = bytearray()
 
-    def read1(self, n: int) -> bytes:
-        return self._kept(self.rfile.read1(n))
+    def readinto1(self, buf: memoryview) -> int:
+        return self._kept(buf, self.rfile.readinto1(buf))
 
-    def read(self, n: int) -> bytes:
-        return self._kept(self.rfile.read(n))
+    def readinto(self, buf: memoryview) -> int:
+        return self._kept(buf, self.rfile.readinto(buf))
+
+    def read(self, n: int) -> bytes:  # PyMySQL's reads (the dump's first replies)
+        data = self.rfile.read(n)
+        self.data += data
+        return data
 
     def close(self) -> None:
         self.rfile.close()
 
-    def _kept(self, data: bytes) -> bytes:
-        self.data += data
-        return data
+    def _kept(self, buf: memoryview, got: int) -> int:
+        self.data += buf[:got]
+        return got
 
     def whole_packets(self) -> bytes:
         """The bytes up to the end of the last complete packet."""
