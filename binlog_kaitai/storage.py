@@ -24,8 +24,9 @@ import glob
 import io
 import os
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, BinaryIO, TypeVar
 from urllib.parse import unquote
 
@@ -70,10 +71,31 @@ def resolve(uri: str) -> tuple[pafs.FileSystem, str]:
     if key not in _FILESYSTEMS:
         import pyarrow.fs as pafs  # only for URIs: importing pyarrow costs ~45 MB of memory
 
-        fs, probe = pafs.FileSystem.from_uri(f"{scheme}://{authority}/{_MARK}{query or ''}")
+        probe_uri = f"{scheme}://{authority}/{_MARK}{query or ''}"
+        try:
+            with store_failures():
+                fs, probe = pafs.FileSystem.from_uri(probe_uri)
+        except OSError as exc:
+            raise OSError(reason(exc).replace(probe_uri, uri)) from None
         _FILESYSTEMS[key] = fs, probe[:probe.rindex(_MARK)]
     fs, prefix = _FILESYSTEMS[key]
     return fs, (prefix + unquote(path).strip("/")).rstrip("/") or "/"
+
+
+@contextmanager
+def store_failures() -> Iterator[None]:
+    """Whatever pyarrow raises for a store as an OSError (it raises ArrowInvalid for a
+    URI it cannot place, ArrowException for a cloud provider's own errors: missing
+    credentials...), so that callers report it as they report a local file's."""
+    from pyarrow.lib import ArrowException
+
+    try:
+        yield
+    except ArrowException as exc:
+        if isinstance(exc, OSError):
+            raise
+        raise OSError(str(exc).strip().splitlines()[0] if str(exc).strip()
+                      else type(exc).__name__) from None
 
 
 def each_input(function: Callable[[str], T], paths: Sequence[str]) -> list[T]:
@@ -99,12 +121,14 @@ def list_uri(pattern: str) -> list[tuple[str, int, float]]:
     import pyarrow.fs as pafs
 
     found: list[tuple[str, pafs.FileInfo]] = []
-    info = fs.get_file_info(base_path)
+    with store_failures():
+        info = fs.get_file_info(base_path)
+        listed = fs.get_file_info(pafs.FileSelector(base_path, recursive=True)) if (
+            info.type == pafs.FileType.Directory) else []
     if not rest and info.type == pafs.FileType.File:
         found.append((base, info))
-    elif info.type == pafs.FileType.Directory:
-        selector = pafs.FileSelector(base_path, recursive=True)
-        for below in fs.get_file_info(selector):
+    else:
+        for below in listed:
             relative = below.path[len(base_path):].strip("/").split("/")
             if below.type == pafs.FileType.File and (
                     matches(rest, relative) if rest else not any(
@@ -205,7 +229,8 @@ def open_input(path: str, buffering: int = BUFFER) -> BinaryIO:
     try:
         if is_uri(path):
             fs, inner = resolve(path)
-            native = fs.open_input_file(inner)
+            with store_failures():
+                native = fs.open_input_file(inner)
             raw = InputFile(native, path, native.size())
         else:
             local = open(path, "rb", buffering=0)  # noqa: SIM115 - InputFile closes it
