@@ -25,7 +25,7 @@ from binlog_kaitai.errors import BinlogError
 from binlog_kaitai.event_kinds import event_kind, query_kind
 from binlog_kaitai.rows import iter_row_changes
 from binlog_kaitai.stream import BinlogStream, read_events
-from binlog_kaitai.tables import extract, schemas
+from binlog_kaitai.tables import schemas, transactions
 from binlog_kaitai.tables.changes import ROW_CHANGES_SCHEMA
 from binlog_kaitai.tables.extract import (
     OPS,
@@ -289,7 +289,7 @@ def test_xids_held_equal_xids_looked_up(path: Path, monkeypatch: pytest.MonkeyPa
     if not path.exists():
         pytest.skip("corpus missing")
     held = records(plan_file(info(path), 1 << 40))
-    monkeypatch.setattr(extract, "HOLD_BYTES", 0)
+    monkeypatch.setattr(transactions, "HOLD_BYTES", 0)
     looked_up = records(plan_file(info(path), 1 << 40))
     changes = [v for k, v in held if k == "row_changes"]
     assert changes == [v for k, v in looked_up if k == "row_changes"]

@@ -10,15 +10,16 @@ a transaction, so every TABLE_MAP it needs precedes its rows within the same tas
 it gathers the file's DDL statements, with their position, time and GTID.
 
 Column names often come from the row decoder's schema history (the CREATE/ALTER TABLE
-statements seen before), and with ``binlog_row_metadata=MINIMAL`` a table's CREATE
-TABLE is usually in an earlier file than its rows. :func:`plan_archive` therefore orders
-the files of each server's chain as ``check`` does (:func:`~binlog_kaitai.archive.chain_groups`:
-directory and base name, then number) and replays the gathered DDL along each chain,
-after the ``--schema`` files, into one :class:`~binlog_kaitai.schema.SchemaHistory` per
-chain: each split carries a snapshot of that history as it stands where the split starts
-(the DDL of every earlier file of the chain, then of its own file before it). Every
-statement is parsed once, on the driver, however many splits come after it; the
-replay's record of what each did is the ``schema_history`` table.
+statements seen before), and with ``binlog_row_metadata=MINIMAL`` a table's CREATE TABLE
+is usually in an earlier file than its rows. :func:`plan_archive` therefore orders the
+files of each server's chain as ``check`` does
+(:func:`~binlog_kaitai.archive.chain_groups`: directory and base name, then number) and
+replays the gathered DDL along each chain, after the ``--schema`` files, into one
+:class:`~binlog_kaitai.schema.SchemaHistory` per chain: each split carries a snapshot of
+that history as it stands where the split starts (the DDL of every earlier file of the
+chain, then of its own file before it). Every statement is parsed once, on the driver,
+however many splits come after it; the replay's record of what each did is the
+``schema_history`` table.
 
 A break in a chain (a missing file, another server id after a restore) does not restart
 its history: the DDL before the break is still the best knowledge of the tables after
@@ -165,7 +166,7 @@ def list_inputs(patterns: Iterable[str]) -> tuple[list[FileInfo], list[str]]:
     """Files named by paths, directories (all regular files below, hidden ones skipped)
     and globs (``**`` recursive), each once, sorted by path; and the patterns that
     matched nothing. A pattern with a scheme (``s3://bucket/dumps/*``) is listed through
-    :mod:`binlog_kaitai.storage`. Files are only listed (name, size, mtime), never opened."""
+    :mod:`binlog_kaitai.storage`. Files are listed (name, size, mtime), not opened."""
     seen: dict[str, FileInfo] = {}
     unmatched = []
     for pattern in patterns:

@@ -1,0 +1,209 @@
+"""The transaction bookkeeping of a split's parse: which transaction each event belongs
+to, its counters until it ends (then its ``transactions`` row), and its XID.
+
+A :class:`~binlog_kaitai.transactions.TransactionTracker` says where transactions begin
+and end, as it does for the split planner. A transaction keeps counters only, and the
+reference decoder's changes while it waits for its XID: a row change needs the XID that
+commits its transaction, which is written after the rows. The changes are held until the
+transaction's end while their rows events add up to at most :data:`HOLD_BYTES` (most
+transactions). Past that, the XID is looked up ahead (:meth:`Transactions.find_xid`, a
+header-only walk of the same file with :class:`~binlog_kaitai.stream.BinlogStream`), and
+the changes stream out.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from binlog_kaitai import event_kinds as kinds
+from binlog_kaitai.errors import BinlogError
+from binlog_kaitai.event import Event, EventType
+from binlog_kaitai.rows import RowChange
+from binlog_kaitai.storage import open_input
+from binlog_kaitai.stream import TRANSACTION_PAYLOAD, BinlogStream, payload_events
+from binlog_kaitai.tables.records import i64, utc, utc_us
+from binlog_kaitai.tables.schemas import TransactionsRecord
+from binlog_kaitai.transactions import WALK_BODIES, GtidInfo, Step, TransactionTracker, gtid_info
+
+HOLD_BYTES = 256 << 10
+"""Bytes of rows events whose changes a transaction holds until its XID is read; a
+larger transaction looks its XID up ahead instead (a second read of its headers).
+Holding saves small transactions that look-up (about 15% of their parse time); holding
+much more than this slows large ones down (4 MiB: by 10%, the held objects cost the
+garbage collector more than the look-up costs)."""
+
+
+class Transaction:
+    """Counters of the open transaction; becomes one ``transactions`` row."""
+
+    __slots__ = ("begin", "commit_ts", "end_pos", "ended", "event_count", "gtid", "held",
+                 "held_bytes", "is_ddl", "row_count", "tables", "xid", "xid_ahead")
+
+    def __init__(self, begin: Event) -> None:
+        self.begin = begin
+        self.gtid = GtidInfo()
+        self.end_pos = begin.next_pos
+        self.commit_ts = begin.timestamp
+        self.event_count = 0
+        self.row_count = 0
+        self.tables: dict[str, None] = {}
+        self.is_ddl = False
+        self.xid: int | None = None
+        self.xid_ahead: tuple[int | None] | None = None
+        """The XID found by looking ahead, once looked up."""
+        self.held: list[list[RowChange]] = []
+        """Changes waiting for the XID, while ``held_bytes`` <= :data:`HOLD_BYTES`."""
+        self.held_bytes = 0
+        self.ended: tuple[str | None] | None = None
+        """``(commit kind,)`` once the transaction has ended (while groups are open, its
+        row waits for theirs)."""
+
+    @property
+    def final_xid(self) -> int | None:
+        """The XID, as read at the end or looked up ahead."""
+        return self.xid if self.xid_ahead is None else self.xid_ahead[0]
+
+    def add(self, ev: Event) -> None:
+        """Count in ``ev``, one of the transaction's events."""
+        body, t = ev.body, ev.type_code
+        if t in kinds.GTID and body is not None:
+            self.gtid = gtid_info(t, ev.server_id, body)
+        self.commit_ts = ev.timestamp
+        self.is_ddl = self.is_ddl or ev.kind == "ddl"
+        if t == EventType.xid_event and body is not None:
+            self.xid = body.xid.value
+        if ev.is_table_map and body is not None:
+            self.tables[f"{body.schema_name}.{body.table_name}"] = None
+        if ev.inner_pos is None:
+            self.event_count += 1
+            self.end_pos = ev.next_pos
+
+    def hold(self, changes: list[RowChange], nbytes: int) -> bool:
+        """Hold the changes of ``nbytes`` of rows events until the XID is known, while
+        the transaction is small enough and its XID was not looked up; whether held."""
+        if self.xid_ahead is not None:
+            return False
+        self.held_bytes += nbytes
+        if self.held_bytes > HOLD_BYTES:
+            return False
+        self.held.append(changes)
+        return True
+
+    def row(self, path: str, commit_kind: str | None) -> tuple[Any, ...]:
+        g = self.gtid
+        begin_ts = utc(self.begin.timestamp)
+        return TransactionsRecord(
+            gtid=g.gtid, gtid_uuid=g.uuid, gtid_tag=g.tag, gtid_domain=g.domain,
+            gtid_server_id=g.server_id, gtid_sequence=i64(g.sequence), file=path,
+            begin_pos=self.begin.pos, end_pos=self.end_pos, begin_ts=begin_ts,
+            commit_ts=utc(self.commit_ts), xid=i64(self.xid), event_count=self.event_count,
+            row_count=self.row_count, tables=list(self.tables),
+            is_ddl=self.is_ddl or g.is_ddl, commit_kind=commit_kind,
+            last_committed=g.last_committed, sequence_number=g.sequence_number,
+            original_commit_ts=utc_us(g.original_commit_us),
+            immediate_commit_ts=utc_us(g.immediate_commit_us),
+            event_date=None if begin_ts is None else begin_ts.date(),
+        )
+
+
+class Transactions:
+    """The transactions of the parse of file ``path``: the open one, the GTIDs seen,
+    the transactions ended, and the XID look-ahead."""
+
+    __slots__ = ("ahead", "count", "first_gtid", "last_gtid", "open", "path", "payload",
+                 "tracker")
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.tracker = TransactionTracker()
+        self.open: Transaction | None = None
+        self.payload: Event | None = None
+        """The last TRANSACTION_PAYLOAD read, whose inner events are being parsed."""
+        self.ahead: BinlogStream | None = None
+        """A header-only stream of the same file, for the XID look-ahead."""
+        self.count = 0
+        """Transactions whose row was made."""
+        self.first_gtid: str | None = None
+        self.last_gtid: str | None = None
+
+    def track(self, ev: Event) -> tuple[Transaction | None, Transaction | None, Step]:
+        """The bookkeeping of an event: the open transaction it cut short by starting a
+        new one (to be ended, without a commit), its transaction, and the tracker's
+        step."""
+        step = self.tracker.step(ev.type_code, ev.kind)
+        cut = None
+        if step.starts:
+            cut = self.end(None) if self.open is not None else None
+            self.open = Transaction(ev)
+        trx = self.open if step.member else None
+        if trx is not None:
+            trx.add(ev)
+            if ev.type_code in kinds.GTID and ev.body is not None and trx.gtid.gtid is not None:
+                self.first_gtid = self.first_gtid or trx.gtid.gtid
+                self.last_gtid = trx.gtid.gtid
+        if ev.type_code == TRANSACTION_PAYLOAD and ev.inner_pos is None:
+            self.payload = ev
+        return cut, trx, step
+
+    def end(self, commit_kind: str | None) -> Transaction:
+        """The open transaction, ended (how: ``commit_kind``)."""
+        trx, self.open = self.open, None
+        assert trx is not None
+        trx.ended = (commit_kind,)
+        return trx
+
+    def row(self, trx: Transaction) -> tuple[Any, ...]:
+        """The ``transactions`` row of an ended transaction."""
+        assert trx.ended is not None
+        self.count += 1
+        return trx.row(self.path, trx.ended[0])
+
+    def look_up_xid(self, trx: Transaction, ev: Event) -> None:
+        """Make the XID of ``trx`` known: that of a transaction still open is looked up
+        ahead from ``ev``, its last event read."""
+        if trx.ended is None and trx.xid_ahead is None:
+            trx.xid_ahead = (self.find_xid(ev),)
+
+    def find_xid(self, ev: Event) -> int | None:
+        """The XID of the open transaction, looked up from ``ev``, one of its events
+        (None when it has none, or when the walk meets damage: the parse will)."""
+        try:
+            if ev.inner_pos is not None and self.payload is not None:
+                for inner in payload_events(self.payload):
+                    if inner.type_code == EventType.xid_event and inner.body is not None:
+                        return inner.body.xid.value
+                return None
+            tracker = self.tracker.copy()
+            for later in self.look_ahead().events(ev.next_pos):
+                step = tracker.step(later.type_code, later.kind)
+                if step.starts:
+                    return None
+                if step.ends:
+                    return xid_of(later)
+        except BinlogError:
+            pass
+        return None
+
+    def look_ahead(self) -> BinlogStream:
+        if self.ahead is None:
+            f = open_input(self.path)
+            try:
+                self.ahead = BinlogStream(f, bodies=WALK_BODIES)
+            except BaseException:
+                f.close()
+                raise
+        return self.ahead
+
+    def close(self) -> None:
+        """Close the look-ahead's stream, if open."""
+        if self.ahead is not None:
+            self.ahead.file.close()
+            self.ahead.close()
+            self.ahead = None
+
+
+def xid_of(ev: Event) -> int | None:
+    """The XID of a decoded XID_EVENT (None for any other event)."""
+    if ev.type_code != EventType.xid_event or ev.body is None:
+        return None
+    return ev.body.xid.value
