@@ -1,18 +1,19 @@
 """``row_changes`` rows as Arrow batches, straight from the columnar decoder's batches.
 
-The executors' parse (:mod:`binlog_kaitai.tables.extract`) gathers rows events by table and shape,
-as :class:`~binlog_kaitai.ordered_rows.OrderedRows` does for ``rows`` (:class:`OpenGroups`:
-the events between them that the decoding does not depend on leave the groups open), and
-decodes each group in one call of :func:`~binlog_kaitai.columnar.decode_row_data`. Their
-``row_changes`` rows are then made a column at a time (:func:`changes_batch`): the
-``before``/``after`` images become string columns of JSON text, each row's the object
-``rows --json`` prints for that change, written by the compiled text kernel from the
-decoded batch (:func:`binlog_kaitai.batch_text.image_json`: the fragments and layout of
-the ``rows --json`` lines); the reference decoder's images are encoded as ``rows
---json`` encodes them (:func:`image_text`). The change metadata columns repeat each
-event's values over its rows; :func:`in_order` puts the rows of all the groups back in
-binlog order. ``tests/test_spark_plan.py`` checks the result against ``rows --json`` on
-every real binlog.
+The executors' parse (:mod:`binlog_kaitai.tables.extract`) gathers rows events by table
+and shape, as :class:`~binlog_kaitai.ordered_rows.OrderedRows` does for ``rows``
+(:class:`OpenGroups`: the events between them that the decoding does not depend on leave
+the groups open), and decodes each group in one call of
+:func:`~binlog_kaitai.columnar.decode_row_data`. Their ``row_changes`` rows are then
+made a column at a time (:func:`changes_batch`): the ``before``/``after`` images become
+string columns of JSON text, each row's the object ``rows --json`` prints for that
+change, written by the compiled text kernel from the decoded batch
+(:func:`binlog_kaitai.batch_text.image_json`: the fragments and layout of the
+``rows --json`` lines); the reference decoder's images are encoded as ``rows --json``
+encodes them (:func:`image_text`). The change metadata columns repeat each event's
+values over its rows; :func:`in_order` puts the rows of all the groups back in binlog
+order. ``tests/test_spark_plan.py`` checks the result against ``rows --json`` on every
+real binlog.
 """
 
 from __future__ import annotations
@@ -227,7 +228,8 @@ def _repeated_strings(texts: Sequence[str], times: int) -> pa.Array:
 def changes_batch(decoded: DecodedRows, group: ColumnarGroup, path: str,
                   xids: list[int | None]) -> pa.RecordBatch:
     """The ``row_changes`` rows of a decoded group: what the reference path's records
-    hold (``SplitParser.change_row``), a column at a time; ``xids``, each event's."""
+    hold (:func:`binlog_kaitai.tables.records.change_row`), a column at a time;
+    ``xids``, each event's."""
     per_event = decoded.rows_per_event
     rows = int(per_event.sum())
     events, table = group.events, group.table

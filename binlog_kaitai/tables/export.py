@@ -1,11 +1,11 @@
 """``binlog-kaitai export``: the Spark job's tables, written by one process with pyarrow.
 
-The same extraction as the job's executors (:class:`binlog_kaitai.tables.extract.SplitParser`, one
-parse per file feeding every table) and the same tables, columns and layout
-(``DIR/<table>/event_date=YYYY-MM-DD/*.parquet``, rows sorted by file and position
-within each partition), without Spark or a JVM: for one machine and a few GB of binlogs
-this is the quickest way to the tables; the Spark job adds splitting large files,
-parallelism over cores and machines, and other storage.
+The same extraction as the job's executors (one parse per file feeding every table:
+:class:`binlog_kaitai.tables.extract.SplitParser`) and the same tables, columns and
+layout (``DIR/<table>/event_date=YYYY-MM-DD/*.parquet``, rows sorted by file and
+position within each partition), without Spark or a JVM: for one machine and a few GB of
+binlogs this is the quickest way to the tables; the Spark job adds splitting large
+files, parallelism over cores and machines, and other storage.
 
 Memory is bounded: records (and the ``row_changes`` batches the parse makes from the
 columnar decoder's) are written to Parquet about :data:`BATCH_ROWS` rows at a time, per
@@ -14,10 +14,9 @@ wait for the end (the ``files`` table). The writing runs on a thread of its own
 (:class:`_Writes`), beside the parse, a few batches behind it.
 
 The typed change tables and snapshots (``tables/``, ``snapshots/``) come from the same
-parse: its decoded row groups, typed (:mod:`binlog_kaitai.tables.typed_tables`), written as they
-come
-on the same thread (spilled and written at the end when snapshots are asked for), see
-:class:`binlog_kaitai.tables.typed_export.TypedOutput`.
+parse: its decoded row groups, typed (:mod:`binlog_kaitai.tables.typed_tables`), written
+as they come on the same thread (spilled and written at the end when snapshots are asked
+for), see :class:`binlog_kaitai.tables.typed_export.TypedOutput`.
 """
 
 from __future__ import annotations
@@ -209,10 +208,11 @@ def export(inputs: Sequence[str], output: str, *, failfast: bool = False,
            schema_files: Sequence[str] = (), progress: TextIO | None = None,
            typed: bool = True, snapshot: bool = False, as_of: datetime | None = None,
            overwrite: bool = False) -> ExportResult:
-    """Parse ``inputs`` (paths, directories, globs) and write every table under ``output``;
-    with ``typed``, each source table's typed change table (``output/tables/<db>.<table>``)
-    and with ``snapshot`` its state at the end or ``as_of`` (``output/snapshots/<db>.
-    <table>``, see :mod:`binlog_kaitai.tables.typed_export`). The tables are written into a staging
+    """Parse ``inputs`` (paths, directories, globs) and write every table under
+    ``output``; with ``typed``, each source table's typed change table
+    (``output/tables/<db>.<table>``) and with ``snapshot`` its state at the end or
+    ``as_of`` (``output/snapshots/<db>.<table>``, see
+    :mod:`binlog_kaitai.tables.typed_export`). The tables are written into a staging
     folder and published whole at the end (:mod:`binlog_kaitai.publish`): a failed
     export leaves the output as it was. Raises :class:`OutputRefused` when ``output``
     holds an export and not ``overwrite``, :class:`ExportFailed` when nothing matches,

@@ -10,10 +10,9 @@ event; for an error, of the event concerned, else of the last event read before 
 null when there is none).
 
 ``schema_history`` comes from the planner, not from the parse: the DDL of each server's
-chain of files, replayed in chain order (:mod:`binlog_kaitai.tables.splits`), after the statements
-of the
-``--schema`` files (their ``file`` is the schema file's name, ``pos``, ``ts`` and
-``event_date`` null).
+chain of files, replayed in chain order (:mod:`binlog_kaitai.tables.splits`), after the
+statements of the ``--schema`` files (their ``file`` is the schema file's name, ``pos``,
+``ts`` and ``event_date`` null).
 
 ``files`` keeps the names of the ``summary --json`` fields, but ``start_time`` and
 ``end_time`` are timestamps rather than ISO strings. ``events`` has a row per event of

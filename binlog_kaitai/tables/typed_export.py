@@ -1,9 +1,10 @@
 """``export``'s typed change tables and snapshots, written by one process.
 
 ``DIR/tables/<db>.<table>/event_date=YYYY-MM-DD/part-00000.parquet``: each source
-table's changes (:mod:`binlog_kaitai.tables.typed_tables`), rows by position (files in the order
-given, then ``pos``, ``inner_pos``, ``row``). ``DIR/snapshots/<db>.<table>/
-part-00000.parquet``: its state at the end or ``as_of`` (:mod:`binlog_kaitai.tables.snapshot`).
+table's changes (:mod:`binlog_kaitai.tables.typed_tables`), rows by position (files in
+the order given, then ``pos``, ``inner_pos``, ``row``).
+``DIR/snapshots/<db>.<table>/part-00000.parquet``: its state at the end or ``as_of``
+(:mod:`binlog_kaitai.tables.snapshot`).
 
 Memory is bounded: without snapshots, each table's batches are written to its
 Parquet files as the parse makes them, a new part when the table's schema grows (by an
@@ -399,9 +400,9 @@ class TypedOutput:
 
 def export_typed(files: Sequence[str], output: str, *, schema_files: Sequence[str] = (),
                  snapshot: bool = False, as_of: datetime | None = None) -> TypedResult:
-    """Parse ``files`` in order with :class:`~binlog_kaitai.tables.typed_tables.TypedChanges` and
-    write
-    the typed tables (see :class:`TypedOutput`)."""
+    """Parse ``files`` in order with
+    :class:`~binlog_kaitai.tables.typed_tables.TypedChanges` and write the typed tables
+    (see :class:`TypedOutput`)."""
     changes = TypedChanges(schema=SchemaHistory(schema_files))
     out = TypedOutput(output, snapshot=snapshot, as_of=as_of)
     try:
