@@ -7,6 +7,7 @@ the summary, a 1 GiB one: MySQL's default max_binlog_size):
 - event scan: events/s and MB/s of ``read_events`` against ``mariadb-binlog``, and the
   scan's peak RSS on the large file (run in a fresh process so nothing else counts);
 then ``seek`` on the 1 GiB file and ``check`` over 1,000 files (bench/archive_bench.py),
+``check`` of 1,000 objects on a local S3 server (bench/object_store_bench.py),
 the rows benchmark (bench/rows_bench.py), ``rows --sql`` (bench/sql_bench.py), the
 columnar decoder (bench/columnar_bench.py), ``export`` and the Spark job
 (bench/spark_bench.py: on the bulk file with 1 and 2 cores less its fixed cost, then on
@@ -24,6 +25,7 @@ from typing import Any
 
 from bench.archive_bench import bench_archive
 from bench.columnar_bench import bench_columnar
+from bench.object_store_bench import bench_object_store
 from bench.pull_bench import bench_pull
 from bench.rows_bench import bench_files, bench_rows
 from bench.spark_bench import bench_spark, bench_spark_bulk
@@ -131,6 +133,7 @@ def main(argv: list[str] | None = None) -> int:
     full_pass = bench_summary([*files, gib_file], program)
     bench_scan(files, full_pass)
     bench_archive(gib_file, args.data)
+    bench_object_store()
     bench_rows(args.data)
     bench_sql(args.data)
     bench_columnar(args.data)
