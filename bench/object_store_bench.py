@@ -252,7 +252,7 @@ def _report(requests: list[tuple[str, str]], received: int, cli: float) -> None:
     print("requests: " + ", ".join(f"{n} {m}" for m, n in sorted(methods.items()))
           + f" ({methods.get('GET', 0) / OBJECTS:.2f} GETs a file)")
     print(f"received: {received / 1e6:.2f} MB ({received / OBJECTS / KIB:.1f} KiB a file; "
-          f"target <= {CHECK_BYTES / 1e6:.0f} MB) "
+          f"target <= {CHECK_BYTES >> 20} MiB) "
           f"{'ok' if received <= CHECK_BYTES else 'OVER'}")
     print(f"time: {cli:.2f} s as a CLI, best of 3 (target < {CHECK_S:.0f} s) "
           f"{'ok' if cli < CHECK_S else 'OVER'}")
