@@ -1,6 +1,6 @@
 """Command line: ``binlog-kaitai events|summary|rows|check|seek|plan|export [--json] FILE...``.
 
-Every command takes files, folders and globs, in chain order
+Every command takes files, folders, globs and URIs (``s3://...``), in chain order
 (:mod:`binlog_kaitai.inputs`). A damaged file never ends the run: its error goes to
 stderr as ``FILE: offset N: what``, the other files are still processed and the exit
 status is 1. No traceback reaches a user. Date-times are read, and text output prints
@@ -32,7 +32,8 @@ from binlog_kaitai.stream import read_events
 from binlog_kaitai.summary import Summary, summary
 from binlog_kaitai.times import local_text, local_zone_note
 
-FILES_HELP = "binlog files, folders (searched at any depth) or globs; read in chain order"
+FILES_HELP = ("binlog files, folders (searched at any depth), globs, or URIs (s3://, gs://, "
+              "hdfs://, abfs://: docs/object-stores.md); read in chain order")
 SUMMARY_COLUMNS = ("file", "start_time", "end_time", "end_reason", "next_file", "size", "error")
 
 
@@ -72,7 +73,8 @@ def parse_gtid(value: str) -> Any:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="binlog-kaitai", description="Read MySQL/MariaDB binary logs offline. "
-        "FILE: binlog files, folders (searched at any depth) or globs, read in chain order."
+        "FILE: binlog files, folders (searched at any depth), globs or URIs (s3://...), "
+        "read in chain order."
     )
     parser.add_argument("--version", action="version",
                         version=f"%(prog)s {package_version()}")

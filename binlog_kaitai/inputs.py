@@ -1,11 +1,14 @@
-"""The CLI's inputs, one way for every command: files, folders and globs, in chain order.
+"""The CLI's inputs, one way for every command: files, folders and globs, local or in an
+object store (``s3://bucket/binlogs/``, :mod:`binlog_kaitai.storage`), in chain order.
 
-:func:`take_inputs` turns the command line's paths into the binlogs to read
+:func:`take_inputs` turns the command line's paths and URIs into the binlogs to read
 (:func:`~binlog_kaitai.archive.find_binlogs`: folders searched, quoted globs expanded,
-files ordered as ``check`` orders a chain), saying ``PATH: cause`` for each input that
-cannot be read. ``--start-position`` applies to the first file and ``--stop-position`` to
-the last, as ``mysqlbinlog`` applies them (:func:`positions_of`), and each must be where
-an event starts (:func:`check_positions`), else a read from it frames garbage.
+a store's folders and globs listed by the store, files ordered as ``check`` orders a
+chain), saying ``PATH: cause`` for each input that cannot be read (``No such file or
+directory``, ``Permission denied``, or the store's own line). ``--start-position``
+applies to the first file and ``--stop-position`` to the last, as ``mysqlbinlog``
+applies them (:func:`positions_of`), and each must be where an event starts
+(:func:`check_positions`), else a read from it frames garbage.
 """
 
 from __future__ import annotations
