@@ -49,6 +49,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.memory import peak_rss_kib
+from bench.timing import peer_program
 
 REPO = Path(__file__).resolve().parents[1]
 MASTERS = ("local[1]", "local[2]")
@@ -204,36 +205,93 @@ def run_records(files: list[str]) -> dict[str, Any]:
             "peak_rss": peak_rss_kib() * 1024}
 
 
-def bench_spark_bulk(bulk: Path, tiny: Path, repeat: int = 3) -> dict[str, list[dict[str, Any]]]:
-    """The job on one bulk file with ``local[1]`` and ``local[2]``: its marginal time
-    (the job on the file minus the job on a tiny file, Spark's fixed cost), CPU time and
-    the 1 -> 2 cores scaling. Each master runs ``repeat`` times, the two in turn, each
-    run in a fresh process: on this shared machine one pair's scaling ranged from 1.59x
-    to 2.20x in an hour, so the scaling reported is that of the medians, with the
-    pairs' range beside it. Returns each master's runs."""
+def run_bare(master: str) -> dict[str, Any]:
+    """In the child: the baseline of Spark's fixed cost, a bare session (started as the
+    job starts its own) writing five empty Parquet tables, as the job writes five
+    tables; the session's start and the writes, timed."""
+    from binlog_kaitai.spark.job import create_session
+
+    t = time.perf_counter()
+    spark = create_session(master, DRIVER_MEMORY)
+    session = time.perf_counter() - t
+    with tempfile.TemporaryDirectory() as out:
+        t = time.perf_counter()
+        for n in range(5):
+            spark.createDataFrame([], "a bigint, b string").write.parquet(f"{out}/t{n}")
+        writes = time.perf_counter() - t
+    spark.stop()
+    return {"session": session, "writes": writes}
+
+
+def peer_seconds(mariadb_binlog: str, bulk: Path) -> float:
+    """Wall time of ``mariadb-binlog -v --base64-output=decode-rows`` on ``bulk``,
+    writing to a file (as the job does)."""
+    with open(REPO / "build" / "bench-mariadb-binlog.txt", "w") as sink:
+        t = time.perf_counter()
+        subprocess.run([mariadb_binlog, "-v", "--base64-output=decode-rows", str(bulk)],
+                       stdout=sink, check=True)
+        return time.perf_counter() - t
+
+
+def _spread(values: list[float]) -> str:
+    return f"{statistics.median(values):.2f} ({min(values):.2f} to {max(values):.2f})"
+
+
+def bench_spark_bulk(bulk: Path, tiny: Path, mariadb_binlog: str | None = None,
+                     repeat: int = 3, masters: tuple[str, ...] = MASTERS
+                     ) -> dict[str, list[dict[str, Any]]]:
+    """The job on one bulk file with each master: its marginal time (the job on the
+    file minus the job on a tiny file, Spark's fixed cost), CPU time and the 1 -> 2
+    cores scaling; with ``mariadb_binlog``, in the same rounds, ``mariadb-binlog -v``'s
+    time on the file (the marginal time's ratio to it: the issue's target is <= 7x with
+    ``local[2]``) and a bare session's five empty Parquet writes (the fixed cost,
+    session start and the tiny file's first job, less the bare session's start and
+    writes: the target is <= 2 s). Each master runs ``repeat`` times, in turn with the
+    others, each run in a fresh process: on this shared machine one pair's scaling
+    ranged from 1.59x to 2.20x in an hour, so the figures reported are medians, with
+    the rounds' range beside them. Returns each master's runs."""
     print(f"\n== Spark job on one bulk file ({bulk.name}, {bulk.stat().st_size / 1e6:.0f} MB)"
-          f" minus the job on {tiny.name} (fixed cost), {repeat} runs of each master in turn ==")
+          f" minus the job on {tiny.name} (fixed cost), {repeat} rounds ==")
     print(f"{'master':<10}{'run':>4}{'fixed s':>8}{'job s':>7}{'marginal s':>11}{'parse s':>9}"
-          f"{'write s':>9}{'CPU s':>7}{'rows/s':>9}")
-    runs: dict[str, list[dict[str, Any]]] = {m: [] for m in MASTERS}
+          f"{'write s':>9}{'CPU s':>7}{'rows/s':>9}{'peer s':>8}{'bare s':>8}")
+    runs: dict[str, list[dict[str, Any]]] = {m: [] for m in masters}
     for n in range(1, repeat + 1):
-        for master in MASTERS:
+        peer = bare = float("nan")
+        for master in masters:
             r = child("--fixed", str(tiny), "--spark", master, str(bulk))
             r["marginal"] = r["wall"] - r["fixed_job"]
+            r["fixed_total"] = r["session"] + r["fixed_job_cold"]
+            if mariadb_binlog is not None:
+                r["peer"] = peer = peer_seconds(mariadb_binlog, bulk)
+                b = child("--bare", master)
+                r["bare"] = bare = b["session"] + b["writes"]
             runs[master].append(r)
             print(f"{master:<10}{n:>4}{r['fixed_job']:>8.1f}{r['wall']:>7.1f}"
                   f"{r['marginal']:>11.1f}{r['phases']['parse']:>9.1f}"
                   f"{r['phases']['write']:>9.1f}{r['cpu']:>7.0f}"
-                  f"{r['rows']['row_changes'] / r['marginal']:>9.0f}")
-    one, two = ([r["marginal"] for r in runs[m]] for m in MASTERS)
-    fixed = [statistics.median(r["fixed_job"] for r in runs[m]) for m in MASTERS]
-    pairs = sorted(a / b for a, b in zip(one, two, strict=True))
-    print(f"median marginal: local[1] {statistics.median(one):.1f} s, local[2] "
-          f"{statistics.median(two):.1f} s (fixed cost {fixed[0]:.1f} s, {fixed[1]:.1f} s); "
-          f"scaling local[1] -> local[2] (marginal): "
-          f"{statistics.median(one) / statistics.median(two):.2f}x "
-          f"(run by run {pairs[0]:.2f}x to {pairs[-1]:.2f}x)")
+                  f"{r['rows']['row_changes'] / r['marginal']:>9.0f}{peer:>8.2f}{bare:>8.1f}")
+    _bulk_summary(runs, mariadb_binlog is not None)
     return runs
+
+
+def _bulk_summary(runs: dict[str, list[dict[str, Any]]], peer: bool) -> None:
+    """The medians (and ranges) of :func:`bench_spark_bulk`'s rounds."""
+    marginal = {m: [r["marginal"] for r in rs] for m, rs in runs.items()}
+    for master, rs in runs.items():
+        line = f"{master}: marginal {_spread(marginal[master])} s"
+        if peer:
+            line += (f", {_spread([r['marginal'] / r['peer'] for r in rs])}x mariadb-binlog -v"
+                     f" (target <= 7x with local[2]); fixed cost (session + tiny job) "
+                     f"{_spread([r['fixed_total'] for r in rs])} s, bare session + five "
+                     f"empty writes {_spread([r['bare'] for r in rs])} s, difference "
+                     f"{_spread([r['fixed_total'] - r['bare'] for r in rs])} s (target <= 2 s)")
+        print(line)
+    if set(MASTERS) <= set(runs):
+        one, two = (marginal[m] for m in MASTERS)
+        pairs = sorted(a / b for a, b in zip(one, two, strict=True))
+        print(f"scaling local[1] -> local[2] (marginal): "
+              f"{statistics.median(one) / statistics.median(two):.2f}x "
+              f"(run by run {pairs[0]:.2f}x to {pairs[-1]:.2f}x)")
 
 
 def bench_spark(data_dir: Path) -> None:
@@ -284,13 +342,19 @@ def main(argv: list[str] | None = None) -> int:
                         help="only the job on one bulk file, less the job on a tiny one")
     parser.add_argument("--repeat", type=int, default=3,
                         help="with --bulk: runs of each master (default 3)")
+    parser.add_argument("--masters", nargs="+", default=list(MASTERS),
+                        help="with --bulk: the masters (default local[1] local[2])")
+    parser.add_argument("--bare", help=argparse.SUPPRESS)
     parser.add_argument("--plain", nargs="+", metavar="FILE", help=argparse.SUPPRESS)
     parser.add_argument("--records", nargs="+", metavar="FILE", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.spark:
         print(json.dumps(run_spark(args.spark[0], args.spark[1:], args.fixed)))
+    elif args.bare:
+        print(json.dumps(run_bare(args.bare)))
     elif args.bulk:
-        bench_spark_bulk(*args.bulk, repeat=args.repeat)
+        bench_spark_bulk(*args.bulk, peer_program(), repeat=args.repeat,
+                         masters=tuple(args.masters))
     elif args.plain:
         print(json.dumps(run_plain(args.plain)))
     elif args.records:
