@@ -9,9 +9,13 @@ the summary, a 1 GiB one: MySQL's default max_binlog_size):
 then ``seek`` on the 1 GiB file and ``check`` over 1,000 files (bench/archive_bench.py),
 ``check`` of 1,000 objects on a local S3 server (bench/object_store_bench.py),
 the rows benchmark (bench/rows_bench.py), ``rows --sql`` (bench/sql_bench.py), the
-columnar decoder (bench/columnar_bench.py), ``export`` and the Spark job
-(bench/spark_bench.py: on the bulk file with 1 and 2 cores less its fixed cost, then on
-the >= 500 MB set), and ``pull`` from a live server (bench/pull_bench.py).
+columnar decoder (bench/columnar_bench.py), ``export`` against ``mariadb-binlog -v``
+(wall and CPU time ratios, medians of three alternating pairs, and peak RSS:
+:func:`bench_export`) and the Spark job (bench/spark_bench.py: on the bulk file with 1
+and 2 cores less its fixed cost, the marginal time as a multiple of ``mariadb-binlog
+-v``'s and the fixed cost beside a bare session's five empty writes, then on the >= 500
+MB set), and ``pull`` from a live server (bench/pull_bench.py). ``--only export`` or
+``--only spark-bulk`` runs that piece alone.
 """
 
 from __future__ import annotations
