@@ -10,6 +10,7 @@ import json
 import os
 import queue
 import signal
+import ssl
 import subprocess
 import sys
 import threading
@@ -175,7 +176,41 @@ def test_errors_are_one_line(db: MariaDBSandbox) -> None:
         ([*command(db, "rows", "--stop-position", "400"), first], PASSWORD,
          "--stop-position is for files"),
     ]
+    missing_ca = str(REPO / "no-such-ca.pem")
+    cases += [
+        ([*command(db, "events", "--ssl-ca", str(REPO / "README.md")), first], PASSWORD,
+         "--ssl-ca: [X509: NO_CERTIFICATE_OR_CRL_FOUND]"),
+        ([*command(db, "events", "--ssl-ca", missing_ca), first], PASSWORD,
+         f"--ssl-ca: No such file or directory: {missing_ca}"),
+    ]
+    system_ca = ssl.get_default_verify_paths().cafile  # a real CA file; the server: no TLS
+    if system_ca is not None:
+        cases.append(([*command(db, "rows", "--ssl-ca", system_ca), first], PASSWORD,
+                      "TLS: SSL is required but the server doesn't support it"))
     for cmd, password, words in cases:
         res = run(cmd, password=password)
         assert res.returncode == 1 and res.stderr.count("\n") == 1, res.stderr
         assert res.stderr.startswith(f"binlog-kaitai {cmd[3]}: ") and words in res.stderr
+
+
+def test_the_defaults_file_gives_what_the_command_line_does_not(
+        db: MariaDBSandbox, tmp_path: Path) -> None:
+    """``--defaults-file``'s [client] group: host, port, user and password (the command
+    line wins: a wrong --port there is overridden), read by rows --host as by pull."""
+    first = db.binlog_paths()[0].name
+    options = tmp_path / "my.cnf"
+    options.write_text(f"[mysqld]\nport=1\n[client]\nhost=127.0.0.1\nport={db.port}\n"
+                       f"user=rep\npassword=\"{PASSWORD}\"\n")
+    cli = [sys.executable, "-m", "binlog_kaitai"]
+    res = run([*cli, "rows", "--json", "--defaults-file", str(options), first],
+              password="wrong")  # (MYSQL_PWD comes after the option file)
+    assert res.returncode == 0, res.stderr
+    assert res.stdout == run([*command(db, "rows", "--json"), first]).stdout != ""
+    out = tmp_path / "pulled"
+    res = run([*cli, "pull", "--defaults-file", str(options), "--output", str(out), first],
+              password="wrong")
+    assert res.returncode == 0, res.stderr
+    assert (out / first).read_bytes() == db.binlog_paths()[0].read_bytes()
+    res = run([*cli, "pull", "--defaults-file", str(options), "--port", "1", "--output",
+               str(out), first], password="wrong")
+    assert res.returncode == 1 and "127.0.0.1:1: cannot connect" in res.stderr
