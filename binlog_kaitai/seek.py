@@ -41,7 +41,12 @@ from binlog_kaitai.errors import BinlogError
 from binlog_kaitai.event import Event, EventType
 from binlog_kaitai.gtid_set import MARIADB_GTID, TAG, UUID
 from binlog_kaitai.stream import BinlogStream, Source, open_source
-from binlog_kaitai.summary import CountingReader, first_verified_event, iso_utc
+from binlog_kaitai.summary import (
+    HEAD_READ_AHEAD,
+    CountingReader,
+    first_verified_event,
+    iso_utc,
+)
 from binlog_kaitai.times import to_epoch
 from binlog_kaitai.transactions import END_KINDS, WALK_BODIES, TransactionTracker, gtid_info
 
@@ -174,7 +179,7 @@ def _with_seeker(source: Source, run: Callable[[_Seeker], T]) -> T:
         if size is None:
             raise BinlogError(name, 0, "seek needs a seekable file")
         f = CountingReader(raw, name)
-        with BinlogStream(f) as stream:
+        with BinlogStream(f.sequential(HEAD_READ_AHEAD)) as stream:  # one request
             return run(_Seeker(stream, f, size))
 
 
