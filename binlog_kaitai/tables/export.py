@@ -11,7 +11,10 @@ Memory is bounded: records (and the ``row_changes`` batches the parse makes from
 columnar decoder's) are written to Parquet about :data:`BATCH_ROWS` rows at a time, per
 table (a file per date), as the parse makes them; only the small per-file statistics
 wait for the end (the ``files`` table). The writing runs on a thread of its own
-(:class:`_Writes`), beside the parse, a few batches behind it.
+(:class:`_Writes`), beside the parse, a few batches behind it. On three cores or more,
+a large input is cut into splits parsed by forked processes, each writing its own parts
+of the parse's tables (:func:`_parse_apart`); on two, that costs more work than it
+saves (:func:`_workers`).
 
 The typed change tables and snapshots (``tables/``, ``snapshots/``) come from the same
 parse: its decoded row groups, typed (:mod:`binlog_kaitai.tables.typed_tables`), written
