@@ -78,8 +78,8 @@ class SplitParser:
     """Parses one split into records; see the module docstring. ``min_group_bytes``:
     row data from which a rows event starts a columnar group (0: every rows event the
     columnar decoder may take; more than any event: none, the reference path alone);
-    ``typed``: the typed change tables' batches too, every group through the columnar
-    decoder."""
+    ``typed``: the typed change tables' batches too (made from the columnar groups, which
+    then take every rows event they can)."""
 
     def __init__(self, split: Split, *, failfast: bool = False,
                  schema_scripts: Sequence[Script] = (),
@@ -110,6 +110,8 @@ class SplitParser:
                                              message=stop.message)
 
     def parse(self) -> Iterator[Record]:
+        """The split's records: those of its events, what the end of the split completes
+        (the transaction it cuts short, the open groups), its ``split_stats``."""
         summary_json = None
         if self.split.index == 0:
             summary_json = json.dumps(file_summary(self.path).to_dict())
@@ -118,7 +120,6 @@ class SplitParser:
         if self.transactions.open is not None:
             yield from self.batches.end(self.transactions.end(None))
         yield from self.batches.drain()
-        self.transactions.close()
         yield "split_stats", self.stats(fatal, summary_json)
 
     def read(self) -> Generator[Record, None, tuple[str, int, str] | None]:
