@@ -33,7 +33,10 @@ from bench.object_store_bench import (
     s3_server,
 )
 from binlog_kaitai.cli import main
+from binlog_kaitai.errors import BinlogError
 from binlog_kaitai.publish import read_manifest
+from binlog_kaitai.storage import open_input
+from binlog_kaitai.stream import MAGIC
 
 pytestmark = pytest.mark.skipif(not MOTO.exists(),
                                 reason="moto[server] is not installed (make setup does)")
@@ -121,6 +124,13 @@ def test_summary_seek_plan_answer_as_locally(archive: Path, chain: str) -> None:
     same_answers(archive, "events", "--json", where=where)
 
 
+def test_a_glob_is_matched_against_the_listing(archive: Path) -> None:
+    """``*`` within a segment, ``**`` across them, as the shell would locally."""
+    for where in ("fixtures/*/binlog.000001", "**/binlog.00000[23]"):
+        out = same_answers(archive, "summary", "--json", where=where)
+        assert len(out.splitlines()) == len(list(archive.glob(where))) > 1
+
+
 def test_export_to_the_store_writes_the_local_tables(store: S3Server, archive: Path,
                                                      tmp_path: Path) -> None:
     """``export`` of the store's files to the store, and of the local files to local
@@ -190,6 +200,21 @@ def test_access_denied_is_one_line(store: S3Server, archive: Path,
             assert "Traceback" not in err
     finally:
         store.set_auth("inf")
+
+
+def test_a_read_that_fails_says_cannot_read(store: S3Server, archive: Path) -> None:
+    """An object deleted once opened: its next read is the store's refusal, at its
+    offset, as every damaged file's line is."""
+    fs = store.filesystem()
+    fs.copy_file(f"{BUCKET}/archive/fixtures/gtid/binlog.000001", f"{BUCKET}/gone/binlog.1")
+    with open_input(f"s3://{BUCKET}/gone/binlog.1", buffering=0) as f:
+        assert f.read(4) == MAGIC
+        fs.delete_file(f"{BUCKET}/gone/binlog.1")
+        with pytest.raises(BinlogError) as failed:
+            f.read(100)
+    assert failed.value.offset == 4  # (moto's answer is taken for a broken stream)
+    assert failed.value.message.startswith("cannot read: AWS Error ")
+    assert "\n" not in failed.value.message
 
 
 def test_an_unreachable_store_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
