@@ -214,3 +214,34 @@ def test_the_defaults_file_gives_what_the_command_line_does_not(
     res = run([*cli, "pull", "--defaults-file", str(options), "--port", "1", "--output",
                str(out), first], password="wrong")
     assert res.returncode == 1 and "127.0.0.1:1: cannot connect" in res.stderr
+
+
+def test_following_goes_on_after_a_server_restart(db: MariaDBSandbox) -> None:
+    """``rows --json --stop-never`` through a restart: the row committed before and the
+    one committed after are both printed once; each reconnect is a line on stderr; SIGINT
+    then ends the run with status 0."""
+    db.flush_logs()
+    last = db.binlog_paths()[-1].name
+    env = dict(os.environ, MYSQL_PWD=PASSWORD)
+    proc = subprocess.Popen([*command(db, "rows", "--json", "--stop-never"), last], env=env,
+                            cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    lines: queue.Queue[tuple[float, str]] = queue.Queue()
+    threading.Thread(target=read_lines, args=(proc, lines), daemon=True).start()
+    try:
+        db.sql("INSERT INTO d.t VALUES (200, 'before')")
+        # (no DDL in the binlogs read: columns by number, as rows of these files prints)
+        assert next_row(lines)[1]["after"] == {"@1": 200, "@2": "before"}
+        db.stop()  # a clean shutdown: the file ends with STOP_EVENT, the next one starts
+        db.start()
+        db.sql("INSERT INTO d.t VALUES (201, 'after')")
+        row = next_row(lines)[1]
+        assert (row["after"], row["file"]) == ({"@1": 201, "@2": "after"},
+                                               db.binlog_paths()[-1].name)
+    finally:
+        proc.send_signal(signal.SIGINT)
+        status = proc.wait(timeout=20)
+    assert proc.stderr is not None and proc.stdout is not None
+    err = proc.stderr.read().splitlines()
+    assert status == 0 and err and all("; connecting again in " in line for line in err), err
+    assert lines.empty()
