@@ -206,9 +206,9 @@ class BinlogStream:
     def _read_first_event(self) -> tuple[Event, BinlogFormat]:
         """Check the magic and read the first event, which decides the binlog version."""
         f, name = self.file, self.name
-        magic = f.read(4)
+        magic = _read_exact(f, 4)
         if magic == MYSQL_ENCRYPTED_MAGIC:
-            raise EncryptedError(name, 0, mysql_encrypted_message(f.read(508)), 0)
+            raise EncryptedError(name, 0, mysql_encrypted_message(_read_exact(f, 508)), 0)
         if magic != MAGIC:
             what = "file is empty" if not magic else f"bad magic {magic.hex(' ')}"
             raise NotABinlogError(name, 0, f"not a binlog: {what} (expected fe 62 69 6e)", 0)
@@ -331,10 +331,13 @@ def _opened(source: Source, buffering: int = SEQUENTIAL_BUFFER
 
 
 def _read_exact(f: IO[bytes], n: int) -> bytes:
-    """Read up to n bytes, in bounded chunks; fewer only at end of file."""
-    if n <= READ_CHUNK:
-        return f.read(n)
-    parts = []
+    """Read up to n bytes, in bounded chunks; fewer only at end of file (a raw file
+    given open may return fewer than asked before its end: it is read on)."""
+    first = f.read(min(n, READ_CHUNK))
+    if len(first) == n or not first:
+        return first
+    parts = [first]
+    n -= len(first)
     while n > 0:
         part = f.read(min(n, READ_CHUNK))
         if not part:
@@ -350,7 +353,7 @@ def _read_head(f: IO[bytes], name: str, pos: int, size: int | None, fmt: BinlogF
     checked against the header, the ``checksum_len``-byte CRC32 footer (which a
     FORMAT_DESCRIPTION_EVENT carries on its own terms) and the file's size; empty bytes
     at a clean end of the file."""
-    head = f.read(fmt.header_len)
+    head = _read_exact(f, fmt.header_len)
     if not head:
         return head, 0
     if len(head) < MIN_HEADER_LEN:

@@ -227,6 +227,8 @@ def test_short_reads_are_read_on(chain: str, monkeypatch: pytest.MonkeyPatch) ->
         with ShortReads(path) as given:
             assert summary(given) == whole
         events = [(ev.pos, ev.type_name) for ev in read_events(path)]
+        with ShortReads(path) as given:
+            assert [(ev.pos, ev.type_name) for ev in read_events(given)] == events
         with monkeypatch.context() as patch:
             patch.setattr(builtins, "open", opens_short(path))
             assert summary(path) == whole
