@@ -118,7 +118,7 @@ class Inputs:
 
 def find_binlogs(inputs: Iterable[str]) -> Inputs:
     """The binlogs that files, directories and globs name, each once, in chain order
-    (:func:`chain_key`) within each chain, and chains in the order the inputs name them
+    (:func:`chain_key`) within each folder, and folders in the order the inputs name them
     (as ``mysqlbinlog`` takes files in the order given): every command takes its inputs so.
 
     A glob is expanded here too (``**`` recursive), for a shell that left it quoted. A
@@ -177,12 +177,13 @@ def _add_listed(uri: str, paths: dict[str, str], found: Inputs) -> None:
 
 
 def in_chain_order(paths: list[str]) -> list[str]:
-    """``paths`` with each chain's files in :func:`chain_key` order, at the place of the
-    chain's first file: ``b/x.2 a/y.1 b/x.1`` gives ``b/x.1 b/x.2 a/y.1``."""
-    first: dict[tuple[str, str], int] = {}
+    """``paths`` with each folder's files in :func:`chain_key` order (its chains by base
+    name, each by number), at the place of the folder's first file: ``b/x.2 a/y.1 b/x.1``
+    gives ``b/x.1 b/x.2 a/y.1``."""
+    first: dict[str, int] = {}
     for path in paths:
-        first.setdefault(chain_key(path)[:2], len(first))
-    return sorted(paths, key=lambda path: (first[chain_key(path)[:2]], chain_key(path)))
+        first.setdefault(os.path.dirname(path), len(first))
+    return sorted(paths, key=lambda path: (first[os.path.dirname(path)], chain_key(path)))
 
 
 def binlog_paths(inputs: Iterable[str]) -> tuple[list[str], list[str]]:

@@ -393,8 +393,8 @@ def test_the_export_files_status_of_a_mysql_encrypted_binlog(
 
 def test_chains_keep_the_command_line_order(capsys: pytest.CaptureFixture[str],
                                             tmp_path: Path) -> None:
-    """Files of one chain come in number order; separate chains in the order named (as
-    ``mysqlbinlog`` takes its files), not sorted by folder: a CI checkout under /check
+    """Files of one folder come in chain order; folders in the order named (as
+    ``mysqlbinlog`` takes its files), not sorted by path: a CI checkout under /check
     put the corpus file before the test's /tmp files and the CLI's answers in an order
     nobody asked for."""
     other = tmp_path / "zzz" / "x.bin"
