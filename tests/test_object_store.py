@@ -34,7 +34,7 @@ from bench.object_store_bench import (
 )
 from binlog_kaitai.cli import main
 from binlog_kaitai.errors import BinlogError
-from binlog_kaitai.publish import read_manifest
+from binlog_kaitai.publish import MANIFEST, read_manifest
 from binlog_kaitai.storage import open_input
 from binlog_kaitai.stream import MAGIC
 
@@ -121,7 +121,8 @@ def test_summary_seek_plan_answer_as_locally(archive: Path, chain: str) -> None:
         archive, "plan", "--json", "--from", "binlog.000001:4", "--to-datetime",
         f"@{summaries[-1]['end_timestamp']}", where=where))]
     assert planned["possible"] and planned["files"], planned
-    same_answers(archive, "events", "--json", where=where)
+    for command in ("events", "rows"):
+        assert same_answers(archive, command, "--json", where=where)
 
 
 def test_a_glob_is_matched_against_the_listing(archive: Path) -> None:
@@ -142,10 +143,17 @@ def test_export_to_the_store_writes_the_local_tables(store: S3Server, archive: P
     local = tmp_path / "export"
     assert cli("export", "--output", str(local), str(archive / "fixtures/rotation_minimal")
                )[0] == 0
+    status, _, err = cli("export", "--output", output, uri)
+    assert (status, err) == (1, f"binlog-kaitai export: {output}: already holds an export; "
+                                "--overwrite replaces it\n")
+    assert cli("export", "--overwrite", "--output", output, uri)[0] == 0
     files = read_manifest(output)
     assert files.keys() == read_manifest(str(local)).keys()
     assert any(name.startswith("row_changes/") for name in files)
     fs = pafs.FileSystem.from_uri(output)[0]
+    stored = fs.get_file_info(pafs.FileSelector(f"{BUCKET}/exports/rotation", recursive=True))
+    assert {info.path.removeprefix(f"{BUCKET}/exports/rotation/") for info in stored
+            if info.type == pafs.FileType.File} == {*files, MANIFEST}  # nothing left over
     for name in files:
         if name.endswith(".parquet"):
             there = pq.read_table(f"{BUCKET}/exports/rotation/{name}", filesystem=fs)
