@@ -12,7 +12,8 @@ each side is reported, as MB/s, with the ratio ours / theirs. Target: >= 0.8.
 Our CLI runs as an installed one does, from bytecode compiled once (a warm-up run writes
 it; ``PYTHONDONTWRITEBYTECODE``, which some sandboxes set, would have every run compile
 its ~45 modules again: 0.17 s). Its fixed cost (start, connect, a dump of the newest,
-near-empty binlog) is printed first, against mariadb-binlog's.
+near-empty binlog) is printed first, against mariadb-binlog's. Then the latency of
+``rows --host --json --stop-never`` (:func:`follow_latency`).
 
     python -m bench.pull_bench --mb 200 --pairs 3
 """
@@ -35,6 +36,7 @@ from tools.make_bench_data import SCHEMA, _big_batch_sql
 from tools.mariadb_sandbox import MariaDBSandbox
 
 REPO = Path(__file__).resolve().parents[1]
+CLI = [sys.executable, "-m", "binlog_kaitai"]
 TARGET = 0.8
 PASSWORD = "bench-pull"
 BATCH_IDS = 40_000
@@ -66,8 +68,11 @@ def served_bytes(db: MariaDBSandbox) -> int:
 
 
 def ours(port: int, first: str, out: Path) -> list[str]:
-    return [sys.executable, "-m", "binlog_kaitai", "pull", "--host", "127.0.0.1",
-            "--port", str(port), "--user", "rep", "--output", str(out), first]
+    return [*CLI, "pull", *server_args(port), "--output", str(out), first]
+
+
+def server_args(port: int) -> list[str]:
+    return ["--host", "127.0.0.1", "--port", str(port), "--user", "rep"]
 
 
 def theirs(program: str, port: int, first: str, out: Path) -> list[str]:
@@ -133,8 +138,47 @@ def bench_pull(mb: int, pairs: int) -> None:
             verdict = "ok" if b / a >= TARGET else "UNDER"
             print(f"{'median':<6}{a:>8.2f}{size / a:>8.1f}{b:>10.2f}{size / b:>8.1f}"
                   f"{b / a:>7.2f}  {verdict}")
+            follow_latency(db)
     finally:
         shutil.rmtree(base, ignore_errors=True)
+
+
+def follow_latency(db: MariaDBSandbox, inserts: int = 20) -> None:
+    """``rows --host --json --stop-never`` following the server while rows are inserted
+    one by one (autocommit, a new connection): the time from each INSERT's return to its
+    line on the command's stdout. Target: < 100 ms."""
+    import pymysql
+
+    assert db.port is not None
+    db.sql("CREATE TABLE bench.live (i INT PRIMARY KEY);"
+           f"CREATE USER w@'127.0.0.1' IDENTIFIED BY '{PASSWORD}';"
+           "GRANT ALL ON bench.* TO w@'127.0.0.1'")
+    cmd = [*CLI, "rows", *server_args(db.port), "--json", "--stop-never", "--table", "bench.live",
+           db.binlog_paths()[-1].name]
+    proc = subprocess.Popen(cmd, env=dict(os.environ, MYSQL_PWD=PASSWORD), cwd=REPO,
+                            stdout=subprocess.PIPE, text=True)
+    conn = pymysql.connect(host="127.0.0.1", port=db.port, user="w", password=PASSWORD,
+                           autocommit=True)
+    latencies = []
+    try:
+        assert proc.stdout is not None
+        for i in range(inserts + 1):  # the first one waits for the command to start
+            with conn.cursor() as cur:
+                cur.execute("INSERT INTO bench.live VALUES (%s)", (i,))
+            committed = time.perf_counter()
+            if f'"after":{{"i":{i}}}' not in proc.stdout.readline():
+                raise SystemExit(f"rows --host did not print row {i}")
+            latencies.append((time.perf_counter() - committed) * 1e3)
+        del latencies[0]
+    finally:
+        conn.close()
+        proc.terminate()
+        proc.wait()
+    ms = statistics.quantiles(latencies, n=10)
+    print(f"\n== rows --host --json --stop-never: COMMIT to its line, {inserts} inserts: "
+          f"median {statistics.median(latencies):.1f} ms, 90th percentile {ms[-1]:.1f} ms, "
+          f"max {max(latencies):.1f} ms; target < 100 ms: "
+          f"{'ok' if max(latencies) < 100 else 'OVER'} ==")
 
 
 def main(argv: list[str] | None = None) -> int:
