@@ -19,23 +19,14 @@ from kaitaistruct import KaitaiStream, KaitaiStructError
 from binlog_kaitai import event_kinds as kinds
 from binlog_kaitai.generated.mysql_binlog import MysqlBinlog
 from binlog_kaitai.generated.mysql_event_type import MysqlEventType
+from binlog_kaitai.generated_fast import mysql_binlog as fast
 
 EventType = MysqlEventType.EventType
 FDE = EventType.format_description_event
-COMMON_HEADER = struct.Struct("<IBII")
-"""The fields every binlog version's common header starts with, as ksy/mysql_binlog.ksy's
-``event_header`` declares them: ``timestamp``, ``type_code``, ``server_id``,
-``event_length``. The one place they are read by hand (with :data:`POSITION_FIELDS`):
-before the spec can parse an event, its length must say how many bytes to read, and
-whether the file has them; and every event of a stream is given them so
-(:class:`Event`), where the generated header costs about 4 µs an event, as much as the
-rest of a rows event shared with another (``tests/test_stream.py`` checks them against
-the spec's on every real binlog)."""
-POSITION_FIELDS = struct.Struct("<IH")
-"""``log_pos`` and ``flags``, which follow :data:`COMMON_HEADER` in v3 and v4 headers
-(longer than its 13 bytes), as the spec's ``event_header`` declares them."""
-MIN_HEADER_LEN = COMMON_HEADER.size
-"""Bytes every binlog version's common header starts with (13)."""
+MIN_HEADER_LEN = fast.EVENT_HEADER_FIXED_SIZE
+"""Bytes every binlog version's common header starts with (13): ``timestamp``,
+``type_code``, ``server_id``, ``event_length``, the spec's ``event_header`` before its
+first conditional member."""
 
 CHANGE_CARRIERS = kinds.ROWS | kinds.QUERY | kinds.OLD_LOAD | {
     EventType.table_map_event, EventType.transaction_payload_event, FDE}
@@ -55,18 +46,33 @@ a value shorter than its type. A TypeError or AttributeError is never damage: it
 bug, and is left to surface."""
 
 
-def header_fields(buf: bytes, at: int = 0) -> tuple[int, int]:
-    """(type code, event_length) of the common header at ``buf[at:]`` (at least
-    :data:`MIN_HEADER_LEN` bytes), see :data:`COMMON_HEADER`."""
-    _, type_code, _, length = COMMON_HEADER.unpack_from(buf, at)
-    return type_code, length
+def read_header(buf: bytes | memoryview, at: int, header_len: int,
+                is_type_code_permuted: bool = False) -> Any:
+    """The common header at ``buf[at:]`` as the spec's ``event_header`` declares it
+    (``header_len`` and ``is_type_code_permuted`` its params), read by its compiled
+    reader (``generated_fast/``, see docs/spec-fast-path.md): about 0.1 µs where the
+    generated Kaitai class takes 4. Before the spec can parse an event, its length must
+    say how many bytes to read, and whether the file has them; and every event of a
+    stream is given its header's fields so (:class:`Event`). The members past the bytes
+    given (or after an ``event_length`` below ``header_len``) stay 0, absent."""
+    header = fast.EventHeader()
+    fast.read_event_header(buf, at, len(buf), header_len, is_type_code_permuted, header)
+    return header
 
 
-def header_log_pos(buf: bytes, at: int = 0) -> int:
-    """``log_pos`` of the v3/v4 common header at ``buf[at:]`` (at least 19 bytes), see
-    :data:`POSITION_FIELDS`: read from bytes where candidates for an event's start are
-    sifted by the thousand before the spec parses the few left."""
-    return POSITION_FIELDS.unpack_from(buf, at + MIN_HEADER_LEN)[0]
+def header_fields(buf: bytes | memoryview, at: int = 0) -> tuple[int, int]:
+    """(type code as written, event_length) of the common header at ``buf[at:]`` (at
+    least :data:`MIN_HEADER_LEN` bytes)."""
+    header = read_header(buf, at, MIN_HEADER_LEN)
+    return header.raw_type_code, header.event_length
+
+
+def header_log_pos(buf: bytes, at: int, header_len: int) -> int | None:
+    """``log_pos`` of the common header at ``buf[at:]`` in a file of ``header_len``-byte
+    headers (None in v1's, which have none): read from bytes where candidates for an
+    event's start are sifted by the thousand before the spec parses the few left."""
+    header = read_header(buf, at, header_len)
+    return header.log_pos if header.has_log_pos else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,8 +99,7 @@ class Event:
 
     ``timestamp``, ``type_code``, ``server_id``, ``length`` (event_length), ``log_pos``
     and ``flags`` (None in a v1 header) are the common header's fields
-    (:data:`COMMON_HEADER`, :data:`POSITION_FIELDS`); ``header`` is the spec's parse of
-    the whole header.
+    (:func:`read_header`); ``header`` is the spec's parse of the whole header.
 
     ``body`` is the generated Kaitai object of the event's body type (raw ``bytes`` for
     types the spec keeps opaque, ``None`` when the body could not be decoded, in which
@@ -121,16 +126,13 @@ class Event:
         self.index = index
         self.format = fmt
         self.raw = raw
-        self.timestamp, self.type_code, self.server_id, self.length = (
-            COMMON_HEADER.unpack_from(raw))
+        fields = read_header(raw, 0, _header_len(header_fields(raw)[0], fmt),
+                             fmt.is_type_code_permuted)
+        self.timestamp, self.type_code = fields.timestamp, fields.type_code
+        self.server_id, self.length = fields.server_id, fields.event_length
         self._header = header
-        if fmt.is_type_code_permuted:  # the code as written is not the type: the spec's
-            self.type_code = int(self.header.type_code)
-        self.log_pos: int | None = None
-        self.flags: int | None = None
-        if _header_len(self.type_code, fmt) > MIN_HEADER_LEN and len(raw) >= (
-                MIN_HEADER_LEN + POSITION_FIELDS.size):
-            self.log_pos, self.flags = POSITION_FIELDS.unpack_from(raw, MIN_HEADER_LEN)
+        self.log_pos: int | None = fields.log_pos if fields.has_log_pos else None
+        self.flags: int | None = fields.flags if fields.has_flags else None
         self.body = body
         self.has_body = has_body
         self.checksum_ok = checksum_ok
@@ -223,7 +225,7 @@ def _header_len(type_code: int, fmt: BinlogFormat) -> int:
 def parse_event(buf: bytes, fmt: BinlogFormat, name: str, pos: int, index: int) -> Event:
     """Parse one event's bytes (exactly its ``event_length``) with the generated spec and
     check its CRC."""
-    header_len = _header_len(buf[4], fmt)
+    header_len = _header_len(header_fields(buf)[0], fmt)
     try:
         ev = MysqlBinlog.Event(header_len, fmt.checksum_len, fmt.post_header_lengths,
                                fmt.is_type_code_permuted, KaitaiStream(io.BytesIO(buf)))

@@ -49,6 +49,11 @@ def _u2le(data: cython.const[cython.uchar][::1], pos: cython.Py_ssize_t) -> cyth
 _CONST_0 = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 19, 20, 21, 22, 16, 17, 18,)
 
 
+MYSQL_BINLOG_FIXED_SIZE = 4
+"""Bytes of ``mysql_binlog::mysql_binlog``'s seq before its first
+conditional or variable-size member."""
+
+
 @cython.cclass
 class MysqlBinlog:
     """``mysql_binlog::mysql_binlog`` of ksy/mysql_binlog.ksy.
@@ -118,6 +123,11 @@ def read_permuted_type_code(data: cython.const[cython.uchar][::1], pos: cython.P
     return pos
 
 
+EVENT_HEADER_FIXED_SIZE = 13
+"""Bytes of ``mysql_binlog::event_header``'s seq before its first
+conditional or variable-size member."""
+
+
 @cython.cclass
 class EventHeader:
     """``mysql_binlog::event_header`` of ksy/mysql_binlog.ksy.
@@ -146,9 +156,6 @@ class EventHeader:
     is_binlog_in_use = cython.declare(cython.longlong, visibility="public")
     is_artificial = cython.declare(cython.longlong, visibility="public")
     is_relay_log = cython.declare(cython.longlong, visibility="public")
-
-    def __init__(self) -> None:
-        self.permuted_type_code = PermutedTypeCode()
 
 
 @cython.ccall
@@ -204,6 +211,8 @@ def read_event_header(data: cython.const[cython.uchar][::1], pos: cython.Py_ssiz
             return -2
         if at + n > end:
             return -1
+        if out.permuted_type_code is None:  # made on first use, then reused
+            out.permuted_type_code = PermutedTypeCode()
         r = read_permuted_type_code(data, at, at + n, out.raw_type_code, out.permuted_type_code)
         if r < 0:
             return r
@@ -252,9 +261,6 @@ class Event:
     checksum_at = cython.declare(cython.Py_ssize_t, visibility="public")
     has_checksum = cython.declare(cython.bint, visibility="public")
 
-    def __init__(self) -> None:
-        self.header = EventHeader()
-
 
 @cython.ccall
 def read_event(data: cython.const[cython.uchar][::1], pos: cython.Py_ssize_t, end:
@@ -264,6 +270,8 @@ def read_event(data: cython.const[cython.uchar][::1], pos: cython.Py_ssize_t, en
     the position after it, or TRUNCATED or INVALID."""
     n: cython.Py_ssize_t = 0
     r: cython.Py_ssize_t = 0
+    if out.header is None:  # made on first use, then reused
+        out.header = EventHeader()
     r = read_event_header(data, pos, end, p_header_len, p_is_type_code_permuted, out.header)
     if r < 0:
         return r

@@ -488,7 +488,9 @@ class TypeCompiler:
                       f"if {at} + n > end:", f"    return {TRUNCATED}"]
             bound = f"{at} + n"
         call = ", ".join(["data", at, bound, *call_args, f"out.{member}"])
-        lines += [f"r = read_{other.gen_name}({call})", "if r < 0:", "    return r"]
+        lines += [f"if out.{member} is None:  # made on first use, then reused",
+                  f"    out.{member} = {other.cls}()",
+                  f"r = read_{other.gen_name}({call})", "if r < 0:", "    return r"]
         if "size" in spec:
             return [*lines, f"{at} += n"]
         return [*lines, f"{at} = r"]
@@ -586,7 +588,7 @@ class Generator:
             self.compile_type(f"{self.module.spec}::{name}", members)
         parts = [header_source(self.module), *self.readers.values(), *self.const_code]
         for tc in self.order:
-            parts += [class_source(tc), read_source(tc)]
+            parts += [*fixed_size_source(tc), class_source(tc), read_source(tc)]
         for name in self.module.frames:
             parts.append(frame_source(self.compiled[f"{self.module.spec}::{name}"], self))
         return "\n\n\n".join(wrap_lines(p.rstrip("\n")) for p in parts) + "\n"
@@ -666,6 +668,21 @@ def reader_source(name: str, size: int, signed: bool, endian: str) -> str:
     return "\n".join([*lines, "    return value"])
 
 
+def fixed_size_source(tc: TypeCompiler) -> list[str]:
+    """``<TYPE>_FIXED_SIZE``: the bytes of the type's seq up to its first member that is
+    conditional or not of a fixed size (none when that is its first)."""
+    size = 0
+    for spec in tc.seq.values():
+        known = int_type(tc.spec, spec.get("type")) if "size" not in spec else None
+        if "if" in spec or not (known or isinstance(spec.get("contents"), list)):
+            break
+        size += known[0] if known else len(spec["contents"])
+    if not size:
+        return []
+    return [f"{tc.name.upper()}_FIXED_SIZE = {size}\n\"\"\"Bytes of ``{tc.spec.id}::{tc.name}``'s "
+            "seq before its first\nconditional or variable-size member.\"\"\""]
+
+
 def class_source(tc: TypeCompiler) -> str:
     doc = (tc.tdef.get("doc") or "").strip().split("\n\n")[0]
     lines = ["@cython.cclass", f"class {tc.cls}:",
@@ -673,10 +690,6 @@ def class_source(tc: TypeCompiler) -> str:
              *(f"    {line}" for line in doc.split("\n")), '    """', ""]
     for attr in tc.attrs:
         lines.append(f'    {attr.name} = cython.declare({attr.ctype}, visibility="public")')
-    subs = [a for a in tc.attrs if not a.scalar]
-    if subs:
-        lines += ["", "    def __init__(self) -> None:"]
-        lines += [f"        self.{a.name} = {a.ctype}()" for a in subs]
     if not tc.attrs:
         lines.append("    pass")
     return "\n".join(lines)
