@@ -168,11 +168,11 @@ class BinlogStream:
     def _next_event(self, pos: int, index: int) -> Event | None:
         """The event at ``pos`` (where the file is), or None at a clean end."""
         fmt, f = self.format, self.file
-        head, length = _read_head(f, self.name, pos, self.size, fmt, index)
+        head, type_code, length = _read_head(f, self.name, pos, self.size, fmt, index)
         if not head:
             return None
         if self.bodies is not None and not fmt.is_type_code_permuted and (
-                head[4] not in self.bodies):  # (a permuted code is not the type yet)
+                type_code not in self.bodies):  # (a permuted code is not the type yet)
             f.seek(pos + length - self.base)
             return Event(self.name, pos, index, fmt, head, None, None, None, None, False)
         buf = head + _read_rest(f, self.name, pos, length, len(head), index)
@@ -213,13 +213,13 @@ class BinlogStream:
             what = "file is empty" if not magic else f"bad magic {magic.hex(' ')}"
             raise NotABinlogError(name, 0, f"not a binlog: {what} (expected fe 62 69 6e)", 0)
         v4_header = BinlogFormat(4, 19, 0, b"", "")
-        head, length = _read_head(f, name, 4, self.size, v4_header, 0)
+        head, type_code, length = _read_head(f, name, 4, self.size, v4_header, 0)
         if not head:
             raise TruncatedError(name, 4, "file has no events after the magic", 0)
         buf = head + _read_rest(f, name, 4, length, len(head), 0)
-        if buf[4] not in (FDE, START_EVENT_V3):
+        if type_code not in (FDE, START_EVENT_V3):
             raise NotABinlogError(
-                name, 4, f"first event has type {buf[4]}, expected FORMAT_DESCRIPTION_EVENT "
+                name, 4, f"first event has type {type_code}, expected FORMAT_DESCRIPTION_EVENT "
                 "(15) or START_EVENT_V3 (1)", 0)
         # The spec decides the binlog version from the first event: parse the file's prefix.
         try:
@@ -348,14 +348,14 @@ def _read_exact(f: IO[bytes], n: int) -> bytes:
 
 
 def _read_head(f: IO[bytes], name: str, pos: int, size: int | None, fmt: BinlogFormat,
-               index: int) -> tuple[bytes, int]:
-    """The header of the event at ``pos`` (the file is there) and the event's length,
-    checked against the header, the ``checksum_len``-byte CRC32 footer (which a
-    FORMAT_DESCRIPTION_EVENT carries on its own terms) and the file's size; empty bytes
-    at a clean end of the file."""
+               index: int) -> tuple[bytes, int, int]:
+    """The header of the event at ``pos`` (the file is there), its type code as written
+    and the event's length, checked against the header, the ``checksum_len``-byte CRC32
+    footer (which a FORMAT_DESCRIPTION_EVENT carries on its own terms) and the file's
+    size; empty bytes at a clean end of the file."""
     head = _read_exact(f, fmt.header_len)
     if not head:
-        return head, 0
+        return head, 0, 0
     if len(head) < MIN_HEADER_LEN:
         raise TruncatedError(
             name, pos,
@@ -372,7 +372,7 @@ def _read_head(f: IO[bytes], name: str, pos: int, size: int | None, fmt: BinlogF
         raise TruncatedError(
             name, pos, f"event of {length} bytes runs past the end of the file "
             f"({size - pos} bytes remain)", index)
-    return head, length
+    return head, type_code, length
 
 
 def _read_rest(f: IO[bytes], name: str, pos: int, length: int, have: int,
