@@ -64,7 +64,8 @@ class LiveFile:
         self.name = name
         self.start = start
         self.pos = start
-        """Where the next event from the stream starts in the server's file."""
+        """Where the next event from the stream starts in the server's file (counted:
+        ``log_pos`` wraps at 4 GiB)."""
         self.has_format = False
         self.ended = False
         self.offset = 0
@@ -120,7 +121,7 @@ class LiveFile:
             self._format_end = len(MAGIC) + len(ev.raw)
         self.has_format = True
         if not ev.is_artificial:
-            self.pos = ev.log_pos
+            self.pos += len(ev.raw)
 
 
 class LiveSource:
@@ -144,7 +145,7 @@ class LiveSource:
         """Each binlog as it comes; a file the command stopped reading early is read to
         its end before the next."""
         try:
-            name, start = self.first or gtid_start(self.opts)
+            name, start = self.first or self._gtid_start()
             live = LiveFile(self, name, start)
             while True:
                 yield live
@@ -155,6 +156,14 @@ class LiveSource:
                 live = LiveFile(self, *self.next_file)
         finally:
             self.close()
+
+    def _gtid_start(self) -> tuple[str, int]:
+        from binlog_kaitai.replication import ConnectionLost, ReplicationError
+
+        try:
+            return gtid_start(self.opts)
+        except (ConnectionLost, ReplicationError) as exc:
+            raise PullError(str(exc)) from None
 
     def fill(self, live: LiveFile) -> None:
         """Add the next event of ``live``'s binlog to it, or end it."""

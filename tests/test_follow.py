@@ -173,6 +173,8 @@ def test_errors_are_one_line(db: MariaDBSandbox) -> None:
         ([*command(db, "rows", "--json"), first], "wrong", "Access denied for user 'rep'"),
         ([*command(db, "events"), "binlog.999999"], PASSWORD, "error 1236"),
         (command(db, "rows"), PASSWORD, "give the first binlog's name (FILE) or --from-gtid"),
+        (command(db, "rows", "--from-gtid", "0-1-999999"), PASSWORD,
+         "0-1-999999, which is not in the master's binlog"),
         ([*command(db, "rows", "--stop-position", "400"), first], PASSWORD,
          "--stop-position is for files"),
     ]
