@@ -81,3 +81,16 @@ def frame_window(data: bytes | memoryview, start: int, end: int, fmt: BinlogForm
         after, status = int(table[0, count]), 0
     return Frames({name: table[i, :count] for i, name in enumerate(names)}, count, after,
                   status)
+
+
+def scan_headers(data: bytes, fmt: BinlogFormat, *,
+                 module: ModuleType | None = None) -> dict[str, np.ndarray]:
+    """Every offset of ``data`` where a common header laid out as ``fmt`` says reads
+    (whole, its length at least its own), with its members (``EVENT_HEADER_COLUMNS``),
+    type codes as written: the candidates for an event's start in a damaged file's
+    bytes, read at every offset in one compiled call."""
+    module = module or readers()
+    names = module.EVENT_HEADER_COLUMNS
+    table = np.empty((len(names), len(data)), dtype=np.int64)
+    count = module.scan_event_header(data, 0, len(data), fmt.header_len, False, table)
+    return {name: table[i, :count] for i, name in enumerate(names)}

@@ -345,15 +345,15 @@ def _candidate_starts(tail: bytes, fmt: BinlogFormat) -> list[int]:
     Python loop over every byte."""
     import numpy as np  # here: `summary` and `check` start without it
 
+    from binlog_kaitai.framing import scan_headers
+
     count = len(tail) - fmt.header_len
     if count <= 0:
         return []
-    data = np.frombuffer(tail, dtype=np.uint8)
-    at = np.flatnonzero(np.array(_FILE_TYPE_TABLE)[data[4:4 + count]])
-    length = np.zeros(len(at), dtype=np.int64)
-    for i in range(4):  # event_length: 4 bytes little-endian at 9 (see header_fields)
-        length |= data[at + 9 + i].astype(np.int64) << (8 * i)
-    fits = (length >= fmt.header_len + fmt.checksum_len) & (at + length <= len(tail))
+    headers = scan_headers(tail, fmt)
+    at, length = headers["pos"], headers["event_length"]
+    fits = (np.array(_FILE_TYPE_TABLE)[headers["raw_type_code"]] & (at < count)
+            & (length >= fmt.header_len + fmt.checksum_len) & (at + length <= len(tail)))
     return at[fits].tolist()
 
 

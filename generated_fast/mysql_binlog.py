@@ -368,3 +368,57 @@ def frame_event(source: object, pos: cython.Py_ssize_t, end: cython.Py_ssize_t, 
         count += 1
         pos = r
     return count, pos, 0
+
+
+EVENT_HEADER_COLUMNS = (
+    'pos',
+    'timestamp',
+    'raw_type_code',
+    'server_id',
+    'event_length',
+    'log_pos',
+    'flags',
+    'extra_headers_at',
+    'extra_headers_size',
+    'type_code',
+    'size',
+    'is_binlog_in_use',
+    'is_artificial',
+    'is_relay_log',
+)
+"""The columns of :func:`scan_event_header`'s table, in order."""
+
+
+def scan_event_header(source: object, pos: cython.Py_ssize_t, end: cython.Py_ssize_t, p_header_len:
+        cython.longlong, p_is_type_code_permuted: cython.bint, table: cython.longlong[:,
+        ::1]) -> int:
+    """Read a event_header at every offset of ``source[pos:end]`` (each within
+    ``end``) into ``table``'s rows (one a column, one table column an offset) for
+    each that reads (neither TRUNCATED nor INVALID), up to a full ``table``: how
+    many. Absent members are -1."""
+    data: cython.const[cython.uchar][::1] = source
+    out: EventHeader = EventHeader()
+    count: cython.Py_ssize_t = 0
+    capacity: cython.Py_ssize_t = table.shape[1]
+    at: cython.Py_ssize_t
+    for at in range(pos, end):
+        if count == capacity:
+            break
+        if read_event_header(data, at, end, p_header_len, p_is_type_code_permuted, out) < 0:
+            continue
+        table[0, count] = at
+        table[1, count] = out.timestamp
+        table[2, count] = out.raw_type_code
+        table[3, count] = out.server_id
+        table[4, count] = out.event_length
+        table[5, count] = out.log_pos if out.has_log_pos else -1
+        table[6, count] = out.flags if out.has_flags else -1
+        table[7, count] = out.extra_headers_at if out.has_extra_headers else -1
+        table[8, count] = out.extra_headers_size if out.has_extra_headers else -1
+        table[9, count] = out.type_code
+        table[10, count] = out.size
+        table[11, count] = out.is_binlog_in_use
+        table[12, count] = out.is_artificial
+        table[13, count] = out.is_relay_log
+        count += 1
+    return count

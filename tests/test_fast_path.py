@@ -25,8 +25,8 @@ import yaml
 from kaitaistruct import KaitaiStream, KaitaiStructError
 
 from binlog_kaitai.errors import BinlogError
-from binlog_kaitai.event import DECODE_ERRORS, FDE, Event
-from binlog_kaitai.framing import compiled_readers, frame_window, readers
+from binlog_kaitai.event import DECODE_ERRORS, FDE, BinlogFormat, Event
+from binlog_kaitai.framing import compiled_readers, frame_window, readers, scan_headers
 from binlog_kaitai.generated.mysql_binlog import MysqlBinlog
 from binlog_kaitai.stream import read_events
 from tests.conftest import REPO
@@ -213,3 +213,34 @@ def test_the_generator_refuses_what_it_does_not_compile() -> None:
             "mysql_binlog.ksy: /types/format_description_event/seq/1: unsupported by "
             "tools/ksy_fast.py: key(s) ['encoding']")):
         ksy_fast.Generator(specs, module).run()
+
+
+def check_scan(fast: ModuleType, data: bytes, fmt: BinlogFormat) -> int:
+    """``scan_headers`` finds a header at exactly the offsets where the spec reads one,
+    with the spec's members; the offsets compared."""
+    found = scan_headers(data, fmt, module=fast)
+    rows = {int(at): i for i, at in enumerate(found["pos"])}
+    for at in range(len(data)):
+        try:
+            spec = MysqlBinlog.EventHeader(fmt.header_len, False,
+                                           KaitaiStream(io.BytesIO(data[at:])))
+        except (EOFError, KaitaiStructError):
+            assert at not in rows, at
+            continue
+        got = {name: int(column[rows[at]]) for name, column in found.items()}
+        assert got["raw_type_code"] == int(spec.raw_type_code), at
+        assert (got["event_length"], got["log_pos"], got["flags"], got["size"]) == (
+            spec.event_length, getattr(spec, "log_pos", -1), getattr(spec, "flags", -1),
+            spec.size), at
+    return len(data)
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: "/".join(Path(p).parts[-2:]))
+def test_headers_at_every_offset(fast: ModuleType, path: Path) -> None:
+    """The tail of every real file (where ``summary`` looks for the last event) scanned
+    at every offset, in the format of its first event."""
+    data = path.read_bytes()
+    events = reference(data)
+    if not events:
+        pytest.skip("no event: no format")
+    assert check_scan(fast, data[-1024:], events[0].format) == min(len(data), 1024)

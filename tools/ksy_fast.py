@@ -73,6 +73,8 @@ class Module:
     spec: str
     types: dict[str, list[str] | None]
     frames: dict[str, str] = field(default_factory=dict)
+    scans: list[str] = field(default_factory=list)
+    """Types to look for at every offset of a window (``scan_<type>``)."""
 
 
 MODULES = [
@@ -81,7 +83,7 @@ MODULES = [
                          "first_header_len"],
         "event_header": None,
         "event": ["header", "body", "checksum", "footer_len"],
-    }, frames={"event": "checksum"}),
+    }, frames={"event": "checksum"}, scans=["event_header"]),
 ]
 
 
@@ -591,6 +593,8 @@ class Generator:
             parts += [*fixed_size_source(tc), class_source(tc), read_source(tc)]
         for name in self.module.frames:
             parts.append(frame_source(self.compiled[f"{self.module.spec}::{name}"], self))
+        for name in self.module.scans:
+            parts.append(scan_source(self.compiled[f"{self.module.spec}::{name}"]))
         return "\n\n\n".join(wrap_lines(p.rstrip("\n")) for p in parts) + "\n"
 
 
@@ -766,6 +770,37 @@ def frame_source(tc: TypeCompiler, gen: Generator) -> str:
               "        else:", f"            table[{len(names) - 1}, count] = -1",
               "        count += 1", "        pos = r", "    return count, pos, 0"]
     return "\n".join(lines)
+
+
+def scan_source(tc: TypeCompiler) -> str:
+    """``scan_<type>``: the type read at every offset of a window, the reads that succeed
+    kept (where a damaged file's events may start)."""
+    columns = flat_columns(tc)
+    params = "".join(f", {p}" for p in tc.signature())
+    args = "".join(f", p_{p}" for p in tc.used_params)
+    upper = tc.name.upper()
+    lines = [f"{upper}_COLUMNS = (", "    'pos',", *(f"    {c!r}," for c, _ in columns), ")",
+             f'"""The columns of :func:`scan_{tc.name}`\'s table, in order."""', "", "",
+             f"def scan_{tc.name}(source: object, pos: cython.Py_ssize_t, end: "
+             f"cython.Py_ssize_t{params}, table: cython.longlong[:, ::1]) -> int:",
+             f'    """Read a {tc.name} at every offset of ``source[pos:end]`` (each within',
+             "    ``end``) into ``table``'s rows (one a column, one table column an offset) for",
+             "    each that reads (neither TRUNCATED nor INVALID), up to a full ``table``: how",
+             '    many. Absent members are -1."""',
+             "    data: cython.const[cython.uchar][::1] = source",
+             f"    out: {tc.cls} = {tc.cls}()",
+             "    count: cython.Py_ssize_t = 0",
+             "    capacity: cython.Py_ssize_t = table.shape[1]",
+             "    at: cython.Py_ssize_t",
+             "    for at in range(pos, end):",
+             "        if count == capacity:",
+             "            break",
+             f"        if read_{tc.gen_name}(data, at, end{args}, out) < 0:",
+             "            continue",
+             "        table[0, count] = at"]
+    for i, (_name, path) in enumerate(columns, start=1):
+        lines += frame_cell(tc, path, i)
+    return "\n".join([*lines, "        count += 1", "    return count"])
 
 
 def frame_cell(tc: TypeCompiler, path: str, row: int) -> list[str]:
