@@ -247,3 +247,36 @@ def test_following_goes_on_after_a_server_restart(db: MariaDBSandbox) -> None:
     err = proc.stderr.read().splitlines()
     assert status == 0 and err and all("; connecting again in " in line for line in err), err
     assert lines.empty()
+
+
+def test_following_goes_on_through_a_connection_cut_mid_event(db: MariaDBSandbox) -> None:
+    """``rows --json --stop-never`` through a proxy that cuts the stream inside an event of
+    about 200 kB: the reconnect asks from the end of the last whole event, and every row
+    is printed once."""
+    from test_pull import CuttingProxy  # (tests/test_pull.py: the same proxy)
+
+    db.flush_logs()
+    last = db.binlog_paths()[-1].name
+    db.sql("CREATE TABLE d.big (i INT PRIMARY KEY, s LONGTEXT);"
+           + "".join(f"INSERT INTO d.big VALUES ({i}, REPEAT('{chr(96 + i)}', 200000));"
+                     for i in (1, 2, 3)))
+    proxy = CuttingProxy(db.port, limit=350_000)
+    env = dict(os.environ, MYSQL_PWD=PASSWORD)
+    cmd = [*command(db, "rows", "--json", "--stop-never", "--table", "d.big"), last]
+    cmd[cmd.index(str(db.port))] = str(proxy.port)
+    proc = subprocess.Popen(cmd, env=env, cwd=REPO, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    lines: queue.Queue[tuple[float, str]] = queue.Queue()
+    threading.Thread(target=read_lines, args=(proc, lines), daemon=True).start()
+    try:
+        rows = [next_row(lines)[1] for _ in range(3)]
+    finally:
+        proc.send_signal(signal.SIGINT)
+        status = proc.wait(timeout=20)
+        proxy.close()
+    assert [(r["after"]["i"], r["after"]["s"]) for r in rows] == [
+        (i, chr(96 + i) * 200000) for i in (1, 2, 3)]
+    assert proc.stderr is not None
+    err = proc.stderr.read()
+    assert status == 0 and "connection lost" in err and "connecting again" in err, err
+    assert proxy.connections == 2 and lines.empty()
