@@ -247,15 +247,21 @@ def checksum_ok(ev: Any, buf: bytes) -> bool | None:
         data = bytearray(buf[:-4])
         data[17] &= 0xFE
         return zlib.crc32(data) == ev.body.checksum
-    if ev.footer_len != 4:
+    if ev.footer_len == 0:
         return None
-    return crc_matches(buf, ev.checksum)
+    return zlib.crc32(memoryview(buf)[:len(buf) - ev.footer_len]) == ev.checksum
 
 
-def crc_matches(buf: bytes, checksum: int) -> bool:
-    """Whether ``checksum`` (an event's CRC32 footer) is the CRC32 of every byte of the
-    event before its 4-byte footer."""
-    return zlib.crc32(memoryview(buf)[:-4]) == checksum
+def footer_crc_ok(buf: bytes, fmt: BinlogFormat, at: int = 0) -> bool | None:
+    """The CRC verdict of the event at ``buf[at:]`` without parsing it with the spec's
+    generated classes (a body shared with another event, a candidate for an event's
+    start): its ``checksum`` footer as the spec's ``event`` reads it, compiled (None when
+    it has none, or when the bytes are no event of ``fmt``)."""
+    event = fast.Event()
+    if fast.read_event(buf, at, len(buf), fmt.header_len, fmt.is_type_code_permuted,
+                       fmt.checksum_len, event) < 0 or not event.has_checksum:
+        return None
+    return zlib.crc32(memoryview(buf)[at:event.checksum_at]) == event.checksum
 
 
 def format_of(fde: Event) -> BinlogFormat:

@@ -32,7 +32,14 @@ from typing import Any
 from kaitaistruct import KaitaiStream
 
 from binlog_kaitai import event_kinds as kinds
-from binlog_kaitai.event import BinlogFormat, Event, EventType, crc_matches, parse_event
+from binlog_kaitai.event import (
+    BinlogFormat,
+    Event,
+    EventType,
+    footer_crc_ok,
+    header_fields,
+    parse_event,
+)
 
 TABLE_MAP = EventType.table_map_event
 PARSED_MEMORY = 16 << 20
@@ -66,7 +73,7 @@ class ParsedBodies:
     def event(self, buf: bytes, fmt: BinlogFormat, name: str, pos: int, index: int) -> Event:
         """:func:`~binlog_kaitai.event.parse_event` of one event's bytes, with a body
         parsed earlier where it has the same bytes."""
-        type_code = buf[4]
+        type_code = header_fields(buf)[0]
         if fmt.is_type_code_permuted:  # the code as written is not the type
             return parse_event(buf, fmt, name, pos, index)
         if type_code == TABLE_MAP:
@@ -90,7 +97,7 @@ class ParsedBodies:
                     ) -> Event:
         """A rows event with the fields of a body kept whose bytes before the row images
         are this event's; else parsed, and its fields kept."""
-        type_code = buf[4]
+        type_code = header_fields(buf)[0]
         end = len(buf) - fmt.checksum_len
         for start, length in self.prefixes.get((fmt, type_code), ()):
             if start + length <= end:
@@ -124,15 +131,6 @@ class ParsedBodies:
             self.size = 0
         self.bodies[key] = body
         self.size += cost(key[2])
-
-
-def footer_crc_ok(buf: bytes, fmt: BinlogFormat) -> bool | None:
-    """The CRC verdict of an event whose body is shared, so that the spec's ``event``,
-    which reads the ``checksum`` footer, is not parsed: the footer is the event's last
-    ``checksum_len`` bytes (4: a CRC32; 0: none)."""
-    if fmt.checksum_len != 4:
-        return None
-    return crc_matches(buf, int.from_bytes(buf[-4:], "little"))
 
 
 def cost(read: bytes) -> int:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import io
 import time
-import zlib
 from dataclasses import asdict, dataclass
 from typing import IO, Any
 
@@ -22,6 +21,7 @@ from binlog_kaitai.event import (
     BinlogFormat,
     Event,
     EventType,
+    footer_crc_ok,
     header_fields,
     header_log_pos,
     parse_event,
@@ -367,9 +367,7 @@ def _may_verify(tail: bytes, at: int, length: int, base: int, fmt: BinlogFormat)
     if header_log_pos(tail, at, fmt.header_len) in (
             0, pos if fmt.binlog_version == 3 else pos + length):
         return True
-    end = at + length
-    return fmt.checksum_len == 4 and zlib.crc32(memoryview(tail)[at:end - 4]) == (
-        int.from_bytes(tail[end - 4:end], "little"))
+    return footer_crc_ok(tail, fmt, at) is True
 
 
 class _ChainCheck:
