@@ -55,6 +55,8 @@ def read_header(buf: bytes | memoryview, at: int, header_len: int,
     say how many bytes to read, and whether the file has them; and every event of a
     stream is given its header's fields so (:class:`Event`). The members past the bytes
     given (or after an ``event_length`` below ``header_len``) stay 0, absent."""
+    if type(buf) is not bytes:  # the readers take bytes: a view's header is copied
+        buf, at = bytes(buf[at:at + header_len]), 0
     header = fast.EventHeader()
     fast.read_event_header(buf, at, len(buf), header_len, is_type_code_permuted, header)
     return header
@@ -126,8 +128,9 @@ class Event:
         self.index = index
         self.format = fmt
         self.raw = raw
-        fields = read_header(raw, 0, _header_len(header_fields(raw)[0], fmt),
-                             fmt.is_type_code_permuted)
+        fields = read_header(raw, 0, fmt.header_len, fmt.is_type_code_permuted)
+        if fields.raw_type_code == FDE and fmt.header_len != _header_len(FDE, fmt):
+            fields = read_header(raw, 0, _header_len(FDE, fmt), fmt.is_type_code_permuted)
         self.timestamp, self.type_code = fields.timestamp, fields.type_code
         self.server_id, self.length = fields.server_id, fields.event_length
         self._header = header
@@ -257,6 +260,8 @@ def footer_crc_ok(buf: bytes, fmt: BinlogFormat, at: int = 0) -> bool | None:
     generated classes (a body shared with another event, a candidate for an event's
     start): its ``checksum`` footer as the spec's ``event`` reads it, compiled (None when
     it has none, or when the bytes are no event of ``fmt``)."""
+    if type(buf) is not bytes:  # the readers take bytes
+        buf = bytes(buf)
     event = fast.Event()
     if fast.read_event(buf, at, len(buf), fmt.header_len, fmt.is_type_code_permuted,
                        fmt.checksum_len, event) < 0 or not event.has_checksum:

@@ -21,7 +21,7 @@ INVALID = -2
 @cython.cfunc
 @cython.inline
 @cython.exceptval(check=False)
-def _u1(data: cython.const[cython.uchar][::1], pos: cython.Py_ssize_t) -> cython.ulonglong:
+def _u1(data: bytes, pos: cython.Py_ssize_t) -> cython.ulonglong:
     value: cython.ulonglong = data[pos]
     return value
 
@@ -29,7 +29,7 @@ def _u1(data: cython.const[cython.uchar][::1], pos: cython.Py_ssize_t) -> cython
 @cython.cfunc
 @cython.inline
 @cython.exceptval(check=False)
-def _u4le(data: cython.const[cython.uchar][::1], pos: cython.Py_ssize_t) -> cython.ulonglong:
+def _u4le(data: bytes, pos: cython.Py_ssize_t) -> cython.ulonglong:
     value: cython.ulonglong = cython.cast(cython.ulonglong, data[pos +
             0]) << 0 | cython.cast(cython.ulonglong, data[pos +
             1]) << 8 | cython.cast(cython.ulonglong, data[pos +
@@ -40,7 +40,7 @@ def _u4le(data: cython.const[cython.uchar][::1], pos: cython.Py_ssize_t) -> cyth
 @cython.cfunc
 @cython.inline
 @cython.exceptval(check=False)
-def _u2le(data: cython.const[cython.uchar][::1], pos: cython.Py_ssize_t) -> cython.ulonglong:
+def _u2le(data: bytes, pos: cython.Py_ssize_t) -> cython.ulonglong:
     value: cython.ulonglong = cython.cast(cython.ulonglong, data[pos +
             0]) << 0 | cython.cast(cython.ulonglong, data[pos + 1]) << 8
     return value
@@ -70,12 +70,16 @@ class MysqlBinlog:
 
 
 @cython.ccall
-def read_mysql_binlog(data: cython.const[cython.uchar][::1], pos: cython.Py_ssize_t, end:
-        cython.Py_ssize_t, out: MysqlBinlog) -> cython.Py_ssize_t:
+def read_mysql_binlog(data: bytes, pos: cython.Py_ssize_t, end: cython.Py_ssize_t, out:
+        MysqlBinlog) -> cython.Py_ssize_t:
     """Read ``mysql_binlog::mysql_binlog`` at ``data[pos:end]`` into ``out``:
     the position after it, or TRUNCATED or INVALID."""
     start: cython.Py_ssize_t = pos
     at: cython.Py_ssize_t = pos
+    if pos < 0:
+        return -2
+    if end > len(data):  # (the compiled code checks no bounds but these)
+        end = len(data)
     if pos + 4 > end:
         return -1
     if data[pos + 0] != 254 or data[pos + 1] != 98 or data[pos + 2] != 105 or data[pos + 3] != 110:
@@ -113,11 +117,14 @@ class PermutedTypeCode:
 
 
 @cython.ccall
-def read_permuted_type_code(data: cython.const[cython.uchar][::1], pos: cython.Py_ssize_t, end:
-        cython.Py_ssize_t, p_raw_type_code: cython.longlong, out:
-        PermutedTypeCode) -> cython.Py_ssize_t:
+def read_permuted_type_code(data: bytes, pos: cython.Py_ssize_t, end: cython.Py_ssize_t,
+        p_raw_type_code: cython.longlong, out: PermutedTypeCode) -> cython.Py_ssize_t:
     """Read ``mysql_event_type::permuted_type_code`` at ``data[pos:end]`` into ``out``:
     the position after it, or TRUNCATED or INVALID."""
+    if pos < 0:
+        return -2
+    if end > len(data):  # (the compiled code checks no bounds but these)
+        end = len(data)
     out.type_code = (_CONST_0[p_raw_type_code] if (p_raw_type_code < len(_CONST_0)) else
             p_raw_type_code)
     return pos
@@ -159,15 +166,19 @@ class EventHeader:
 
 
 @cython.ccall
-def read_event_header(data: cython.const[cython.uchar][::1], pos: cython.Py_ssize_t, end:
-        cython.Py_ssize_t, p_header_len: cython.longlong, p_is_type_code_permuted: cython.bint,
-        out: EventHeader) -> cython.Py_ssize_t:
+def read_event_header(data: bytes, pos: cython.Py_ssize_t, end: cython.Py_ssize_t, p_header_len:
+        cython.longlong, p_is_type_code_permuted: cython.bint, out:
+        EventHeader) -> cython.Py_ssize_t:
     """Read ``mysql_binlog::event_header`` at ``data[pos:end]`` into ``out``:
     the position after it, or TRUNCATED or INVALID."""
     start: cython.Py_ssize_t = pos
     at: cython.Py_ssize_t = pos
     n: cython.Py_ssize_t = 0
     r: cython.Py_ssize_t = 0
+    if pos < 0:
+        return -2
+    if end > len(data):  # (the compiled code checks no bounds but these)
+        end = len(data)
     if pos + 4 > end:
         return -1
     out.timestamp = _u4le(data, pos)
@@ -263,13 +274,17 @@ class Event:
 
 
 @cython.ccall
-def read_event(data: cython.const[cython.uchar][::1], pos: cython.Py_ssize_t, end:
-        cython.Py_ssize_t, p_header_len: cython.longlong, p_is_type_code_permuted: cython.bint,
-        p_checksum_len: cython.longlong, out: Event) -> cython.Py_ssize_t:
+def read_event(data: bytes, pos: cython.Py_ssize_t, end: cython.Py_ssize_t, p_header_len:
+        cython.longlong, p_is_type_code_permuted: cython.bint, p_checksum_len: cython.longlong,
+        out: Event) -> cython.Py_ssize_t:
     """Read ``mysql_binlog::event`` at ``data[pos:end]`` into ``out``:
     the position after it, or TRUNCATED or INVALID."""
     n: cython.Py_ssize_t = 0
     r: cython.Py_ssize_t = 0
+    if pos < 0:
+        return -2
+    if end > len(data):  # (the compiled code checks no bounds but these)
+        end = len(data)
     if out.header is None:  # made on first use, then reused
         out.header = EventHeader()
     r = read_event_header(data, pos, end, p_header_len, p_is_type_code_permuted, out.header)
@@ -332,7 +347,7 @@ def frame_event(source: object, pos: cython.Py_ssize_t, end: cython.Py_ssize_t, 
     a full ``table``, or one that does not fit or is invalid: (count, position
     after the last, 0 or that one's TRUNCATED or INVALID). Absent members are -1;
     ``checksum_ok`` is whether ``checksum`` is the CRC32 of every byte before it."""
-    data: cython.const[cython.uchar][::1] = source
+    data: bytes = source if type(source) is bytes else bytes(source)
     view = memoryview(source)
     out: Event = Event()
     count: cython.Py_ssize_t = 0
@@ -396,7 +411,7 @@ def scan_event_header(source: object, pos: cython.Py_ssize_t, end: cython.Py_ssi
     ``end``) into ``table``'s rows (one a column, one table column an offset) for
     each that reads (neither TRUNCATED nor INVALID), up to a full ``table``: how
     many. Absent members are -1."""
-    data: cython.const[cython.uchar][::1] = source
+    data: bytes = source if type(source) is bytes else bytes(source)
     out: EventHeader = EventHeader()
     count: cython.Py_ssize_t = 0
     capacity: cython.Py_ssize_t = table.shape[1]

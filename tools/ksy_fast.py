@@ -9,7 +9,9 @@ spec; nothing of the binlog layout is written here. ``make generate`` runs this 
 
 For each compiled type ``t`` the output has a class ``T`` (a ``cclass``: one C struct)
 holding the members read, and ``read_t(data, pos, end, <params>, out) -> int``, which
-reads ``t`` at ``data[pos:end]`` into ``out`` and returns the position after it, or
+reads ``t`` at ``data[pos:end]`` (``data`` a bytes object: its bytes are read by C
+without a buffer to acquire, ``end`` clamped to its size) into ``out`` and returns the
+position after it, or
 ``TRUNCATED`` (-1: the bytes end first, where the Kaitai parser raises EOFError) or
 ``INVALID`` (-2: a ``valid``/``contents`` check fails or a size is negative). Instances
 are read eagerly, in the order the members need them: a reader returns TRUNCATED when
@@ -662,7 +664,7 @@ def reader_source(name: str, size: int, signed: bool, endian: str) -> str:
              for k, i in enumerate(order)]
     code = " | ".join(terms) if size > 1 else "data[pos]"
     lines = ["@cython.cfunc", "@cython.inline", "@cython.exceptval(check=False)",
-             f"def {name}(data: cython.const[cython.uchar][::1], pos: cython.Py_ssize_t"
+             f"def {name}(data: bytes, pos: cython.Py_ssize_t"
              f") -> cython.{'longlong' if signed else 'ulonglong'}:",
              f"    value: cython.ulonglong = {code}"]
     if signed:
@@ -702,7 +704,7 @@ def class_source(tc: TypeCompiler) -> str:
 def read_source(tc: TypeCompiler) -> str:
     params = "".join(f", {p}" for p in tc.signature())
     lines = ["@cython.ccall",
-             f"def read_{tc.gen_name}(data: cython.const[cython.uchar][::1], "
+             f"def read_{tc.gen_name}(data: bytes, "
              f"pos: cython.Py_ssize_t, end: cython.Py_ssize_t{params}, out: {tc.cls}"
              ") -> cython.Py_ssize_t:",
              f'    """Read ``{tc.spec.id}::{tc.name}`` at ``data[pos:end]`` into ``out``:',
@@ -712,6 +714,9 @@ def read_source(tc: TypeCompiler) -> str:
     for local, initial in (("start", "pos"), ("at", "pos"), ("n", "0"), ("r", "0")):
         if re.search(rf"\b{local}\b", body):
             lines.append(f"    {local}: cython.Py_ssize_t = {initial}")
+    lines += ["    if pos < 0:", f"        return {INVALID}",
+              "    if end > len(data):  # (the compiled code checks no bounds but these)",
+              "        end = len(data)"]
     lines += ["    " + line for line in tc.lines]
     lines.append("    return pos")
     return "\n".join(lines)
@@ -751,7 +756,7 @@ def frame_source(tc: TypeCompiler, gen: Generator) -> str:
              "    a full ``table``, or one that does not fit or is invalid: (count, position",
              "    after the last, 0 or that one's TRUNCATED or INVALID). Absent members are -1;",
              f'    ``{crc}_ok`` is whether ``{crc}`` is the CRC32 of every byte before it."""',
-             "    data: cython.const[cython.uchar][::1] = source",
+             "    data: bytes = source if type(source) is bytes else bytes(source)",
              "    view = memoryview(source)",
              f"    out: {tc.cls} = {tc.cls}()",
              "    count: cython.Py_ssize_t = 0",
@@ -787,7 +792,7 @@ def scan_source(tc: TypeCompiler) -> str:
              "    ``end``) into ``table``'s rows (one a column, one table column an offset) for",
              "    each that reads (neither TRUNCATED nor INVALID), up to a full ``table``: how",
              '    many. Absent members are -1."""',
-             "    data: cython.const[cython.uchar][::1] = source",
+             "    data: bytes = source if type(source) is bytes else bytes(source)",
              f"    out: {tc.cls} = {tc.cls}()",
              "    count: cython.Py_ssize_t = 0",
              "    capacity: cython.Py_ssize_t = table.shape[1]",
