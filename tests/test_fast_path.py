@@ -244,3 +244,13 @@ def test_headers_at_every_offset(fast: ModuleType, path: Path) -> None:
     if not events:
         pytest.skip("no event: no format")
     assert check_scan(fast, data[-1024:], events[0].format) == min(len(data), 1024)
+
+
+def test_fixed_size_is_the_headers_every_version_starts_with(fast: ModuleType) -> None:
+    """``EVENT_HEADER_FIXED_SIZE`` (the stream's ``MIN_HEADER_LEN``) is the size of the
+    spec's header of that length: the fields before ``log_pos``, v1's whole header."""
+    raw = next(iter(read_events(FILES[0]))).raw
+    spec = MysqlBinlog.EventHeader(fast.EVENT_HEADER_FIXED_SIZE, False,
+                                   KaitaiStream(io.BytesIO(raw)))
+    assert spec.size == spec._io.pos() == fast.EVENT_HEADER_FIXED_SIZE == 13
+    assert getattr(spec, "log_pos", None) is None
