@@ -441,10 +441,12 @@ def _workers(nbytes: int) -> int:
     """Processes to parse ``nbytes`` of input with: from :data:`PARALLEL_MIN_BYTES`, one
     per core this process may use but one, left to this process's writing (the typed
     tables, and the parts it is fed); 1 (the parse here) when that is fewer than two.
-    With two cores, one process parsing beside its writing thread keeps both about as
-    busy as two parsing processes would, with less work (on the bench file: 4.1-4.4 s
-    of CPU, against 4.6-5.8 s for two processes: the typed batches passed between the
-    processes, the parses' own memory and writers)."""
+    With two cores, one process parsing beside its writing thread keeps both busy
+    already: on the bench file, two parsing processes took its export from 2.9-3.3 s
+    to 2.3 s on an idle machine but were slower on a busy one (2.9-4.8 s), for more
+    work (4.4-4.7 s of CPU against 4.0-4.1 s: the typed batches passed between the
+    processes, their own memory and writers) and 490-510 MB of memory in all against
+    about 210 MB."""
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1
     return cores - 1 if cores > 2 and nbytes >= PARALLEL_MIN_BYTES else 1
 
