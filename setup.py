@@ -19,5 +19,6 @@ setup(ext_modules=cythonize(
     ["binlog_kaitai/row_kernel.py", "binlog_kaitai/text_kernel.py",
      # the readers tools/ksy_fast.py compiles from ksy/, installed inside binlog_kaitai
      # (pyproject.toml's package-dir), not as a top-level generated_fast
-     Extension("binlog_kaitai.generated_fast.mysql_binlog", ["generated_fast/mysql_binlog.py"])],
+     Extension("binlog_kaitai.generated_fast.mysql_binlog", ["generated_fast/mysql_binlog.py"]),
+     Extension("binlog_kaitai.generated_fast.rows_event", ["generated_fast/rows_event.py"])],
     compiler_directives=DIRECTIVES, quiet=True))

@@ -15,6 +15,7 @@ source (:func:`readers`); tests run both (``tests/test_fast_path.py``).
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 from dataclasses import dataclass
 from functools import cache
@@ -47,21 +48,23 @@ class Frames:
 
 
 @cache
-def plain_readers() -> ModuleType:
-    """The readers' source run as plain Python, even where the extension is built."""
-    path = Path(compiled_readers.__file__).with_name("mysql_binlog.py")
+def plain_readers(name: str) -> ModuleType:
+    """The source of ``generated_fast/<name>.py`` run as plain Python, even where its
+    extension is built."""
+    path = Path(compiled_readers.__file__).with_name(f"{name}.py")
     spec = importlib.util.spec_from_file_location(
-        "binlog_kaitai.generated_fast.mysql_binlog_source", path)
+        f"binlog_kaitai.generated_fast.{name}_source", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
 
 
-def readers(plain: bool = False) -> ModuleType:
-    """The generated readers: the compiled extension where it is built and ``plain`` is
-    not asked for, else their source as plain Python."""
-    return plain_readers() if plain or not compiled_readers.COMPILED else compiled_readers
+def readers(plain: bool = False, name: str = "mysql_binlog") -> ModuleType:
+    """The generated readers of ``ksy/<name>.ksy``: the compiled extension where it is
+    built and ``plain`` is not asked for, else their source as plain Python."""
+    module = importlib.import_module(f"binlog_kaitai.generated_fast.{name}")
+    return plain_readers(name) if plain or not module.COMPILED else module
 
 
 def frame_window(data: bytes | memoryview, start: int, end: int, fmt: BinlogFormat, *,

@@ -65,8 +65,8 @@ class MysqlBinlog:
 
     first_type_code = cython.declare(cython.longlong, visibility="public")
     first_event_length = cython.declare(cython.longlong, visibility="public")
-    binlog_version = cython.declare(cython.longlong, visibility="public")
-    first_header_len = cython.declare(cython.longlong, visibility="public")
+    binlog_version = cython.declare(cython.ulonglong, visibility="public")
+    first_header_len = cython.declare(cython.ulonglong, visibility="public")
 
 
 @cython.ccall

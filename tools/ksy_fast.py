@@ -16,7 +16,9 @@ position after it, or
 ``INVALID`` (-2: a ``valid``/``contents`` check fails or a size is negative). Instances
 are read eagerly, in the order the members need them: a reader returns TRUNCATED when
 any member it compiles does not fit, even a parse instance the spec's lazy evaluation
-would not have reached (``binlog_version`` of a 14-byte file). A type in
+would not have reached (``binlog_version`` of a 14-byte file); and compiled, 64-bit
+arithmetic wraps where Python's integers do not (a packed integer within 8 of 2**64 as a
+byte count). A type in
 :data:`Module.frames` also gets ``frame_t(source, pos, end, <params>, table)``: its
 ``repeat: eos`` walk, every scalar member of each ``t`` (nested types flattened) written
 to a column of ``table`` (``T_COLUMNS`` names them) in one call.
@@ -24,17 +26,20 @@ to a column of ``table`` (``T_COLUMNS`` names them) in one call.
 Supported KSY subset (anything else raises :class:`KsyUnsupported`, naming the file, the
 path inside it and the construct):
 
-- ``meta``: ``id``, ``endian`` (``le``/``be``), ``imports`` (for types and enums named
-  ``spec::...``); documentation keys are ignored.
+- ``meta``: ``id``, ``endian`` (``le``/``be``), ``imports`` (their top-level types, named
+  by the spec's id, and types and enums named ``spec::...``, compiled into the module);
+  documentation keys are ignored.
 - ``params`` of integer types (``u1``... ``s8``) and ``bool``; a type's reader takes only
   the params its compiled members use.
 - ``seq`` fields, compiled as a prefix of the seq (a type may stop at a member it does not
-  need, never skip one): integer types ``u1 u2 u4 u8 s1 s2 s4 s8`` with optional
-  ``le``/``be`` suffix; ``contents`` (a list of bytes); ``size:`` with no type, or with a
-  user type or ``switch-on``, read as an opaque span (``<id>_at``, ``<id>_size``: the
-  body is not parsed); a user type with arguments and no size (read in place); ``if:``
-  (``has_<id>`` says whether it was read); ``valid:`` (``min``, ``max``, a value);
-  ``enum:`` (the value stays the integer); ``-orig-id``, ``doc``, ``doc-ref``.
+  need, never skip one): integer types ``u1 u2 u4 u8 s1 s2 s4`` with optional
+  ``le``/``be`` suffix, and byte-aligned bit fields ``b8le``... ``b64le`` (``be`` too:
+  after byte types only, a ``b24le`` is a 3-byte integer); ``contents`` (a list of
+  bytes); ``size:`` with no type, or with a user type or ``switch-on``, read as an opaque
+  span (``<id>_at``, ``<id>_size``: the body is not parsed); a user type with arguments
+  and no size (read in place); ``if:`` (``has_<id>`` says whether it was read);
+  ``valid:`` (``min``, ``max``, a value); ``enum:`` (the value stays the integer);
+  ``-orig-id``, ``doc``, ``doc-ref``.
 - ``instances``: ``value:`` (an array literal becomes a module constant), with ``if:``;
   parse instances with ``pos:``, an integer type or a user type with ``size:``.
 - Expressions: integer, ``true``/``false`` and array literals; params, members, ``_io.size``;
@@ -56,7 +61,10 @@ import yaml
 
 TRUNCATED = -1
 INVALID = -2
-INT_TYPE = re.compile(r"^([us])([1248])(le|be)?$")
+INT_TYPE = re.compile(r"^(?:([us])([1248])(le|be)?|b(8|16|24|32|40|48|56|64)(le|be))$")
+UNSIGNED_OPS = {"+", "*", "<<", "|", "&", "^"}
+"""Operators whose result is unsigned when both operands are: computed in 64-bit unsigned
+C arithmetic (``low + high * 0x100000000`` of a 64-bit value)."""
 
 
 class KsyUnsupported(Exception):
@@ -86,6 +94,11 @@ MODULES = [
         "event_header": None,
         "event": ["header", "body", "checksum", "footer_len"],
     }, frames={"event": "checksum"}, scans=["event_header"]),
+    Module("rows_event", {
+        "rows_event": ["table_id", "flags", "len_extra_data", "extra_data", "num_columns",
+                       "columns_present", "after_image_columns", "is_v2", "has_after_image",
+                       "is_compressed"],
+    }),
 ]
 
 
@@ -126,8 +139,9 @@ PY_OP = {"/": "//"}
 
 @dataclass
 class Value:
-    """A translated expression: its Python code and what it is (``int``, ``tuple``, or the
-    key of the user type whose reader filled it)."""
+    """A translated expression: its Python code and what it is (``int``, ``uint``: known
+    not negative, ``tuple``, or ``type:`` and the key of the user type whose reader
+    filled it)."""
 
     code: str
     kind: str = "int"
@@ -177,7 +191,8 @@ class Expr:
         yes = self.ternary()
         self.take(":")
         no = self.ternary()
-        return Value(f"({yes.code} if {cond.code} else {no.code})", yes.kind)
+        kind = "int" if {yes.kind, no.kind} == {"int", "uint"} else yes.kind
+        return Value(f"({yes.code} if {cond.code} else {no.code})", kind)
 
     def binary(self, level: int) -> Value:
         if level == len(BINARY):
@@ -186,7 +201,10 @@ class Expr:
         while self.peek() in BINARY[level]:
             op = self.take()
             right = self.binary(level + 1)
-            left = Value(f"({left.code} {PY_OP.get(op, op)} {right.code})")
+            if op in UNSIGNED_OPS and left.kind == right.kind == "uint":
+                left = Value(f"({unsigned(left.code)} {op} {unsigned(right.code)})", "uint")
+            else:
+                left = Value(f"({left.code} {PY_OP.get(op, op)} {right.code})")
         return left
 
     def unary(self) -> Value:
@@ -211,7 +229,7 @@ class Expr:
             self.take("]")
             return Value(f"({', '.join(items)},)", "tuple")
         if tok[0].isdigit():
-            return Value(str(int(tok.replace("_", ""), 0)))
+            return Value(str(int(tok.replace("_", ""), 0)), "uint")
         if tok in ("true", "false"):
             return Value("True" if tok == "true" else "False")
         if "::" in tok:
@@ -239,6 +257,11 @@ class Expr:
 
 # -- types ---------------------------------------------------------------------------------
 
+def unsigned(code: str) -> str:
+    """``code`` as a 64-bit unsigned C value (a literal is one already)."""
+    return code if code.isdigit() else f"cython.cast(cython.ulonglong, {code})"
+
+
 def camel(name: str) -> str:
     return "".join(part.capitalize() for part in name.split("_"))
 
@@ -248,6 +271,8 @@ def int_type(spec: Spec, name: Any) -> tuple[int, bool, str] | None:
     m = INT_TYPE.match(str(name))
     if not m:
         return None
+    if m.group(4):  # a byte-aligned bit field: only byte types come before it
+        return int(m.group(4)) // 8, False, m.group(5)
     size = int(m.group(2))
     endian = m.group(3) or spec.endian or ""
     if size > 1 and not endian:
@@ -265,6 +290,7 @@ class Attr:
     """The compiled type's key (``spec::type``) of a member that is one, else empty."""
     member: str = ""
     """The member this attribute is part of (a span's ``_at``, ``_size``), if not itself."""
+    unsigned: bool = False
 
     @property
     def scalar(self) -> bool:
@@ -321,8 +347,10 @@ class TypeCompiler:
         return Value(f"{value.code}.{attr}", other.kind_of(attr))
 
     def kind_of(self, member: str) -> str:
-        key = next((a.key for a in self.attrs if a.name == member), "")
-        return f"type:{key}" if key else "int"
+        attr = next((a for a in self.attrs if a.name == member), None)
+        if attr is not None and attr.key:
+            return f"type:{attr.key}"
+        return "uint" if attr is not None and attr.unsigned else "int"
 
     def enum_value(self, ref: str, where: str) -> int:
         return self.gen.enum_value(self.spec, ref, where)
@@ -375,7 +403,9 @@ class TypeCompiler:
             if value.kind == "tuple" and "if" not in spec:
                 self.gen.consts[(self.key, member)] = self.gen.const(value.code)
                 return
-            self.attrs.append(Attr(member, "cython.longlong"))
+            wide = value.kind == "uint"
+            self.attrs.append(Attr(member, "cython.ulonglong" if wide else "cython.longlong",
+                                   unsigned=wide))
             self.conditional(member, spec, where, [f"out.{member} = {value.code}"], [member])
             return
         self.field(member, spec, where, instance=True)
@@ -440,7 +470,8 @@ class TypeCompiler:
         size, signed, endian = int_type(self.spec, spec["type"])  # type: ignore[misc]
         if size == 8 and signed:
             raise KsyUnsupported(self.spec.path, where, "s8")
-        self.attrs.append(Attr(member, "cython.ulonglong" if size == 8 else "cython.longlong"))
+        self.attrs.append(Attr(member, "cython.ulonglong" if size == 8 else "cython.longlong",
+                               unsigned=not signed))
         read = self.gen.reader(size, signed, endian)
         lines = [f"if {at} + {size} > end:", f"    return {TRUNCATED}",
                  f"out.{member} = {read}(data, {at})"]
@@ -535,10 +566,11 @@ class Generator:
     def resolve_type(self, spec: Spec, ref: str) -> str:
         parts = ref.split("::")
         if len(parts) == 1:
-            owner = spec if spec.type_def(ref) is not None else None
-            if owner is None:
-                raise KsyUnsupported(spec.path, "/types", f"type {ref!r} (only own types)")
-            return f"{spec.id}::{ref}"
+            if spec.type_def(ref) is not None:
+                return f"{spec.id}::{ref}"
+            if ref in self.imports(spec):  # an imported spec's top-level type
+                return f"{ref}::{ref}"
+            raise KsyUnsupported(spec.path, "/types", f"type {ref!r}")
         if len(parts) == 2 and parts[0] in self.imports(spec):
             return ref
         raise KsyUnsupported(spec.path, "/types", f"type {ref!r}")
@@ -638,6 +670,7 @@ def break_at(line: str, width: int, depth: int) -> tuple[int | None, int]:
 
 
 def header_source(module: Module) -> str:
+    zlib = "\nimport zlib\n" if module.frames else ""
     return f'''"""Readers of ksy/{module.spec}.ksy's hot structures, compiled by Cython.
 
 Generated by tools/ksy_fast.py (``make generate``): do not edit. See that module for what
@@ -645,9 +678,7 @@ each ``read_*`` and ``frame_*`` does and the subset of KSY it compiles.
 """
 
 from __future__ import annotations
-
-import zlib
-
+{zlib}
 import cython
 
 COMPILED: bool = cython.compiled
