@@ -20,5 +20,6 @@ setup(ext_modules=cythonize(
      # the readers tools/ksy_fast.py compiles from ksy/, installed inside binlog_kaitai
      # (pyproject.toml's package-dir), not as a top-level generated_fast
      Extension("binlog_kaitai.generated_fast.mysql_binlog", ["generated_fast/mysql_binlog.py"]),
-     Extension("binlog_kaitai.generated_fast.rows_event", ["generated_fast/rows_event.py"])],
+     *(Extension(f"binlog_kaitai.generated_fast.{name}", [f"generated_fast/{name}.py"])
+       for name in ("rows_event", "gtid_event", "mariadb_gtid_event"))],
     compiler_directives=DIRECTIVES, quiet=True))

@@ -26,7 +26,7 @@ from kaitaistruct import KaitaiStream, KaitaiStructError
 
 from binlog_kaitai import event_kinds as kinds
 from binlog_kaitai.errors import BinlogError
-from binlog_kaitai.event import DECODE_ERRORS, FDE, BinlogFormat, Event
+from binlog_kaitai.event import DECODE_ERRORS, FDE, BinlogFormat, Event, EventType
 from binlog_kaitai.framing import compiled_readers, frame_window, readers, scan_headers
 from binlog_kaitai.generated.mysql_binlog import MysqlBinlog
 from binlog_kaitai.stream import read_events
@@ -107,18 +107,33 @@ def check_event(fast: ModuleType, ev: Event) -> int:
         return check_header(fast, ev)  # a body the spec rejects: the header still agrees
     assert got == len(raw), ev
     compared = assert_same(out, spec, raw, repr(ev))
-    if ev.type_code in kinds.ROWS:
-        compared += check_rows(readers(not fast.COMPILED, "rows_event"), spec, ev)
+    body = BODIES.get(ev.type_code)
+    if body is not None:
+        compared += check_body(readers(not fast.COMPILED, body[0]), body[1], spec, ev)
     return compared
 
 
-def check_rows(fast_rows: ModuleType, spec: Any, ev: Event) -> int:
-    """A rows event's fields before its row images, read by ``read_rows_event`` from the
-    body's bytes with the params the spec's event gives its body."""
+BODIES = {
+    **{t: ("rows_event", "rows_event") for t in kinds.ROWS},
+    EventType.xid_event: ("mysql_binlog", "xid_event"),
+    EventType.rotate_event: ("mysql_binlog", "rotate_event"),
+    EventType.gtid_log_event: ("gtid_event", "gtid_event"),
+    EventType.anonymous_gtid_log_event: ("gtid_event", "gtid_event"),
+    EventType.gtid_event: ("mariadb_gtid_event", "mariadb_gtid_event"),
+}
+"""The bodies with a compiled reader: (generated_fast module, type) by event type."""
+PARAMS = {"rows_event": lambda spec: (spec.post_header_len, int(spec.header.type_code)),
+          "rotate_event": lambda spec: (spec.post_header_len,)}
+"""The params the spec's event gives each body type (those the fast reader uses)."""
+
+
+def check_body(module: ModuleType, name: str, spec: Any, ev: Event) -> int:
+    """An event's body read by its compiled reader from the body's bytes, with the params
+    the spec's event gives it: its members equal the spec's body's."""
     body = spec._raw_body  # the bytes of the body's substream
-    out = fast_rows.RowsEvent()
-    got = fast_rows.read_rows_event(body, 0, len(body), spec.post_header_len,
-                                    int(spec.header.type_code), out)
+    out = getattr(module, "".join(p.capitalize() for p in name.split("_")))()
+    params = PARAMS.get(name, lambda spec: ())(spec)
+    got = getattr(module, f"read_{name}")(body, 0, len(body), *params, out)
     assert got >= 0, ev
     return assert_same(out, spec.body, body, f"{ev!r}.body")
 

@@ -93,7 +93,18 @@ MODULES = [
                          "first_header_len"],
         "event_header": None,
         "event": ["header", "body", "checksum", "footer_len"],
+        "xid_event": None,
+        "rotate_event": ["position"],
     }, frames={"event": "checksum"}, scans=["event_header"]),
+    Module("gtid_event", {
+        "gtid_event": ["gtid_flags", "sid", "gno", "lc_typecode", "last_committed",
+                       "sequence_number", "may_have_sbr", "has_logical_clock"],
+    }),
+    Module("mariadb_gtid_event", {
+        "mariadb_gtid_event": ["seq_no", "domain_id", "flags2", "commit_id", "is_standalone",
+                               "is_group_commit_id", "is_transactional", "is_allow_parallel",
+                               "is_waited", "is_ddl"],
+    }),
     Module("rows_event", {
         "rows_event": ["table_id", "flags", "len_extra_data", "extra_data", "num_columns",
                        "columns_present", "after_image_columns", "is_v2", "has_after_image",
