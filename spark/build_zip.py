@@ -27,7 +27,7 @@ REPO = Path(__file__).resolve().parents[1]
 # Where each folder of the repository goes in the installed package (pyproject.toml's
 # package-dir says the same to setuptools).
 PACKAGES = {"binlog_kaitai": "binlog_kaitai", "generated": "binlog_kaitai/generated",
-            "spark": "binlog_kaitai/spark"}
+            "generated_fast": "binlog_kaitai/generated_fast", "spark": "binlog_kaitai/spark"}
 PROJECT = "binlog-kaitai"
 NATIVE_SUFFIXES = (".so", ".pyd", ".dylib")
 EPOCH = (1980, 1, 1, 0, 0, 0)
