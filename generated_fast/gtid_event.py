@@ -20,7 +20,8 @@ INVALID = -2
 @cython.inline
 @cython.exceptval(check=False)
 def _u1(data: bytes, pos: cython.Py_ssize_t) -> cython.ulonglong:
-    value: cython.ulonglong = data[pos]
+    value: cython.ulonglong
+    value = data[pos]
     return value
 
 
@@ -28,10 +29,13 @@ def _u1(data: bytes, pos: cython.Py_ssize_t) -> cython.ulonglong:
 @cython.inline
 @cython.exceptval(check=False)
 def _u4le(data: bytes, pos: cython.Py_ssize_t) -> cython.ulonglong:
-    value: cython.ulonglong = cython.cast(cython.ulonglong, data[pos +
-            0]) << 0 | cython.cast(cython.ulonglong, data[pos +
-            1]) << 8 | cython.cast(cython.ulonglong, data[pos +
-            2]) << 16 | cython.cast(cython.ulonglong, data[pos + 3]) << 24
+    value: cython.ulonglong
+    if cython.compiled:
+        value = cython.cast(cython.ulonglong, data[pos + 0]) << 0 | cython.cast(cython.ulonglong,
+                data[pos + 1]) << 8 | cython.cast(cython.ulonglong, data[pos +
+                2]) << 16 | cython.cast(cython.ulonglong, data[pos + 3]) << 24
+    else:  # as plain Python, one call, not one cast a byte
+        value = int.from_bytes(data[pos:pos + 4], 'little')
     return value
 
 

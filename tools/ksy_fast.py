@@ -705,10 +705,17 @@ def reader_source(name: str, size: int, signed: bool, endian: str) -> str:
     terms = [f"cython.cast(cython.ulonglong, data[pos + {i}]) << {8 * k}"
              for k, i in enumerate(order)]
     code = " | ".join(terms) if size > 1 else "data[pos]"
+    byteorder = "big" if endian == "be" else "little"
     lines = ["@cython.cfunc", "@cython.inline", "@cython.exceptval(check=False)",
              f"def {name}(data: bytes, pos: cython.Py_ssize_t"
              f") -> cython.{'longlong' if signed else 'ulonglong'}:",
-             f"    value: cython.ulonglong = {code}"]
+             "    value: cython.ulonglong"]
+    if size == 1:
+        lines.append(f"    value = {code}")
+    else:
+        lines += ["    if cython.compiled:", f"        value = {code}",
+                  "    else:  # as plain Python, one call, not one cast a byte",
+                  f"        value = int.from_bytes(data[pos:pos + {size}], {byteorder!r})"]
     if signed:
         top = 1 << (8 * size)
         lines += [f"    if value >= {top >> 1}:",
