@@ -520,10 +520,10 @@ def show_tables(spark: SparkSession, output: str, fmt: str, n: int, out: TextIO)
         df = spark.read.format(fmt).schema(ddl(columns)).load(os.path.join(output, table))
         print(f"\n== {table} ({df.count()} rows) ==", file=out, flush=True)
         df.orderBy(*SORT_KEYS[table]).show(n, truncate=40)
-        if table == "row_changes":  # its JSON images in full, for one change (an update)
+        if table == "row_changes":  # its JSON images in full, for one (short) update
             print("\n== one row_changes row, in full ==", file=out, flush=True)
-            df.orderBy(F.expr("op != 'u'"), *SORT_KEYS[table]).show(1, truncate=False,
-                                                                  vertical=True)
+            df.orderBy(F.expr("op != 'u'"), F.length("after"), *SORT_KEYS[table]).show(
+                1, truncate=False, vertical=True)
     files = spark.read.format(fmt).schema(ddl(FILES)).load(os.path.join(output, "files"))
     print("\n== per-file summary ==", file=out, flush=True)
     files.selectExpr(
