@@ -30,7 +30,9 @@
  *   cleared too);
  * * an idle source sends HEARTBEAT_LOG_EVENT (MySQL 8.0.26+: HEARTBEAT_LOG_EVENT_V2,
  *   see `heartbeat_v2`) every `@master_heartbeat_period` nanoseconds;
- * * MariaDB starting from a GTID position sends an artificial GTID_LIST_EVENT.
+ * * MariaDB starting from a GTID position sends an artificial GTID_LIST_EVENT: flagged
+ *   LOG_EVENT_ARTIFICIAL_F, with a real log_pos (the position the dump starts from, as
+ *   captured from MariaDB 10.11 in tests/fixtures/streams), not 0.
  * 
  * A non-blocking dump (flag BINLOG_DUMP_NON_BLOCK) ends with an EOF packet once the last
  * binlog's last event was sent; a blocking one waits for more events. An error (purged
@@ -344,7 +346,7 @@ var BinlogStreamPacket = (function() {
     /**
      * Not in the binlog file: the ROTATE_EVENT before each file (LOG_EVENT_ARTIFICIAL_F,
      * log_pos 0), the FORMAT_DESCRIPTION_EVENT sent again to a dump that starts past
-     * offset 4, MariaDB's GTID_LIST_EVENT at a GTID start (log_pos 0), and heartbeats
+     * offset 4, MariaDB's GTID_LIST_EVENT at a GTID start (flagged, log_pos real), and heartbeats
      * (whose log_pos is the source's position).
      */
     Object.defineProperty(EventPacket.prototype, 'isArtificial', {
