@@ -5,7 +5,7 @@ batches whose ``before``/``after`` structs hold the present columns in the decod
 Arrow types. :func:`typed_batch` turns one into the change-table layout
 (:data:`META_FIELDS`, then ``before``, ``after``, ``before_columns``, ``after_columns``,
 ``before_raw``, ``after_raw``), each column in the type :func:`column_type` gives its
-MySQL type (the README's type table):
+MySQL type (docs/tables.md's type table):
 
 ==============================================  ==========================================
 MySQL                                           change table (Spark)
