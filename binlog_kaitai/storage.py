@@ -56,6 +56,13 @@ def is_uri(path: str) -> bool:
     return SCHEME.match(path) is not None
 
 
+def is_object_store(path: str) -> bool:
+    """A URI of a store without atomic renames (S3, GCS, Azure), unlike a local path,
+    ``file://`` or HDFS."""
+    m = SCHEME.match(path)
+    return m is not None and m.group(1).lower() not in ("file", "hdfs", "viewfs")
+
+
 def resolve(uri: str) -> tuple[pafs.FileSystem, str]:
     """The filesystem of ``uri`` and the path inside it (``bucket/key`` for object
     stores, ``/path`` for HDFS and ``file://``). The filesystem of a store is made once

@@ -162,6 +162,19 @@ def test_export_to_the_store_writes_the_local_tables(store: S3Server, archive: P
                 here.to_pylist(), str(archive / "fixtures/rotation_minimal")), name
 
 
+def test_incremental_export_to_a_store_is_refused(archive: Path) -> None:
+    """An incremental run renames its files into place, which S3 cannot do atomically:
+    refused in one line, exit 2, nothing written (it was attempted with local calls)."""
+    output = f"s3://{BUCKET}/exports/incremental"
+    status, out, err = cli("export", "--incremental", "--output", output,
+                           str(archive / "fixtures/rotation_minimal"))
+    assert (status, out) == (2, "")
+    assert err.startswith("binlog-kaitai export: --incremental keeps its output in a local "
+                          "folder or HDFS") and len(err.splitlines()) == 1, err
+    fs = pafs.FileSystem.from_uri(output)[0]
+    assert fs.get_file_info(f"{BUCKET}/exports/incremental").type == pafs.FileType.NotFound
+
+
 def _paths_as(rows: list[dict[str, Any]], root: str) -> list[dict[str, Any]]:
     return [{k: v.replace(root, "ROOT") if isinstance(v, str) else v for k, v in row.items()}
             for row in rows]

@@ -45,6 +45,7 @@ import pyarrow as pa
 
 from binlog_kaitai import incremental
 from binlog_kaitai.publish import OutputRefused, abandon, begin, publish
+from binlog_kaitai.storage import is_object_store
 from binlog_kaitai.tables.extract import (
     FailFast,
     Record,
@@ -87,6 +88,9 @@ driver's, and the typed problems' ``errors`` rows)."""
 
 
 INCREMENTAL_ALONE = "--incremental goes without --overwrite (give it a new folder)"
+INCREMENTAL_LOCAL = ("--incremental keeps its output in a local folder or HDFS (its runs "
+                     "rename files into place, which an object store cannot do atomically):"
+                     " give a local folder")
 
 
 class ExportFailed(Exception):
@@ -605,8 +609,9 @@ def main(args: Any, out: TextIO, err: TextIO) -> int:
     if not args.typed and (args.snapshot or args.as_of is not None):
         print(f"binlog-kaitai export: {SNAPSHOT_NEEDS_TYPED}", file=err)
         return 2
-    if args.incremental and args.overwrite:
-        print(f"binlog-kaitai export: {INCREMENTAL_ALONE}", file=err)
+    if args.incremental and (args.overwrite or is_object_store(args.output)):
+        why = INCREMENTAL_ALONE if args.overwrite else INCREMENTAL_LOCAL
+        print(f"binlog-kaitai export: {why}", file=err)
         return 2
     try:
         as_of = None if args.as_of is None else utc_datetime(args.as_of)
