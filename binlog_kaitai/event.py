@@ -116,9 +116,9 @@ class Event:
     ``inner_pos`` is None otherwise.
     """
 
-    __slots__ = ("_header", "body", "checksum_ok", "decode_error", "file", "flags",
-                 "format", "has_body", "index", "inner_pos", "length", "log_pos", "pos",
-                 "raw", "server_id", "table_map", "timestamp", "type_code")
+    __slots__ = ("_body", "_checksum_ok", "_decode_error", "_header", "_parser", "file",
+                 "flags", "format", "has_body", "index", "inner_pos", "length", "log_pos",
+                 "pos", "raw", "server_id", "table_map", "timestamp", "type_code")
 
     def __init__(self, file: str, pos: int, index: int, fmt: BinlogFormat, raw: bytes,
                  header: Any = None, body: Any = None, checksum_ok: bool | None = None,
@@ -136,12 +136,62 @@ class Event:
         self._header = header
         self.log_pos: int | None = fields.log_pos if fields.has_log_pos else None
         self.flags: int | None = fields.flags if fields.has_flags else None
-        self.body = body
+        self._body = body
         self.has_body = has_body
-        self.checksum_ok = checksum_ok
-        self.decode_error = decode_error
+        self._checksum_ok = checksum_ok
+        self._decode_error = decode_error
+        self._parser: Any = None
         self.inner_pos: int | None = None
         self.table_map: Any = None
+
+    @classmethod
+    def framed(cls, file: str, pos: int, index: int, fmt: BinlogFormat, raw: bytes,
+               fields: tuple[int, int, int, int, int, int], parser: Any) -> Event:
+        """An event whose header fields a batched framing read (``timestamp``,
+        ``type_code``, ``server_id``, ``event_length``, ``log_pos`` and ``flags``, -1
+        where absent) and whose body ``parser`` (a
+        :class:`~binlog_kaitai.parsed_bodies.ParsedBodies`, or None: no body) parses
+        from ``raw`` when first asked for: a body no caller reads is never parsed."""
+        ev = cls.__new__(cls)
+        ev.file, ev.pos, ev.index, ev.format, ev.raw = file, pos, index, fmt, raw
+        ev.timestamp, ev.type_code, ev.server_id, ev.length, log_pos, flags = fields
+        ev.log_pos = None if log_pos < 0 else log_pos
+        ev.flags = None if flags < 0 else flags
+        ev._header = ev._body = ev._checksum_ok = ev._decode_error = None
+        ev._parser = parser
+        ev.has_body = parser is not None
+        ev.inner_pos = ev.table_map = None
+        return ev
+
+    def _parse(self) -> None:
+        """Parse the body (:meth:`framed`) with the stream's parsed bodies."""
+        parsed, self._parser = self._parser, None
+        header, self._body, self._checksum_ok, self._decode_error = parsed.parts(
+            self.raw, self.format, self.type_code)
+        if self._header is None:
+            self._header = header
+
+    @property
+    def body(self) -> Any:
+        """The body as the spec parses it (see the class docstring)."""
+        if self._parser is not None:
+            self._parse()
+        return self._body
+
+    @property
+    def checksum_ok(self) -> bool | None:
+        """Whether the CRC32 footer matched: None when the event has none, or when its
+        body could not be decoded (the spec did not reach the footer)."""
+        if self._parser is not None:
+            self._parse()
+        return self._checksum_ok
+
+    @property
+    def decode_error(self) -> str | None:
+        """Why the body could not be decoded (None when it could, or was not read)."""
+        if self._parser is not None:
+            self._parse()
+        return self._decode_error
 
     @property
     def header(self) -> Any:
@@ -225,17 +275,27 @@ def _header_len(type_code: int, fmt: BinlogFormat) -> int:
     return 19 if type_code == FDE else fmt.header_len
 
 
+Parts = tuple[Any, Any, bool | None, str | None]
+"""What parsing an event gives an :class:`Event`: the spec's header (None: parsed from
+the bytes when asked for), body, CRC verdict and decode error."""
+
+
 def parse_event(buf: bytes, fmt: BinlogFormat, name: str, pos: int, index: int) -> Event:
     """Parse one event's bytes (exactly its ``event_length``) with the generated spec and
     check its CRC."""
-    header_len = _header_len(header_fields(buf)[0], fmt)
+    return Event(name, pos, index, fmt, buf, *parse_parts(buf, fmt, header_fields(buf)[0]))
+
+
+def parse_parts(buf: bytes, fmt: BinlogFormat, type_code: int) -> Parts:
+    """:func:`parse_event`'s parts of an event of type ``type_code`` (as written, or
+    as the header maps it: only FORMAT_DESCRIPTION_EVENT's matters, the same in both)."""
     try:
-        ev = MysqlBinlog.Event(header_len, fmt.checksum_len, fmt.post_header_lengths,
-                               fmt.is_type_code_permuted, KaitaiStream(io.BytesIO(buf)))
+        ev = MysqlBinlog.Event(_header_len(type_code, fmt), fmt.checksum_len,
+                               fmt.post_header_lengths, fmt.is_type_code_permuted,
+                               KaitaiStream(io.BytesIO(buf)))
     except DECODE_ERRORS as exc:
-        return Event(name, pos, index, fmt, buf, None, None, None,
-                     f"{type(exc).__name__}: {exc}")
-    return Event(name, pos, index, fmt, buf, ev.header, ev.body, checksum_ok(ev, buf))
+        return None, None, None, f"{type(exc).__name__}: {exc}"
+    return ev.header, ev.body, checksum_ok(ev, buf), None
 
 
 def checksum_ok(ev: Any, buf: bytes) -> bool | None:

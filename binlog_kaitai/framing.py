@@ -21,11 +21,13 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from types import ModuleType
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from binlog_kaitai.event import FDE, BinlogFormat
 from binlog_kaitai.generated_fast import mysql_binlog as compiled_readers
+
+if TYPE_CHECKING:
+    import numpy as np
 
 WINDOW_EVENTS = 1 << 16
 """Events framed per call at most: the arrays of a call stay below 11 MB."""
@@ -72,6 +74,8 @@ def frame_window(data: bytes | memoryview, start: int, end: int, fmt: BinlogForm
     """Frame the events of ``data[start:end]`` (the first at ``start``) laid out as
     ``fmt`` says, up to ``limit`` of them; stops after a FORMAT_DESCRIPTION_EVENT, which
     may change the layout of the next ones (the caller reads it and frames on)."""
+    import numpy as np  # (not for the stream's frame_lists: a small file's walk skips it)
+
     module = module or readers()
     names = module.EVENT_COLUMNS
     table = np.empty((len(names), limit), dtype=np.int64)
@@ -86,12 +90,31 @@ def frame_window(data: bytes | memoryview, start: int, end: int, fmt: BinlogForm
                   status)
 
 
+def frame_lists(data: bytes, start: int, fmt: BinlogFormat, columns: tuple[str, ...],
+                limit: int) -> tuple[int, int, int, list[list[int]]]:
+    """:func:`frame_window` of ``data[start:]``, up to ``limit`` events, without numpy
+    (which a walk of a small file would pay 0.1 s to import) and without stopping after
+    a FORMAT_DESCRIPTION_EVENT: (count, position after the last, status, the
+    ``columns`` asked as lists), the table a ``bytearray`` seen as a 2-D memoryview."""
+    module = readers()
+    names = module.EVENT_COLUMNS
+    flat = memoryview(bytearray(8 * len(names) * limit)).cast("q")
+    count, after, status = module.frame_event(
+        data, start, len(data), fmt.header_len, fmt.is_type_code_permuted, fmt.checksum_len,
+        flat.cast("B").cast("q", (len(names), limit)))
+    lists = [flat[i * limit:i * limit + count].tolist()
+             for i in map(names.index, columns)]
+    return count, after, status, lists
+
+
 def scan_headers(data: bytes, fmt: BinlogFormat, *,
                  module: ModuleType | None = None) -> dict[str, np.ndarray]:
     """Every offset of ``data`` where a common header laid out as ``fmt`` says reads
     (whole, its length at least its own), with its members (``EVENT_HEADER_COLUMNS``),
     type codes as written: the candidates for an event's start in a damaged file's
     bytes, read at every offset in one compiled call."""
+    import numpy as np
+
     module = module or readers()
     names = module.EVENT_HEADER_COLUMNS
     table = np.empty((len(names), len(data)), dtype=np.int64)

@@ -36,9 +36,10 @@ from binlog_kaitai.event import (
     BinlogFormat,
     Event,
     EventType,
+    Parts,
     footer_crc_ok,
     header_fields,
-    parse_event,
+    parse_parts,
 )
 
 TABLE_MAP = EventType.table_map_event
@@ -73,51 +74,53 @@ class ParsedBodies:
     def event(self, buf: bytes, fmt: BinlogFormat, name: str, pos: int, index: int) -> Event:
         """:func:`~binlog_kaitai.event.parse_event` of one event's bytes, with a body
         parsed earlier where it has the same bytes."""
-        type_code = header_fields(buf)[0]
-        if fmt.is_type_code_permuted:  # the code as written is not the type
-            return parse_event(buf, fmt, name, pos, index)
-        if type_code == TABLE_MAP:
-            return self._table_map(buf, fmt, name, pos, index)
-        if type_code in kinds.ROWS:
-            return self._rows_event(buf, fmt, name, pos, index)
-        return parse_event(buf, fmt, name, pos, index)
+        return Event(name, pos, index, fmt, buf, *self.parts(buf, fmt, header_fields(buf)[0]))
 
-    def _table_map(self, buf: bytes, fmt: BinlogFormat, name: str, pos: int, index: int
-                   ) -> Event:
+    def parts(self, buf: bytes, fmt: BinlogFormat, type_code: int) -> Parts:
+        """:func:`~binlog_kaitai.event.parse_parts` of one event's bytes (of type
+        ``type_code`` as written), with a body parsed earlier where it has the same
+        bytes."""
+        if fmt.is_type_code_permuted:  # the code as written is not the type
+            return parse_parts(buf, fmt, type_code)
+        if type_code == TABLE_MAP:
+            return self._table_map(buf, fmt)
+        if type_code in kinds.ROWS:
+            return self._rows_event(buf, fmt, type_code)
+        return parse_parts(buf, fmt, type_code)
+
+    def _table_map(self, buf: bytes, fmt: BinlogFormat) -> Parts:
         key = (fmt, TABLE_MAP, buf[fmt.header_len:len(buf) - fmt.checksum_len])
         body = self.bodies.get(key)
         if body is not None:
-            return Event(name, pos, index, fmt, buf, None, body, footer_crc_ok(buf, fmt))
-        ev = parse_event(buf, fmt, name, pos, index)
-        if ev.body is not None:
-            self._add(key, ev.body)
-        return ev
+            return None, body, footer_crc_ok(buf, fmt), None
+        parts = parse_parts(buf, fmt, TABLE_MAP)
+        if parts[1] is not None:
+            self._add(key, parts[1])
+        return parts
 
-    def _rows_event(self, buf: bytes, fmt: BinlogFormat, name: str, pos: int, index: int
-                    ) -> Event:
+    def _rows_event(self, buf: bytes, fmt: BinlogFormat, type_code: int) -> Parts:
         """A rows event with the fields of a body kept whose bytes before the row images
         are this event's; else parsed, and its fields kept."""
-        type_code = header_fields(buf)[0]
         end = len(buf) - fmt.checksum_len
         for start, length in self.prefixes.get((fmt, type_code), ()):
             if start + length <= end:
                 fields = self.bodies.get((fmt, type_code, buf[start:start + length]))
                 if fields is not None:
-                    return Event(name, pos, index, fmt, buf, None,
-                                 with_rows(fields, buf[start + length:end]),
-                                 footer_crc_ok(buf, fmt))
-        ev = parse_event(buf, fmt, name, pos, index)
-        if ev.body is not None and not ev.body.is_compressed:
-            self._keep_rows(ev, end)
-        return ev
+                    return (None, with_rows(fields, buf[start + length:end]),
+                            footer_crc_ok(buf, fmt), None)
+        parts = parse_parts(buf, fmt, type_code)
+        header, body = parts[0], parts[1]
+        if body is not None and not body.is_compressed:
+            self._keep_rows(buf, fmt, type_code, header.size, body)
+        return parts
 
-    def _keep_rows(self, ev: Event, end: int) -> None:
-        """Keep a parsed rows body's fields, by its bytes before the row images (the
-        event's bytes end at ``end``, before the footer)."""
-        fmt, type_code, body = ev.format, ev.type_code, ev.body
-        start = ev.header.size
+    def _keep_rows(self, buf: bytes, fmt: BinlogFormat, type_code: int, start: int,
+                   body: Any) -> None:
+        """Keep a parsed rows body's fields, by its bytes before the row images (from
+        ``start``, the header's size, to the row images, which end before the footer)."""
+        end = len(buf) - fmt.checksum_len
         length = end - start - len(body.rows)
-        prefix = ev.raw[start:start + length]
+        prefix = buf[start:start + length]
         self._add((fmt, type_code, prefix), read_fields(body, prefix))
         shapes = self.prefixes.setdefault((fmt, type_code), [])
         if (start, length) in shapes:

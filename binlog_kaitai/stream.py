@@ -9,9 +9,19 @@ checksums and expands TRANSACTION_PAYLOADs; every event's bytes are parsed by th
 generated spec (:func:`~binlog_kaitai.event.parse_event`), once per content where a
 file repeats itself (:mod:`binlog_kaitai.parsed_bodies`).
 
-Header-only mode (``bodies=`` a set of types) reads each event's common header and
-seeks past the body unless its type is in the set: the Spark planner and the XID
-look-ahead walk a file that way at a fraction of a full parse's cost.
+Events are framed in batches: a window of the file at a time (up to
+:data:`WINDOW_BYTES`) is read and framed in one compiled call
+(:func:`~binlog_kaitai.framing.frame_lists`: headers, lengths, checksums as the spec
+declares them), and each :class:`Event` is made from those columns when the walk reaches
+it, its body parsed only when first asked for (:meth:`Event.framed`). What the batch
+cannot frame (an event larger than the window, damage, the end of the file) is read one
+event at a time, as before batching, so that damage is reported with the same offset and
+message after every event before it.
+
+Header-only mode (``bodies=`` a set of types) gives each event its common header and no
+body unless its type is in the set (an event too large for the window is skipped by a
+seek): the Spark planner and the XID look-ahead walk a file that way at a fraction of a
+full parse's cost.
 """
 
 from __future__ import annotations
@@ -45,6 +55,7 @@ from binlog_kaitai.event import (
     format_of,
     header_fields,
 )
+from binlog_kaitai.framing import frame_lists
 from binlog_kaitai.generated.mysql_binlog import MysqlBinlog
 from binlog_kaitai.parsed_bodies import ParsedBodies
 from binlog_kaitai.storage import open_input
@@ -60,6 +71,18 @@ TRANSACTION_PAYLOAD = EventType.transaction_payload_event
 TABLE_MAP = EventType.table_map_event
 _TRACKED = kinds.ROWS | {TABLE_MAP, FDE}
 """The events that change or use the table maps."""
+WINDOW_BYTES = 1 << 20
+"""The most bytes read and framed at once (beyond what the last window left unframed)."""
+FIRST_WINDOW = 4096
+"""The first window of a walk; each next one doubles, up to :data:`WINDOW_BYTES`: a walk
+of a few events (a seek's, a look-ahead's) reads little more than they take."""
+HEADER_ONLY_WINDOW = 16384
+"""The largest window of a header-only walk: an event larger is not read but skipped by
+a seek, as a walk from header to header did (on the 162 MB bulk file, 30% fewer bytes
+fetched from an object store)."""
+_COLUMNS = ("pos", "header_timestamp", "header_type_code", "header_server_id",
+            "header_event_length", "header_log_pos", "header_flags")
+"""The framed columns an :class:`Event` is made of (:meth:`Event.framed`)."""
 SEQUENTIAL_BUFFER = 1 << 20
 """The buffer of a file opened by path for a sequential read of all its events."""
 READ_CHUNK = 16 << 20
@@ -116,6 +139,9 @@ class BinlogStream:
         events but for their row images)."""
         self._statement_ended = False
         self._walked = False
+        self._ahead = _Ahead(self.file, self.base, None, WINDOW_BYTES)
+        self._batch: list[tuple[int, tuple[int, int, int, int, int, int]]] = []
+        self._next = 0
 
     def close(self) -> None:
         """Close the file when the stream opened it (a path); a file object given stays
@@ -148,6 +174,11 @@ class BinlogStream:
         if self._walked or pos != after_first:
             self.file.seek(pos - self.base)  # a pipe is read once, from its start
         self._walked = True
+        limit = self.size if stop is None or (self.size is not None and self.size < stop) else (
+            stop)
+        self._ahead = _Ahead(self.file, pos, limit,
+                             WINDOW_BYTES if self.bodies is None else HEADER_ONLY_WINDOW)
+        self._batch, self._next = [], 0
         index = 1 if first is not None else 0
         while stop is None or pos < stop:
             ev = self._next_event(pos, index)
@@ -166,21 +197,62 @@ class BinlogStream:
                 raise EncryptedError(self.name, pos, ENCRYPTED_MESSAGE, index)
 
     def _next_event(self, pos: int, index: int) -> Event | None:
-        """The event at ``pos`` (where the file is), or None at a clean end."""
-        fmt, f = self.format, self.file
+        """The event at ``pos`` (where the walk is), or None at a clean end: from the
+        batch framed, or framed alone when the batch cannot (see the module docstring)."""
+        if self._next == len(self._batch) and not self._frame():
+            return self._event_at(pos, index)
+        at, fields = self._batch[self._next]
+        self._next += 1
+        fmt, ahead = self.format, self._ahead
+        type_code, length = fields[1], fields[3]
+        ahead.at = at + length
+        if self.bodies is not None and not fmt.is_type_code_permuted and (
+                type_code not in self.bodies):  # (a permuted code is not the type yet)
+            return Event.framed(self.name, pos, index, fmt, ahead.data[at:at + fmt.header_len],
+                                fields, None)
+        ev = Event.framed(self.name, pos, index, fmt, ahead.data[at:at + length], fields,
+                          self.parsed)
+        return self._checked(ev)
+
+    def _frame(self) -> bool:
+        """Frame the next window of the file (in the format in force): whether any
+        event was framed. A header-only walk frames what is left before reading more:
+        the event that did not fit in a window is framed alone, and skipped by a seek."""
+        ahead = self._ahead
+        if self.bodies is None or ahead.at == len(ahead.data):
+            ahead.fill()
+        fmt = self.format
+        count, _, _, columns = frame_lists(
+            ahead.data, ahead.at, fmt, _COLUMNS,
+            (len(ahead.data) - ahead.at) // max(fmt.header_len, MIN_HEADER_LEN) + 1)
+        fields = zip(*columns[1:], strict=True)
+        self._batch, self._next = list(zip(columns[0], fields, strict=True)), 0
+        return count > 0
+
+    def _event_at(self, pos: int, index: int) -> Event | None:
+        """The event at ``pos`` framed alone, its header then its body read from the
+        file through what was read ahead (:class:`_Ahead`); None at a clean end."""
+        fmt, f = self.format, self._ahead
         head, type_code, length = _read_head(f, self.name, pos, self.size, fmt, index)
         if not head:
             return None
         if self.bodies is not None and not fmt.is_type_code_permuted and (
                 type_code not in self.bodies):  # (a permuted code is not the type yet)
-            f.seek(pos + length - self.base)
+            f.skip_to(pos + length, self.base)
             return Event(self.name, pos, index, fmt, head, None, None, None, None, False)
         buf = head + _read_rest(f, self.name, pos, length, len(head), index)
-        ev = self.parsed.event(buf, fmt, self.name, pos, index)
+        return self._checked(self.parsed.event(buf, fmt, self.name, pos, index))
+
+    def _checked(self, ev: Event) -> Event:
+        """An event with bodies, its CRC checked when ``strict_checksums`` asks, the
+        format changed when it is a FORMAT_DESCRIPTION_EVENT (the events after it in
+        the batch are framed again)."""
         if self.strict_checksums and ev.checksum_ok is False:
-            raise ChecksumError(self.name, pos, f"CRC32 mismatch in {ev.type_name}", index)
-        if ev.type_code == FDE and ev.body is not None:
-            self.format = format_of(ev)
+            raise ChecksumError(self.name, ev.pos, f"CRC32 mismatch in {ev.type_name}", ev.index)
+        if ev.type_code == FDE:
+            self._batch, self._next = [], 0
+            if ev.body is not None:
+                self.format = format_of(ev)
         return ev
 
     def _track(self, ev: Event) -> None:
@@ -192,8 +264,10 @@ class BinlogStream:
             maps.clear()
             self._statement_ended = False
         t = ev.type_code
+        if t not in _TRACKED:  # (a body no one asks for stays unparsed)
+            return
         body = ev.body
-        if t not in _TRACKED or body is None:
+        if body is None:
             return
         if t == TABLE_MAP:
             maps[body.table_id.value] = body
@@ -235,6 +309,55 @@ class BinlogStream:
         first = root.first_event
         return Event(name, 4, 0, fmt, buf, first.header, first.body,
                      checksum_ok(first, buf)), fmt
+
+
+class _Ahead:
+    """The file read ahead of a walk: ``data[at:]`` is what the walk has not reached
+    yet, the file's bytes from ``pos`` on (positions in the binlog, the file's
+    ``base`` before its first byte), read up to ``limit`` (the file's size, or the
+    walk's stop) a window of up to ``most`` bytes at a time (:meth:`fill`), or by the
+    one-event path
+    (:meth:`read`, :meth:`skip_to`), past it as before batching."""
+
+    __slots__ = ("at", "data", "f", "limit", "most", "pos", "want")
+
+    def __init__(self, f: IO[bytes], pos: int, limit: int | None, most: int) -> None:
+        self.f, self.pos, self.limit, self.most = f, pos, limit, most
+        self.data, self.at = b"", 0
+        self.want = min(FIRST_WINDOW, most)
+
+    def fill(self) -> None:
+        """Read the next window after what is left (none when what is left is a
+        window already: an event the batch did not frame, which is read alone)."""
+        left = len(self.data) - self.at
+        if left >= self.want:
+            return
+        end = self.pos + len(self.data)
+        n = self.want if self.limit is None else min(self.want, self.limit - end)
+        self.want = min(2 * self.want, self.most)
+        more = _read_exact(self.f, n) if n > 0 else b""
+        self.pos += self.at
+        self.data, self.at = self.data[self.at:] + more, 0
+
+    def read(self, n: int) -> bytes:
+        """Up to ``n`` bytes: what is left, then the file's."""
+        have = self.data[self.at:self.at + n]
+        self.at += len(have)
+        if len(have) == n:
+            return have
+        self.pos += len(self.data)
+        self.data, self.at = b"", 0
+        more = self.f.read(n - len(have))
+        self.pos += len(more)
+        return have + more if have else more
+
+    def skip_to(self, pos: int, base: int) -> None:
+        """Go to ``pos``: in what is left, or by a seek of the file."""
+        if pos <= self.pos + len(self.data):
+            self.at = pos - self.pos
+            return
+        self.f.seek(pos - base)
+        self.data, self.at, self.pos = b"", 0, pos
 
 
 def mysql_encrypted_message(header: bytes) -> str:
