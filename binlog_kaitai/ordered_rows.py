@@ -11,8 +11,9 @@ data were fed, or a group the columnar decoder refuses, goes through the referen
 decoder, so damage is reported in its words.
 
 Groups stay open across the events that print nothing and change nothing the rows
-depend on (:data:`PASSIVE`: GTIDs, XIDs, table maps, annotations): the small
-transactions of an OLTP binlog are decoded a few thousand at a time, not one by one.
+depend on (:func:`passive`: GTIDs, XIDs, table maps, annotations, the BEGIN and
+COMMIT statements of MySQL's transactions): the small transactions of an OLTP binlog
+are decoded a few thousand at a time, not one by one.
 Any other event, one that prints something (a change, a problem), and
 ``max_batch_bytes`` of row data gathered (:data:`BATCH_BYTES`), flush every group; the
 groups' changes are then put back in binlog order, so the output is the reference's,
@@ -53,10 +54,18 @@ if TYPE_CHECKING:  # the columnar decoder, numpy and Arrow load with the first g
 COLUMNAR_MIN_BYTES = 4096
 """Row data from which a group is decoded by the columnar decoder: below, Arrow's fixed
 cost per batch outweighs what it saves (a lone small event takes the reference path)."""
+COLUMNAR_AFTER_EVENTS = 4096
+"""Rows events fed before they are gathered for the columnar path (or
+:data:`COLUMNAR_AFTER_BYTES` of them, whichever comes first): until then each event goes
+straight through the reference decoder, about 35 us an event of a few rows, against 8 in a
+batch once numpy, Arrow and the columnar decoder are loaded (0.16 s of imports), so a
+binlog of a few thousand small transactions (the 1 MB OLTP bench file: 3,500) is as quick
+this way, and the gathering pays off in a larger one (counted across the files of a run).
+A byte count alone never crossed in OLTP files: their rows events are of 60 bytes."""
 COLUMNAR_AFTER_BYTES = 1 << 20
-"""Bytes of rows events fed before they are gathered for the columnar path: until then each
-event goes straight through the reference decoder, which is as quick for so few rows
-(the columnar values would go back to Python objects). So a small binlog is decoded
+"""Bytes of rows events fed before they are gathered for the columnar path (see
+:data:`COLUMNAR_AFTER_EVENTS`): a few large events are quicker decoded by columns. So a
+small binlog is decoded
 without loading numpy, Arrow and the columnar decoder (a quarter of a second of CPU,
 ``rows`` of a 1 MB binlog taking about a second), and without holding its events until
 a group is flushed (their parse trees, cyclic, then outlive the collector's young
@@ -70,6 +79,17 @@ PASSIVE = kinds.GTID | {EventType.xid_event, EventType.table_map_event,
                         EventType.annotate_rows_event}
 """Events that leave the open groups open (see the module docstring): the reference
 decoder at most takes the GTID of one, which the rows events gathered already hold."""
+TRANSACTION_WORDS = frozenset({"begin", "commit"})
+"""The :attr:`~binlog_kaitai.event.Event.kind` of the statements that only bound a
+transaction (MySQL's BEGIN before each, COMMIT after a non-transactional one's): the
+schema history and the output take nothing from them, so they are passive too."""
+
+
+def passive(ev: Event) -> bool:
+    """Whether an event leaves the open groups open: :data:`PASSIVE`, or a statement
+    of :data:`TRANSACTION_WORDS`."""
+    t = ev.type_code
+    return t in PASSIVE or (t in kinds.QUERY and ev.kind in TRANSACTION_WORDS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,21 +208,25 @@ class OrderedRows:
         self._fed = 0
         """Bytes of the rows events fed before the gathering started (see
         :data:`COLUMNAR_AFTER_BYTES`)."""
+        self._fed_events = 0
+        """And how many (:data:`COLUMNAR_AFTER_EVENTS`)."""
         self._groups: dict[tuple[int, RowsShape], _Group] = {}
         self._size = 0
         self._seq = 0
 
     def feed(self, ev: Event) -> list[Item]:
         self._seq += 1
-        if ev.is_rows and self._fed < COLUMNAR_AFTER_BYTES:
+        if not ev.is_rows:
+            if not passive(ev):
+                return self._flush() + self._live(ev)
+        elif self._fed < COLUMNAR_AFTER_BYTES and self._fed_events < COLUMNAR_AFTER_EVENTS:
             self._fed += ev.length  # no group is open yet: nothing to keep in order
-        elif ev.is_rows:
+            self._fed_events += 1
+        else:
             found = columnar_key(self.decoder, ev)
             if found is not None:
                 return self._gather(ev, *found[:2])
-        elif ev.type_code not in PASSIVE:
-            return self._flush() + self._reference([(ev, self.decoder.gtid)])
-        items = self._reference([(ev, self.decoder.gtid)])
+        items = self._live(ev)
         return self._flush() + items if items else []
 
     def finish(self) -> list[Item]:
@@ -242,27 +266,24 @@ class OrderedRows:
             except DECODE_ERRORS:
                 pass
         return [(seq, item) for ev, gtid, seq in group.events
-                for item in self._reference([(ev, gtid)])]
+                for item in self._reference(ev, gtid)]
 
-    def _reference(self, events: list[tuple[Event, str | None]]) -> list[Item]:
-        """Events through the reference decoder, each in the transaction it was read in."""
-        out: list[Item] = []
-        current = self.decoder.gtid
-        for ev, gtid in events:
-            self.decoder.gtid = gtid
-            try:
-                changes = self.decoder.feed(ev)
-            except RowsError as exc:
-                out.append(exc)
-                continue
-            finally:
-                if ev.is_rows:
-                    self.decoder.gtid = current
-                else:
-                    current = self.decoder.gtid
-            if changes:
-                out.append((ev, changes))
-        return out
+    def _live(self, ev: Event) -> list[Item]:
+        """An event through the reference decoder as it is read."""
+        try:
+            changes = self.decoder.feed(ev)
+        except RowsError as exc:
+            return [exc]
+        return [(ev, changes)] if changes else []
+
+    def _reference(self, ev: Event, gtid: str | None) -> list[Item]:
+        """A gathered rows event through the reference decoder, in the transaction it was
+        read in (``gtid``), the decoder's own left as it is."""
+        current, self.decoder.gtid = self.decoder.gtid, gtid
+        try:
+            return self._live(ev)
+        finally:
+            self.decoder.gtid = current
 
 
 def _changes(group: _Group, decoded: DecodedRows) -> list[tuple[int, Item | _Lines]]:
