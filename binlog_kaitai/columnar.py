@@ -69,7 +69,7 @@ from binlog_kaitai.errors import RowsError
 from binlog_kaitai.event import DECODE_ERRORS, EventType, event_type_name
 from binlog_kaitai.json_diff import patched
 from binlog_kaitai.packed import decimal_size
-from binlog_kaitai.row_groups import PARTIAL_UPDATE_ROWS, RowsShape
+from binlog_kaitai.row_groups import PARTIAL_UPDATE_ROWS, RowsShape, group_key
 from binlog_kaitai.rows import DECODER_BODIES, RowDecoder
 from binlog_kaitai.schema import SchemaHistory
 from binlog_kaitai.stream import BinlogStream
@@ -752,8 +752,7 @@ _OP_OF = {code: name for codes, name in OPS for code in codes}
 
 def _add_to_group(ev: Any, decoder: RowDecoder, pending: dict[tuple[Any, ...], _Pending]
                   ) -> tuple[Any, ...]:
-    """Add a rows event to the group it is decoded with (a group holds its table, so
-    the table's id is not reused while the group waits); the group's key."""
+    """Add a rows event to the group it is decoded with; the group's key."""
     table = decoder.table_of(ev)
     assert table is not None  # the batcher's decoder filters no table
     body = ev.body
@@ -764,12 +763,11 @@ def _add_to_group(ev: Any, decoder: RowDecoder, pending: dict[tuple[Any, ...], _
                         f"{type(exc).__name__}: {exc}", ev.index) from None
     if data is None:
         raise RowsError(ev.file, ev.pos, "compressed rows in an unknown format", ev.index)
-    key = (id(table), ev.type_code, body.num_columns.value, body.columns_present,
-           body.columns_present_after if body.has_after_image else None)
+    shape = RowsShape.of(body, ev.type_code)
+    key = group_key(table, shape)
     group = pending.get(key)
     if group is None:
-        group = pending[key] = _Pending(table, RowsShape.of(body, ev.type_code),
-                                        _OP_OF[ev.type_code])
+        group = pending[key] = _Pending(table, shape, _OP_OF[ev.type_code])
     group.datas.append(data)
     group.events.append((ev.file, ev.pos, ev.inner_pos, ev.timestamp, ev.server_id,
                          decoder.gtid, ev.index))

@@ -1,10 +1,11 @@
 """Which rows events can be decoded together: their group key, without decoding them.
 
-Both gatherers of rows events for the columnar decoder
+The gatherers of rows events for the columnar decoder
 (:class:`~binlog_kaitai.ordered_rows.OrderedRows` for ``rows``, the Spark extraction's
-:class:`~binlog_kaitai.tables.extract.SplitParser`) ask :func:`columnar_key` of each rows event; it
-needs neither numpy nor Arrow, so a gatherer decides its groups before the columnar
-decoder (:mod:`binlog_kaitai.columnar`) is loaded.
+:class:`~binlog_kaitai.tables.extract.SplitParser`) ask :func:`columnar_key` of each rows
+event (:class:`~binlog_kaitai.columnar.RowBatcher`, which reports what it cannot decode,
+:func:`group_key` of its table and shape). Neither needs numpy nor Arrow, so a gatherer
+decides its groups before the columnar decoder (:mod:`binlog_kaitai.columnar`) is loaded.
 """
 
 from __future__ import annotations
@@ -55,4 +56,12 @@ def columnar_key(decoder: RowDecoder, ev: Event
     if table is None or data is None:
         return None
     shape = RowsShape.of(body, ev.type_code)
-    return (id(table), shape), table, shape
+    return group_key(table, shape), table, shape
+
+
+def group_key(table: TableInfo, shape: RowsShape) -> tuple[Any, ...]:
+    """The key of the group of the rows events of ``table`` and ``shape`` (every
+    gatherer's: :func:`columnar_key`'s and :class:`~binlog_kaitai.columnar.RowBatcher`'s).
+    The table by its id: a group holds its table, so the id is not reused while the group
+    waits, and a table map of other content is another group."""
+    return id(table), shape

@@ -70,14 +70,17 @@ class RowsCommand:
         stream = read_events(name if source is None else source, start=start, stop=stop,
                              strict_checksums=args.strict_checksums, expand_payloads=True)
         feed = self.decoder.feed if self.sql is None else self.sql.feed
+        admits, since, stop = self.gate.admits, args.start_datetime, args.stop_datetime
         status, clean = 0, False
         try:
-            for ev in stream:
-                if args.stop_datetime is not None and ev.timestamp >= args.stop_datetime:
+            for ev in stream:  # (the loop of every event: what it can, looked up once)
+                if stop is not None and ev.timestamp >= stop:
                     break
-                if not self.gate.admits(ev) or (ev.is_rows and not self.wanted(ev)):
+                if not admits(ev) or (since is not None and ev.is_rows and not self.wanted(ev)):
                     continue  # (a rows event before the window: as if sought past)
                 items = feed(ev)
+                if not items:
+                    continue
                 status = max(status, self.show(name, items))
                 self.garbage.rendered(items)
                 del items  # a batch's events are dropped with the items, and no others
