@@ -166,10 +166,11 @@ class Event:
     def _parse(self) -> None:
         """Parse the body (:meth:`framed`) with the stream's parsed bodies."""
         parsed, self._parser = self._parser, None
-        header, self._body, self._checksum_ok, self._decode_error = parsed.parts(
-            self.raw, self.format, self.type_code)
+        ev = parsed.event(self.raw, self.format, self.file, self.pos, self.index)
         if self._header is None:
-            self._header = header
+            self._header = ev._header
+        self._body, self._checksum_ok, self._decode_error = (
+            ev._body, ev._checksum_ok, ev._decode_error)
 
     @property
     def body(self) -> Any:

@@ -15,7 +15,11 @@ later event with the same bytes the same parse:
 - a rows event whose bytes before the row images are those of one parsed earlier (and
   whose row images are not compressed) gets a copy of that body with its own row images
   (:func:`with_rows`): the spec reads those fields in order from those bytes, so it
-  would read the same values, and stop where the row images start.
+  would read the same values, and stop where the row images start. What is kept is
+  the spec's ``RowsEvent`` parsed from those bytes alone (no row images), never handed
+  out, so that no instance of it is ever worked out from row images (``row_data``):
+  each event gets a shallow copy of it (``copy.copy``) with its own ``rows``. No
+  private attribute of the generated classes is read or written.
 
 Each event keeps its own bytes, header (parsed on first use) and CRC verdict. Anything
 else, or a miss, is parsed by the spec (:func:`~binlog_kaitai.event.parse_event`). The
@@ -26,6 +30,7 @@ field by field on every real file.
 
 from __future__ import annotations
 
+import copy
 from io import BytesIO
 from typing import Any
 
@@ -41,6 +46,7 @@ from binlog_kaitai.event import (
     header_fields,
     parse_parts,
 )
+from binlog_kaitai.generated.rows_event import RowsEvent
 
 TABLE_MAP = EventType.table_map_event
 PARSED_MEMORY = 16 << 20
@@ -63,7 +69,7 @@ class ParsedBodies:
 
     def __init__(self) -> None:
         self.bodies: dict[Key, Any] = {}
-        """Table map bodies by their bytes, and the :func:`read_fields` of rows event
+        """Table map bodies by their bytes, and copies of rows event
         bodies by the bytes before their row images (each with its format and type
         code)."""
         self.prefixes: dict[tuple[BinlogFormat, int], list[tuple[int, int]]] = {}
@@ -121,7 +127,8 @@ class ParsedBodies:
         end = len(buf) - fmt.checksum_len
         length = end - start - len(body.rows)
         prefix = buf[start:start + length]
-        self._add((fmt, type_code, prefix), read_fields(body, prefix))
+        self._add((fmt, type_code, prefix),
+                  RowsEvent(body.post_header_len, body.event_type, KaitaiStream(BytesIO(prefix))))
         shapes = self.prefixes.setdefault((fmt, type_code), [])
         if (start, length) in shapes:
             shapes.remove((start, length))
@@ -143,23 +150,9 @@ def cost(read: bytes) -> int:
     return 128 * len(read) + 4096
 
 
-def read_fields(body: Any, prefix: bytes) -> tuple[type, dict[str, Any]]:
-    """A generated ``RowsEvent``'s class and state, what :func:`with_rows` copies:
-    without its cached value instances (the generated code keeps each in
-    ``_m_<name>``), so that every instance of a copy is worked out again from its own
-    fields, none stale; without its row images; its stream the bytes before them
-    (``prefix``) only, so that what is kept holds no event's row images."""
-    state = {name: value for name, value in vars(body).items()
-             if not name.startswith("_m_") and name != "rows"}
-    state["_io"] = KaitaiStream(BytesIO(prefix))
-    return type(body), state
-
-
-def with_rows(fields: tuple[type, dict[str, Any]], rows: bytes) -> Any:
-    """A ``RowsEvent`` of the :func:`read_fields` of another, with other row images."""
-    cls, state = fields
-    body = cls.__new__(cls)
-    body.__dict__.update(state)
-    body._root = body
+def with_rows(fields: Any, rows: bytes) -> Any:
+    """A copy of a ``RowsEvent`` kept (parsed from the bytes before the row images),
+    with the row images ``rows``."""
+    body = copy.copy(fields)
     body.rows = rows
     return body

@@ -7,7 +7,10 @@ finds: tools/crosscheck.py's files) and on mutated copies the fuzzer makes of th
 each event the stream frames is read by ``read_event`` and by the spec's
 ``MysqlBinlog.Event`` with the same params, and every member the fast reader has must
 equal the spec's (or both fail); the whole file framed by
-:func:`~binlog_kaitai.framing.frame_window` gives the events ``read_events`` gives.
+:func:`~binlog_kaitai.framing.frame_window` gives the events ``read_events`` gives. And
+the stream's batched walk (windows framed by the compiled ``frame_event``) gives what
+framing one event at a time gives, damage included, with bodies parsed only when asked
+for.
 """
 
 from __future__ import annotations
@@ -25,16 +28,19 @@ import yaml
 from kaitaistruct import KaitaiStream, KaitaiStructError
 
 from binlog_kaitai import event_kinds as kinds
+from binlog_kaitai import stream as stream_module
 from binlog_kaitai.errors import BinlogError
 from binlog_kaitai.event import DECODE_ERRORS, FDE, BinlogFormat, Event, EventType
 from binlog_kaitai.framing import compiled_readers, frame_window, readers, scan_headers
 from binlog_kaitai.generated.mysql_binlog import MysqlBinlog
-from binlog_kaitai.stream import read_events
-from tests.conftest import REPO
+from binlog_kaitai.parsed_bodies import ParsedBodies
+from binlog_kaitai.stream import BinlogStream, read_events
+from tests.conftest import FIXTURES, REPO
 from tools import fuzz, ksy_fast
 from tools.crosscheck import default_files
 
 FILES = default_files()
+MIXED = FIXTURES / "mariadb" / "mixed" / "binlog.000001"
 MUTATIONS = 150
 SPEC = yaml.safe_load((REPO / "ksy" / "mysql_binlog.ksy").read_text())
 
@@ -284,3 +290,100 @@ def test_fixed_size_is_the_headers_every_version_starts_with(fast: ModuleType) -
                                    KaitaiStream(io.BytesIO(raw)))
     assert spec.size == spec._io.pos() == fast.EVENT_HEADER_FIXED_SIZE == 13
     assert getattr(spec, "log_pos", None) is None
+
+
+WALKS: list[dict[str, Any]] = [
+    {"expand_payloads": True, "strict_checksums": True},
+    {"bodies": kinds.GTID | kinds.QUERY},
+]
+"""The stream's options the batched walk is checked with: every body (payloads
+expanded, CRCs strict), and header-only."""
+
+
+def walk(data: bytes, options: dict[str, Any]) -> list[tuple[Any, ...]]:
+    """Every event a stream on ``data`` gives (what it is, its bytes, format and header
+    fields; whether and how its body decoded; its table map's id), then the error that
+    stops it (type, offset, message, event index), if any. Equal bytes, format and
+    decoding status mean equal bodies: the spec parses them."""
+    got: list[tuple[Any, ...]] = []
+    try:
+        with BinlogStream(io.BytesIO(data), **options) as stream:
+            for ev in stream.events():
+                table_map = ev.table_map and ev.table_map.table_id.value
+                got.append((ev.pos, ev.index, ev.inner_pos, ev.type_code, ev.length,
+                            ev.timestamp, ev.server_id, ev.log_pos, ev.flags, ev.raw,
+                            ev.format, ev.has_body, ev.body is None, ev.checksum_ok,
+                            ev.decode_error, table_map))
+    except BinlogError as exc:
+        got.append((type(exc).__name__, exc.offset, exc.message, exc.event_index))
+    return got
+
+
+def one_at_a_time(data: bytes, start: int, fmt: BinlogFormat, columns: tuple[str, ...],
+                  limit: int) -> tuple[int, int, int, list[list[int]]]:
+    """A :func:`~binlog_kaitai.framing.frame_lists` that frames nothing: the stream
+    reads every event on its own, as before batching."""
+    return 0, start, 0, [[] for _ in columns]
+
+
+def check_batched_walks(data: bytes, monkeypatch: pytest.MonkeyPatch) -> int:
+    """The stream's walks of ``data``, batched (with its windows, and with windows of
+    a few dozen bytes, so that events straddle them), give what one event at a time
+    gives: the same events, the same error at the same offset. How many events."""
+    walked = 0
+    for options in WALKS:
+        batched = walk(data, options)
+        with monkeypatch.context() as patch:
+            patch.setattr(stream_module, "FIRST_WINDOW", 40)
+            patch.setattr(stream_module, "WINDOW_BYTES", 100)
+            patch.setattr(stream_module, "HEADER_ONLY_WINDOW", 100)
+            small = walk(data, options)
+        with monkeypatch.context() as patch:
+            patch.setattr(stream_module, "frame_lists", one_at_a_time)
+            alone = walk(data, options)
+        assert batched == alone, options
+        assert small == alone, (options, "small windows")
+        walked += len(alone)
+    return walked
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: "/".join(Path(p).parts[-2:]))
+def test_batched_stream_on_every_real_file(path: Path, monkeypatch: pytest.MonkeyPatch
+                                           ) -> None:
+    assert check_batched_walks(path.read_bytes(), monkeypatch) >= 2
+
+
+def test_batched_stream_on_fuzzed_inputs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The fuzzer's mutations (damage where the batch stops and one event is read
+    alone, whose error must be the one-at-a-time walk's)."""
+    seeds = fuzz.load_seeds(FILES)
+    errors = 0
+    for number in range(MUTATIONS):
+        data, how, _origin = fuzz.make_input(number, 1, seeds)
+        try:
+            check_batched_walks(data, monkeypatch)
+        except AssertionError as exc:
+            raise AssertionError(f"mutation {number} ({how}): {exc}") from exc
+        errors += isinstance(walk(data, WALKS[0])[-1][0], str)
+    assert errors >= MUTATIONS // 4
+
+
+def test_bodies_no_one_asks_for_are_not_parsed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The stream parses the bodies its table-map tracking needs (table maps, rows
+    events, format descriptions); the others only when asked for."""
+    parsed: list[int] = []
+    original = ParsedBodies.event
+
+    def counted(self: ParsedBodies, buf: bytes, fmt: BinlogFormat, *args: Any) -> Event:
+        ev = original(self, buf, fmt, *args)
+        parsed.append(ev.type_code)
+        return ev
+
+    monkeypatch.setattr(ParsedBodies, "event", counted)
+    events = list(read_events(MIXED))
+    tracked = kinds.ROWS | {EventType.table_map_event, FDE}
+    assert sorted(parsed) == sorted(ev.type_code for ev in events[1:]
+                                    if ev.type_code in tracked)
+    xids = [ev for ev in events if ev.type_code == EventType.xid_event]
+    assert xids and xids[0].body.xid.value > 0  # parsed when asked for
+    assert parsed[-1] == EventType.xid_event
