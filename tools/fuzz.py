@@ -299,7 +299,6 @@ def drive_rows(path: str, origin: str | None = None) -> None:
     from binlog_kaitai.row_text import json_lines, render_changes
     from binlog_kaitai.schema import SchemaHistory
 
-    ordered_rows.COLUMNAR_MIN_BYTES = ordered_rows.COLUMNAR_AFTER_BYTES = 0
     decoder = ordered_rows.OrderedRows(schema=SchemaHistory(()), max_batch_bytes=512)
 
     def show(items: list[ordered_rows.Item]) -> None:
@@ -309,12 +308,28 @@ def drive_rows(path: str, origin: str | None = None) -> None:
                 if item[1]:
                     render_changes(item[1], decoder.decoder.table_of(item[0]))
 
+    with module_values(ordered_rows, COLUMNAR_MIN_BYTES=0, COLUMNAR_AFTER_BYTES=0):
+        try:
+            for ev in read_events(path, expand_payloads=True):
+                show(decoder.feed(ev))
+        except BinlogError:
+            pass
+        show(decoder.finish())
+
+
+@contextmanager
+def module_values(module: Any, **values: Any) -> Iterator[None]:
+    """``module``'s globals set to ``values`` while a driver runs, then as they were: the
+    drivers also run inside the test process (tests/test_fuzz.py), whose later tests
+    (an export's Parquet bytes) must not see the fuzzer's small thresholds."""
+    before = {name: getattr(module, name) for name in values}
+    for name, value in values.items():
+        setattr(module, name, value)
     try:
-        for ev in read_events(path, expand_payloads=True):
-            show(decoder.feed(ev))
-    except BinlogError:
-        pass
-    show(decoder.finish())
+        yield
+    finally:
+        for name, value in before.items():
+            setattr(module, name, value)
 
 
 def drive_parse(path: str, origin: str | None = None) -> None:
@@ -367,19 +382,19 @@ def drive_typed(path: str, origin: str | None = None) -> None:
     from binlog_kaitai.tables import extract
     from binlog_kaitai.tables.splits import FileInfo, Split
 
-    extract.BATCH_BYTES = 2048
     st = os.stat(path)
     split = Split(FileInfo(path, st.st_size, st.st_mtime), 1, 2, None, None)
-    for kind, values in extract.SplitParser(split, typed=True).records():
-        problem = internal_error(kind, values)
-        if problem is not None:
-            raise AssertionError(problem)
+    with module_values(extract, BATCH_BYTES=2048):
+        for kind, values in extract.SplitParser(split, typed=True).records():
+            problem = internal_error(kind, values)
+            if problem is not None:
+                raise AssertionError(problem)
 
 
 def internal_error(kind: str, values: Any) -> str | None:
-    """What a :class:`~binlog_kaitai.tables.extract.SplitParser` record says of an internal error,
-    if
-    it does (an ``errors`` row or the ``split_stats``; batches hold none)."""
+    """What a :class:`~binlog_kaitai.tables.extract.SplitParser` record says of an
+    internal error, if it does (an ``errors`` row or the ``split_stats``; batches hold
+    none)."""
     if isinstance(values, tuple):
         for text in (v for v in values if isinstance(v, str)):
             if "internal error" in text:
