@@ -48,6 +48,7 @@ from pyspark.sql.datasource import (
     DataSourceStreamReader,
     InputPartition,
 )
+from pyspark.sql.types import StructType
 
 from binlog_kaitai import incremental
 from binlog_kaitai.incremental import complete_end
@@ -58,7 +59,7 @@ except ImportError:  # PySpark < 4.2: no trigger(availableNow=True) for a Python
     SupportsTriggerAvailableNow = object  # type: ignore[assignment,misc]
 
 from binlog_kaitai.errors import BinlogError
-from binlog_kaitai.spark.typed_spark import spark_ddl
+from binlog_kaitai.spark.typed_spark import spark_struct
 from binlog_kaitai.storage import open_input
 from binlog_kaitai.stream import read_events
 from binlog_kaitai.tables.extract import FailFast, Record, fold_files, parse_splits, parser_version
@@ -110,11 +111,11 @@ class BinlogDataSource(DataSource):
                              "or a source table db.table")
         return table
 
-    def schema(self) -> str:
+    def schema(self) -> StructType | str:
         table = self.table()
         if table in TABLES:
             return ddl(TABLES[table])
-        return spark_ddl(self.typed_schema())
+        return spark_struct(self.typed_schema())
 
     def typed_schema(self) -> pa.Schema:
         """A source table's change-table (or snapshot) schema, from a driver pass."""

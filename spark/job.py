@@ -41,11 +41,19 @@ from datetime import datetime
 from functools import cache, partial
 from typing import Any, TextIO
 
+import orjson
 import pyarrow as pa
 from pyspark import StorageLevel
 from pyspark.sql import SparkSession
 from pyspark.sql import functions as F
-from pyspark.sql.types import DataType
+from pyspark.sql.pandas.types import from_arrow_schema
+from pyspark.sql.types import (
+    BinaryType,
+    IntegerType,
+    StringType,
+    StructField,
+    StructType,
+)
 
 from binlog_kaitai import incremental
 from binlog_kaitai.cli import package_version
@@ -53,11 +61,12 @@ from binlog_kaitai.publish import OutputRefused, abandon, begin, check_output, p
 from binlog_kaitai.spark.progress import DoneParam, ProgressPrinter
 from binlog_kaitai.spark.typed_spark import (
     TYPED,
+    TYPED_SCHEMA,
     Packer,
     TypedPlan,
-    collect_plan,
     error_rows,
     show_typed,
+    typed_plan,
     typed_writes,
 )
 from binlog_kaitai.tables.export import INCREMENTAL_ALONE, OUTPUT_FOLDERS
@@ -106,7 +115,22 @@ BATCH_ROWS = 4096
 IPC_OPTIONS = pa.ipc.IpcWriteOptions(compression="zstd")
 """zstd costs about what lz4 does here and keeps the persisted parse at ~0.5x the binlog
 bytes (2.3x uncompressed), so it stays in memory."""
-PACKED_DDL = "kind string, rows int, records binary"
+PACKED_STRUCT = StructType([StructField("kind", StringType()),
+                            StructField("rows", IntegerType()),
+                            StructField("records", BinaryType())])
+TASK_STRUCT = StructType([StructField("task", BinaryType())])
+"""The persisted parse's rows and the parse's input rows (built here: a DDL string is
+parsed by the JVM, a cold parser's second on a small job)."""
+COUNTS = "task_counts"
+"""A task's last row of the persisted parse: how many records of each kind it made (a
+JSON object), so that the driver learns every count in the one action that also
+collects the split statistics, the FAILFAST problems and the typed schemas."""
+NOTES = ("split_stats", "failfast", COUNTS)
+"""The kinds of the persisted parse the driver collects (with the typed schema rows)."""
+DRIVER_WALK_FILES = 1
+"""Inputs of at most this many files are walked by the driver (:func:`walk_stage`): a
+Spark job and a cold Python worker would cost more than the walk of one file, which one
+task would do anyway."""
 PACKED_ARROW = pa.schema([("kind", pa.string()), ("rows", pa.int32()),
                           ("records", pa.binary())])
 
@@ -174,6 +198,19 @@ def parse_tasks(batches: Iterable[pa.RecordBatch], schemas: dict[str, pa.Schema]
             yield packed(kind, group, schemas[kind])
     if made:
         yield packed_batches("row_changes", made, schemas["row_changes"])
+
+
+def counted_tasks(batches: Iterable[pa.RecordBatch], **parse: Any
+                  ) -> Iterator[pa.RecordBatch]:
+    """:func:`parse_tasks`'s rows (``parse``: its arguments), then a :data:`COUNTS` row."""
+    counts: dict[str, int] = {}
+    for row in parse_tasks(batches, **parse):
+        kind = row.column(0)[0].as_py()
+        counts[kind] = counts.get(kind, 0) + row.column(1)[0].as_py()
+        yield row
+    yield pa.RecordBatch.from_arrays(
+        [pa.array([COUNTS]), pa.array([0], pa.int32()), pa.array([orjson.dumps(counts)])],
+        schema=PACKED_ARROW)
 
 
 def task_splits(batches: Iterable[pa.RecordBatch]) -> Iterator[Split]:
@@ -307,17 +344,17 @@ def _run_into(spark: SparkSession, files: list[FileInfo], output: str, split_siz
     result.seconds["plan"] = time.monotonic() - t0
 
     t1 = time.monotonic()
-    parsed, counts = parse_stage(spark, splits, tasks, result.bytes, failfast, scripts,
-                                 progress, typed)
+    parsed, notes = parse_stage(spark, splits, tasks, result.bytes, failfast, scripts,
+                                progress, typed)
+    counts = notes.counts
     result.seconds["parse"] = time.monotonic() - t1
 
     t2 = time.monotonic()
     try:
-        stats = merge([row for r in parsed.where("kind = 'split_stats'").select("records")
-                       .collect() for row in unpacked(r.records).to_pylist()])
+        stats = merge(notes.stats)
         result.worker_peak_rss = max((s["worker_peak_rss"] for s in stats), default=0)
         file_rows = fold_files(stats, parser_version())
-        plan = collect_plan(parsed, snapshot) if typed else TypedPlan()
+        plan = typed_plan(notes.typed_schemas, snapshot) if typed else TypedPlan()
         files_each = -(-max(result.bytes, 1) // OUTPUT_BYTES)
         outputs = min(len(tasks), -(-files_each // cores) * cores)  # a multiple of cores
         write_stage(spark, parsed, file_rows, output, fmt, outputs,
@@ -357,7 +394,10 @@ def plan_stage(spark: SparkSession, files: list[FileInfo], split_size: int,
 def walk_stage(spark: SparkSession, files: list[FileInfo], split_size: int
                ) -> list[FileWalk]:
     """Every file walked on the executors (header-only: large ones cut at transaction
-    starts, the DDL of all gathered)."""
+    starts, the DDL of all gathered); up to :data:`DRIVER_WALK_FILES` files, by the
+    driver."""
+    if len(files) <= DRIVER_WALK_FILES:
+        return [walk_file(f, split_size) for f in files]
     sc = spark.sparkContext
     sc.setJobDescription(f"binlog-kaitai: plan {len(files)} file(s)")
     slices = min(len(files), 4 * sc.defaultParallelism)
@@ -366,26 +406,63 @@ def walk_stage(spark: SparkSession, files: list[FileInfo], split_size: int
 
 
 @cache
-def spark_schemas() -> dict[str, Any]:
-    """Each parsed kind's Spark schema, from :mod:`binlog_kaitai.tables.schemas` (Spark parses the
-    DDL,
-    so a session must be active)."""
-    return {kind: DataType.fromDDL(ddl(columns)) for kind, columns in PARSED.items()}
+def spark_schemas() -> dict[str, StructType]:
+    """Each table's and parsed kind's Spark schema, from its Arrow schema
+    (:mod:`binlog_kaitai.tables.schemas`), converted in Python: a DDL string would be
+    parsed by the JVM, whose cold parser takes a second of a small job."""
+    return {kind: from_arrow_schema(arrow_schema(columns))
+            for kind, columns in {**TABLES, **PARSED}.items()}
+
+
+@dataclass
+class ParseNotes:
+    """What the driver collects of the persisted parse, in one action."""
+
+    counts: dict[str, int] = field(default_factory=dict)
+    """Records of each kind."""
+    stats: list[dict[str, Any]] = field(default_factory=list)
+    """Every split's ``split_stats`` record."""
+    failures: list[dict[str, Any]] = field(default_factory=list)
+    """The ``failfast`` records (FAILFAST mode: each task's first problem)."""
+    typed_schemas: list[tuple[str, bytes]] = field(default_factory=list)
+    """The ``typed_schema:`` rows (kind, records) of :mod:`binlog_kaitai.spark.typed_spark`."""
+
+    @classmethod
+    def of(cls, rows: Iterable[Any]) -> ParseNotes:
+        notes = cls()
+        for row in rows:
+            if row.kind == COUNTS:
+                for kind, n in orjson.loads(row.records).items():
+                    notes.counts[kind] = notes.counts.get(kind, 0) + n
+            elif row.kind.startswith(TYPED_SCHEMA):
+                notes.typed_schemas.append((row.kind, bytes(row.records)))
+            else:
+                found = unpacked(row.records).to_pylist()
+                (notes.stats if row.kind == "split_stats" else notes.failures).extend(found)
+        return notes
 
 
 def parse_stage(spark: SparkSession, splits: list[Split], tasks: list[list[Split]],
                 total_bytes: int, failfast: bool, scripts: tuple[Script, ...],
-                progress: TextIO | None, typed: bool = False) -> tuple[Any, dict[str, int]]:
-    """The one parse of every split, persisted, and the number of records of each kind.
-    A FAILFAST problem fails the job as :class:`JobFailed` once the parse is done."""
+                progress: TextIO | None, typed: bool = False) -> tuple[Any, ParseNotes]:
+    """The one parse of every split, persisted, and its notes (:class:`ParseNotes`),
+    collected by the action that fills the persisted parse: one Spark job. A FAILFAST
+    problem fails the job as :class:`JobFailed` once the parse is done.
+
+    The notes go through a shuffle (into one partition): the scheduler looks up where
+    the parse is cached anew only after a shuffle stage (or as a job starts), and each
+    write's ``coalesce`` groups the cached partitions by those places. Collected without
+    one, the places noted before the parse filled the cache (none) would last until the
+    first write starts, and the concurrent writes' groupings, so their part files, would
+    vary from run to run."""
     sc = spark.sparkContext
     done = sc.accumulator({}, DoneParam())
     task_rows = sc.parallelize([(pickle.dumps(t),) for t in tasks], len(tasks))
     arrow_schemas = {kind: arrow_schema(columns) for kind, columns in PARSED.items()}
-    parsed = spark.createDataFrame(task_rows, "task binary").mapInArrow(
-        partial(parse_tasks, schemas=arrow_schemas, batch_rows=BATCH_ROWS,
+    parsed = spark.createDataFrame(task_rows, TASK_STRUCT).mapInArrow(
+        partial(counted_tasks, schemas=arrow_schemas, batch_rows=BATCH_ROWS,
                 failfast=failfast, schema_scripts=scripts, done=done, typed=typed),
-        PACKED_DDL)
+        PACKED_STRUCT)
     parsed = parsed.persist(StorageLevel.MEMORY_AND_DISK)
     sc.setJobDescription("binlog-kaitai: parse")
     split_counts = {s.path: s.count for s in splits}
@@ -393,23 +470,17 @@ def parse_stage(spark: SparkSession, splits: list[Split], tasks: list[list[Split
                else ProgressPrinter(done, split_counts, total_bytes, progress))
     try:
         with printer:
-            counts = {r.kind: r.rows for r in parsed.groupBy("kind").sum("rows")
-                      .withColumnRenamed("sum(rows)", "rows").collect()}
-        if counts.get("failfast"):
-            raise JobFailed(first_failure(parsed))
+            notes = ParseNotes.of(parsed.where(
+                F.col("kind").isin(*NOTES) | F.col("kind").startswith(TYPED_SCHEMA)
+            ).select("kind", "records").repartition(1).collect())
     except BaseException:
         parsed.unpersist()
         raise
-    return parsed, counts
-
-
-def first_failure(parsed: Any) -> str:
-    """FAILFAST: the first problem (by file and offset) of the splits that had one, as
-    ``FILE: offset N: what``."""
-    found = [row for r in parsed.where("kind = 'failfast'").select("records").collect()
-             for row in unpacked(r.records).to_pylist()]
-    first = min(found, key=lambda row: (row["file"], row["offset"]))
-    return str(FailFast(first["file"], first["offset"], first["message"]))
+    if notes.failures:
+        parsed.unpersist()
+        first = min(notes.failures, key=lambda row: (row["file"], row["offset"]))
+        raise JobFailed(str(FailFast(first["file"], first["offset"], first["message"])))
+    return parsed, notes
 
 
 def write_stage(spark: SparkSession, parsed: Any, file_rows: list[Any], output: str,
@@ -426,7 +497,7 @@ def write_stage(spark: SparkSession, parsed: Any, file_rows: list[Any], output: 
     def write(table: str) -> None:
         sc.setJobDescription(f"binlog-kaitai: write {table}")
         if table in driver_rows:
-            df = spark.createDataFrame(list(driver_rows[table]), ddl(TABLES[table])).coalesce(1)
+            df = spark.createDataFrame(list(driver_rows[table]), spark_schemas()[table]).coalesce(1)
         else:
             df = parsed.where(f"kind = '{table}'").select("records").coalesce(
                 outputs).mapInArrow(unpack, spark_schemas()[table])

@@ -21,6 +21,24 @@ from typing import Any, TextIO
 
 import orjson
 import pyarrow as pa
+from pyspark.sql.types import (
+    ArrayType,
+    BinaryType,
+    BooleanType,
+    DataType,
+    DateType,
+    DecimalType,
+    DoubleType,
+    FloatType,
+    IntegerType,
+    LongType,
+    MapType,
+    StringType,
+    StructField,
+    StructType,
+    TimestampNTZType,
+    TimestampType,
+)
 
 from binlog_kaitai.tables.snapshot import SNAPSHOT_META, primary_key, why_no_snapshot
 from binlog_kaitai.tables.typed_tables import (
@@ -133,35 +151,32 @@ def decoder(schema: pa.Schema) -> Callable[[Iterator[pa.RecordBatch]],
     return decode
 
 
-def spark_type(kind: pa.DataType) -> str:
-    """A change-table Arrow type as Spark DDL (pyspark's own conversion fails on struct
-    fields without metadata)."""
-    simple = {pa.int32(): "int", pa.int64(): "bigint", pa.float32(): "float",
-              pa.float64(): "double", pa.string(): "string", pa.binary(): "binary",
-              pa.date32(): "date", pa.bool_(): "boolean", pa.null(): "string",
-              pa.timestamp("us"): "timestamp_ntz"}
+def spark_type(kind: pa.DataType) -> DataType:
+    """A change-table Arrow type as a Spark type (pyspark's own conversion fails on struct
+    fields without metadata; a DDL string would be parsed by the JVM, whose cold parser
+    takes a second of a small job)."""
+    simple = {pa.int32(): IntegerType(), pa.int64(): LongType(), pa.float32(): FloatType(),
+              pa.float64(): DoubleType(), pa.string(): StringType(), pa.binary(): BinaryType(),
+              pa.date32(): DateType(), pa.bool_(): BooleanType(), pa.null(): StringType(),
+              pa.timestamp("us"): TimestampNTZType()}
     if kind in simple:
         return simple[kind]
     if pa.types.is_timestamp(kind):
-        return "timestamp"
+        return TimestampType()
     if pa.types.is_decimal(kind):
-        return f"decimal({kind.precision},{kind.scale})"
+        return DecimalType(kind.precision, kind.scale)
     if pa.types.is_map(kind):
-        return f"map<{spark_type(kind.key_type)},{spark_type(kind.item_type)}>"
+        return MapType(spark_type(kind.key_type), spark_type(kind.item_type))
     if pa.types.is_list(kind):
-        return f"array<{spark_type(kind.value_type)}>"
+        return ArrayType(spark_type(kind.value_type))
     if pa.types.is_struct(kind):
-        return "struct<" + ",".join(f"{_quoted(f.name)}:{spark_type(f.type)}"
-                                    for f in kind) + ">"
+        return spark_struct(kind)
     raise ValueError(f"no Spark type for {kind}")
 
 
-def _quoted(name: str) -> str:
-    return "`" + name.replace("`", "``") + "`"
-
-
-def spark_ddl(schema: pa.Schema) -> str:
-    return ", ".join(f"{_quoted(f.name)} {spark_type(f.type)}" for f in schema)
+def spark_struct(fields: Iterable[pa.Field]) -> StructType:
+    """An Arrow schema (or struct type) as a Spark struct type."""
+    return StructType([StructField(f.name, spark_type(f.type)) for f in fields])
 
 
 def change_table(parsed: Any, name: str, schema: pa.Schema, tasks: int | None = None
@@ -173,7 +188,7 @@ def change_table(parsed: Any, name: str, schema: pa.Schema, tasks: int | None = 
     rows = parsed.filter(F.col("kind") == TYPED + name).select("records")
     if tasks is not None:
         rows = rows.coalesce(tasks)
-    return rows.mapInArrow(decoder(schema), spark_ddl(schema.remove_metadata()))
+    return rows.mapInArrow(decoder(schema), spark_struct(schema))
 
 
 def snapshot_frame(changes: Any, key: list[str], as_of: datetime | None = None) -> Any:
@@ -230,7 +245,7 @@ def typed_writes(spark: Any, parsed: Any, plan: TypedPlan, output: str, fmt: str
             return
         spark.sparkContext.setJobDescription(f"binlog-kaitai: write snapshots/{name}")
         if fmt != "json":  # (JSON keeps no types to read back)
-            frame = spark.read.format(fmt).schema(spark_ddl(schema.remove_metadata())).load(
+            frame = spark.read.format(fmt).schema(spark_struct(schema)).load(
                 where)
         (snapshot_frame(frame, key, as_of).coalesce(outputs).sortWithinPartitions(*key)
          .write.mode("overwrite").format(fmt).save(os.path.join(output, "snapshots", name)))
