@@ -7,6 +7,12 @@ whole CLI process) next to ``mariadb-binlog -v --base64-output=decode-rows`` dec
 the same file, both writing to /dev/null (rows counted in other runs), the best of
 ``--repeat`` runs each, their ratio, and our peak RSS. Both are single threaded. The
 target of issue 11 is >= 0.3x mariadb-binlog's rows/s on the large file, RSS < 300 MB.
+
+Then the OLTP set (every small file of the manifest, rotated files of small transactions)
+and the large file as a user runs them (:func:`bench_pairs`): ``rows --json`` and
+``mariadb-binlog -v`` on all of them at once, both writing to a file, in alternating pairs
+(wall time); the medians and the median of the pairs' ratios (issue 27: >= 0.6x on the
+OLTP set, >= 0.8x on the bulk file).
 """
 
 from __future__ import annotations
@@ -21,12 +27,15 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from statistics import median
 
 from bench.timing import peer_program
 
 REPO = Path(__file__).resolve().parents[1]
 TARGET_RATIO = 0.3
 TARGET_RSS_MB = 300
+PAIR_TARGETS = {"small-": 0.6, "large-": 0.8}
+"""Issue 27's targets of :func:`bench_pairs`, by the prefix of the files' names."""
 CLI = [sys.executable, "-m", "binlog_kaitai"]
 # Bytecode written and reused, as an installed CLI has it.
 ENV = {**os.environ, "PYTHONDONTWRITEBYTECODE": ""}
@@ -109,6 +118,38 @@ def bench_rows(data_dir: Path, repeat: int = 3) -> None:
         verdict = "meets" if ratio >= TARGET_RATIO and rss_mb < TARGET_RSS_MB else "misses"
         print(f"  {verdict} the target (>= {TARGET_RATIO}x mariadb-binlog's rows/s, "
               f"RSS < {TARGET_RSS_MB} MB)")
+    bench_pairs(data_dir, repeat)
+
+
+def timed_to_file(cmd: list[str], env: dict[str, str] | None = None) -> float:
+    """Wall seconds of ``cmd`` writing its output to a (temporary) file."""
+    with tempfile.TemporaryFile() as out:
+        t = time.perf_counter()
+        subprocess.run(cmd, stdout=out, check=True, cwd=REPO, env=env)
+        return time.perf_counter() - t
+
+
+def bench_pairs(data_dir: Path, pairs: int = 3) -> None:
+    """``rows --json`` against ``mariadb-binlog -v`` on the OLTP set and on the large
+    file, each the median of ``pairs`` alternating pairs (see the module docstring)."""
+    program = peer_program()
+    if program is None:
+        return
+    names = [f["name"] for f in json.loads((data_dir / "manifest.json").read_text())["files"]]
+    print(f"\n== rows --json vs mariadb-binlog -v, to a file (median of {pairs} alternating"
+          " pairs, wall time) ==")
+    print(f"{'files':<24}{'ours s':>9}{'mariadb-binlog s':>18}{'ratio':>7}{'target':>8}")
+    for prefix, target in PAIR_TARGETS.items():
+        files = [str(data_dir / n) for n in names if n.startswith(prefix)]
+        if not files:
+            continue
+        runs = [(timed_to_file([*CLI, "rows", "--json", *files], ENV),
+                 timed_to_file([program, "-v", "--base64-output=decode-rows", *files]))
+                for _ in range(pairs)]
+        ratio = median(theirs / mine for mine, theirs in runs)
+        label = f"{prefix}* ({len(files)} files)"
+        print(f"{label:<24}{median(m for m, _ in runs):>9.2f}"
+              f"{median(t for _, t in runs):>18.2f}{ratio:>7.2f}{target:>7.1f}x")
 
 
 def main(argv: list[str] | None = None) -> int:
