@@ -62,6 +62,7 @@ def plain_readers(name: str) -> ModuleType:
     return module
 
 
+@cache
 def readers(plain: bool = False, name: str = "mysql_binlog") -> ModuleType:
     """The generated readers of ``ksy/<name>.ksy``: the compiled extension where it is
     built and ``plain`` is not asked for, else their source as plain Python."""
@@ -91,17 +92,18 @@ def frame_window(data: bytes | memoryview, start: int, end: int, fmt: BinlogForm
 
 
 def frame_lists(data: bytes, start: int, fmt: BinlogFormat, columns: tuple[str, ...],
-                limit: int) -> tuple[int, int, int, list[list[int]]]:
+                limit: int, *, check: bool = True) -> tuple[int, int, int, list[list[int]]]:
     """:func:`frame_window` of ``data[start:]``, up to ``limit`` events, without numpy
     (which a walk of a small file would pay 0.1 s to import) and without stopping after
     a FORMAT_DESCRIPTION_EVENT: (count, position after the last, status, the
-    ``columns`` asked as lists), the table a ``bytearray`` seen as a 2-D memoryview."""
+    ``columns`` asked as lists), the table a ``bytearray`` seen as a 2-D memoryview.
+    Without ``check``, no CRC32 is computed (``checksum_ok`` -1)."""
     module = readers()
     names = module.EVENT_COLUMNS
     flat = memoryview(bytearray(8 * len(names) * limit)).cast("q")
     count, after, status = module.frame_event(
         data, start, len(data), fmt.header_len, fmt.is_type_code_permuted, fmt.checksum_len,
-        flat.cast("B").cast("q", (len(names), limit)))
+        flat.cast("B").cast("q", (len(names), limit)), check)
     lists = [flat[i * limit:i * limit + count].tolist()
              for i in map(names.index, columns)]
     return count, after, status, lists

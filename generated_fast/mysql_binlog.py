@@ -456,12 +456,13 @@ EVENT_COLUMNS = (
 
 def frame_event(source: object, pos: cython.Py_ssize_t, end: cython.Py_ssize_t, p_header_len:
         cython.longlong, p_is_type_code_permuted: cython.bint, p_checksum_len: cython.longlong,
-        table: cython.longlong[:, ::1]) -> tuple:
+        table: cython.longlong[:, ::1], check: cython.bint = True) -> tuple:
     """Frame the events of ``source[pos:end]`` back to back (``repeat: eos``)
     into ``table``'s rows (one a column, one table column an event) until ``end``,
     a full ``table``, or one that does not fit or is invalid: (count, position
     after the last, 0 or that one's TRUNCATED or INVALID). Absent members are -1;
-    ``checksum_ok`` is whether ``checksum`` is the CRC32 of every byte before it."""
+    ``checksum_ok`` is whether ``checksum`` is the CRC32 of every byte before it (-1
+    without ``check``: the checksum is not computed)."""
     data: bytes = source if type(source) is bytes else bytes(source)
     view = memoryview(source)
     out: Event = Event()
@@ -491,7 +492,7 @@ def frame_event(source: object, pos: cython.Py_ssize_t, end: cython.Py_ssize_t, 
         table[16, count] = out.body_size
         table[17, count] = out.checksum if out.has_checksum else -1
         table[18, count] = out.checksum_at if out.has_checksum else -1
-        if out.has_checksum:
+        if check and out.has_checksum:
             table[19, count] = zlib.crc32(view[pos:out.checksum_at]) == out.checksum
         else:
             table[19, count] = -1

@@ -320,7 +320,7 @@ def walk(data: bytes, options: dict[str, Any]) -> list[tuple[Any, ...]]:
 
 
 def one_at_a_time(data: bytes, start: int, fmt: BinlogFormat, columns: tuple[str, ...],
-                  limit: int) -> tuple[int, int, int, list[list[int]]]:
+                  limit: int, *, check: bool = True) -> tuple[int, int, int, list[list[int]]]:
     """A :func:`~binlog_kaitai.framing.frame_lists` that frames nothing: the stream
     reads every event on its own, as before batching."""
     return 0, start, 0, [[] for _ in columns]

@@ -799,12 +799,14 @@ def frame_source(tc: TypeCompiler, gen: Generator) -> str:
     lines = [f"{upper}_COLUMNS = (", *(f"    {n!r}," for n in names), ")",
              f'"""The columns of :func:`frame_{tc.name}`\'s table, in order."""', "", "",
              f"def frame_{tc.name}(source: object, pos: cython.Py_ssize_t, end: "
-             f"cython.Py_ssize_t{params}, table: cython.longlong[:, ::1]) -> tuple:",
+             f"cython.Py_ssize_t{params}, table: cython.longlong[:, ::1], check: cython.bint "
+             "= True) -> tuple:",
              f'    """Frame the {tc.name}s of ``source[pos:end]`` back to back (``repeat: eos``)',
              "    into ``table``'s rows (one a column, one table column an event) until ``end``,",
              "    a full ``table``, or one that does not fit or is invalid: (count, position",
              "    after the last, 0 or that one's TRUNCATED or INVALID). Absent members are -1;",
-             f'    ``{crc}_ok`` is whether ``{crc}`` is the CRC32 of every byte before it."""',
+             f'    ``{crc}_ok`` is whether ``{crc}`` is the CRC32 of every byte before it (-1',
+             f'    without ``check``: the {crc} is not computed)."""',
              "    data: bytes = source if type(source) is bytes else bytes(source)",
              "    view = memoryview(source)",
              f"    out: {tc.cls} = {tc.cls}()",
@@ -818,7 +820,7 @@ def frame_source(tc: TypeCompiler, gen: Generator) -> str:
              "        table[0, count] = pos"]
     for i, (_name, path) in enumerate(columns, start=1):
         lines += frame_cell(tc, path, i)
-    lines += [f"        if out.has_{crc}:",
+    lines += [f"        if check and out.has_{crc}:",
               f"            table[{len(names) - 1}, count] = "
               f"zlib.crc32(view[pos:out.{crc}_at]) == out.{crc}",
               "        else:", f"            table[{len(names) - 1}, count] = -1",
