@@ -32,7 +32,6 @@ from kaitaistruct import KaitaiStream
 from binlog_kaitai.dump import PARSE_ERROR, dump_lines, dumps
 from binlog_kaitai.event import DECODE_ERRORS
 from binlog_kaitai.generated.binlog_stream_packet import BinlogStreamPacket
-from binlog_kaitai.replication import MAX_PAYLOAD, PACKET_HEADER
 
 REPO = Path(__file__).resolve().parents[1]
 CORPUS = REPO.parent / "shared" / "corpus"
@@ -97,6 +96,9 @@ def python_dump(file: str) -> list[str]:
 def payloads(data: bytes) -> tuple[list[bytes], int]:
     """The payloads of a captured stream's packets (continued ones joined), and the
     bytes of an incomplete last packet."""
+    # here: the client's module imports PyMySQL, which nothing else of a file's dump needs
+    from binlog_kaitai.replication import MAX_PAYLOAD, PACKET_HEADER
+
     out, parts, at = [], [], 0
     while at + 4 <= len(data):
         length = PACKET_HEADER.unpack_from(data, at)[0] & MAX_PAYLOAD

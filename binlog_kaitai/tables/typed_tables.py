@@ -49,7 +49,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Iterable, Iterator
 from datetime import date, datetime
-from functools import cache
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -97,7 +97,7 @@ def column_type(fld: pa.Field) -> pa.DataType:
     return _column_type(fld.type, int(md.get(TYPE_KEY, b"-1")), md.get(BITS_KEY))
 
 
-@cache
+@lru_cache(maxsize=4096)  # bounded: a damaged table map may give any (type, metadata)
 def _column_type(kind: pa.DataType, real_type: int, bits: bytes | None) -> pa.DataType:
     if real_type in _INT32_TYPES:
         return pa.int32()
@@ -414,7 +414,7 @@ def _layout(before: pa.DataType, after: pa.DataType, metadata: Any) -> pa.Schema
     return _layout_of(before, after, tuple(sorted((metadata or {}).items())))
 
 
-@cache
+@lru_cache(maxsize=256)  # bounded: each table's column names and types make a key
 def _layout_of(before: pa.DataType, after: pa.DataType,
                metadata: tuple[tuple[bytes, bytes], ...]) -> pa.Schema:
     return pa.schema([*META_FIELDS, ("before", before), ("after", after),
