@@ -233,9 +233,9 @@ class BinlogStream:
         if self.bodies is None or ahead.at == len(ahead.data):
             ahead.fill()
         fmt = self.format
+        most = (len(ahead.data) - ahead.at) // max(fmt.header_len, MIN_HEADER_LEN) + 1
         count, _, _, columns = frame_lists(  # (the CRC is the parse's, when asked for)
-            ahead.data, ahead.at, fmt, _COLUMNS,
-            (len(ahead.data) - ahead.at) // max(fmt.header_len, MIN_HEADER_LEN) + 1,
+            ahead.data, ahead.at, fmt, _COLUMNS, min(most, 2 * len(self._batch) + 256),
             check=False)
         fields = zip(*columns[1:], strict=True)
         self._batch, self._next = list(zip(columns[0], fields, strict=True)), 0
