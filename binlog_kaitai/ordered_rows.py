@@ -3,12 +3,13 @@
 :class:`OrderedRows` is fed a stream's events in order, like
 :class:`~binlog_kaitai.rows.RowDecoder`, and gives back the same row changes and
 problems in the same order. Rows events are gathered in groups, one per table and
-shape, and each group is decoded at once by the columnar decoder
+shape (:class:`~binlog_kaitai.row_groups.OpenGroups`, as the Spark extraction gathers
+them), and each group is decoded at once by the columnar decoder
 (:func:`~binlog_kaitai.columnar.decode_row_data`), its values mapped back by
 :func:`~binlog_kaitai.columnar.reference_values`; any other event, a group of less than
-:data:`COLUMNAR_MIN_BYTES`, every rows event until :data:`COLUMNAR_AFTER_BYTES` of row
-data were fed, or a group the columnar decoder refuses, goes through the reference
-decoder, so damage is reported in its words.
+:data:`COLUMNAR_MIN_BYTES`, every rows event until :data:`COLUMNAR_AFTER_EVENTS` of them
+or :data:`COLUMNAR_AFTER_BYTES` of row data were fed, or a group the columnar decoder
+refuses, goes through the reference decoder, so damage is reported in its words.
 
 Groups stay open across the events that print nothing and change nothing the rows
 depend on (:func:`passive`: GTIDs, XIDs, table maps, annotations, the BEGIN and
@@ -31,17 +32,16 @@ from __future__ import annotations
 import ctypes
 import gc
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from binlog_kaitai import event_kinds as kinds
 from binlog_kaitai.errors import RowsError
 from binlog_kaitai.event import DECODE_ERRORS, Event, EventType
 from binlog_kaitai.filters import TableFilter
-from binlog_kaitai.row_groups import RowsShape, columnar_key
+from binlog_kaitai.row_groups import OpenGroups, RowsGroup, columnar_key
 from binlog_kaitai.rows import RowChange, RowDecoder, changes_of
 from binlog_kaitai.schema import SchemaHistory
-from binlog_kaitai.table_info import TableInfo
 
 if TYPE_CHECKING:  # the columnar decoder, numpy and Arrow load with the first group
     import numpy as np  # that takes the columnar path (see COLUMNAR_AFTER_BYTES)
@@ -125,16 +125,6 @@ class _Lines:
 
 
 
-@dataclass(slots=True)
-class _Group:
-    """Rows events of one table and shape, each with its GTID and place in the stream."""
-
-    table: TableInfo
-    shape: RowsShape
-    events: list[tuple[Event, str | None, int]] = field(default_factory=list)
-    size: int = 0
-
-
 Item = tuple[Event, list[RowChange]] | RowsError | RenderedRows
 """A rows event with its changes, the problem of one event, or (``render``) the lines
 of rows events decoded together."""
@@ -210,12 +200,9 @@ class OrderedRows:
         :data:`COLUMNAR_AFTER_BYTES`)."""
         self._fed_events = 0
         """And how many (:data:`COLUMNAR_AFTER_EVENTS`)."""
-        self._groups: dict[tuple[int, RowsShape], _Group] = {}
-        self._size = 0
-        self._seq = 0
+        self._groups = OpenGroups(RowsGroup)
 
     def feed(self, ev: Event) -> list[Item]:
-        self._seq += 1
         if not ev.is_rows:
             if not passive(ev):
                 return self._flush() + self._live(ev)
@@ -225,38 +212,29 @@ class OrderedRows:
         else:
             found = columnar_key(self.decoder, ev)
             if found is not None:
-                return self._gather(ev, *found[:2])
+                self._groups.add(ev, found, None, self.decoder.gtid)
+                return self._flush() if self._groups.size >= self.max_batch_bytes else []
         items = self._live(ev)
         return self._flush() + items if items else []
 
     def finish(self) -> list[Item]:
         return self._flush()
 
-    def _gather(self, ev: Event, key: tuple[int, RowsShape], table: TableInfo) -> list[Item]:
-        group = self._groups.get(key)
-        if group is None:
-            group = self._groups[key] = _Group(table, key[1])
-        group.events.append((ev, self.decoder.gtid, self._seq))
-        size = len(ev.body.row_data)
-        group.size += size
-        self._size += size
-        return self._flush() if self._size >= self.max_batch_bytes else []
-
     def _flush(self) -> list[Item]:
         """Every group decoded, their events' items in binlog order."""
-        groups, self._groups, self._size = self._groups, {}, 0
-        pieces = sorted((piece for group in groups.values() for piece in self._decode(group)),
+        groups, _ = self._groups.take()
+        pieces = sorted((piece for group in groups for piece in self._decode(group)),
                         key=lambda piece: piece[0])
         return _gathered([item for _, item in pieces])
 
-    def _decode(self, group: _Group) -> list[tuple[int, Item | _Lines]]:
+    def _decode(self, group: RowsGroup) -> list[tuple[int, Item | _Lines]]:
         """The items of a group's events, each with its place in the stream."""
         if group.size >= COLUMNAR_MIN_BYTES:
             from binlog_kaitai import batch_text
             from binlog_kaitai.columnar import decode_row_data
 
             try:
-                decoded = decode_row_data([ev.body.row_data for ev, _, _ in group.events],
+                decoded = decode_row_data([ev.body.row_data for ev in group.events],
                                           group.table, group.shape)
                 if self.render is not None and batch_text.available():
                     render = batch_text.json_text if self.render == "json" else (
@@ -265,7 +243,8 @@ class OrderedRows:
                 return _changes(group, decoded)
             except DECODE_ERRORS:
                 pass
-        return [(seq, item) for ev, gtid, seq in group.events
+        return [(seq, item) for ev, gtid, seq in zip(group.events, group.gtids, group.seqs,
+                                                     strict=True)
                 for item in self._reference(ev, gtid)]
 
     def _live(self, ev: Event) -> list[Item]:
@@ -286,14 +265,15 @@ class OrderedRows:
             self.decoder.gtid = current
 
 
-def _changes(group: _Group, decoded: DecodedRows) -> list[tuple[int, Item | _Lines]]:
+def _changes(group: RowsGroup, decoded: DecodedRows) -> list[tuple[int, Item | _Lines]]:
     """Each event of a decoded group with its changes."""
     # Python's values of Arrow's (a DATE past year 9999 is valid in Arrow only).
     befores = _image_dicts(decoded.batch, "before")
     afters = _image_dicts(decoded.batch, "after")
     out: list[tuple[int, Item | _Lines]] = []
     start = 0
-    for (ev, gtid, seq), count in zip(group.events, decoded.rows_per_event.tolist(),
+    for ev, gtid, seq, count in zip(group.events, group.gtids, group.seqs,
+                                    decoded.rows_per_event.tolist(),
                                       strict=True):
         end = start + count
         out.append((seq, (ev, changes_of(
@@ -303,18 +283,19 @@ def _changes(group: _Group, decoded: DecodedRows) -> list[tuple[int, Item | _Lin
     return out
 
 
-def _rendered(group: _Group, decoded: DecodedRows, render: Renderer
+def _rendered(group: RowsGroup, decoded: DecodedRows, render: Renderer
               ) -> list[tuple[int, Item | _Lines]]:
     """Each event of a decoded group with its lines, rendered from the batch."""
     import numpy as np
 
     names = decoded.batch.schema.names
     images = ([{}] if "before" in names else None, [{}] if "after" in names else None)
-    heads = [changes_of(ev, group.table, *images, gtid)[0] for ev, gtid, _ in group.events]
+    heads = [changes_of(ev, group.table, *images, gtid)[0]
+             for ev, gtid in zip(group.events, group.gtids, strict=True)]
     text, ends = render(heads, decoded)
     at = ends[np.concatenate([[0], np.cumsum(decoded.rows_per_event)])].tolist()
     return [(seq, _Lines(ev, (text, at[e], at[e + 1])))
-            for e, (ev, _, seq) in enumerate(group.events)]
+            for e, (ev, seq) in enumerate(zip(group.events, group.seqs, strict=True))]
 
 
 def _gathered(pieces: list[Item | _Lines]) -> list[Item]:

@@ -4,14 +4,15 @@ The gatherers of rows events for the columnar decoder
 (:class:`~binlog_kaitai.ordered_rows.OrderedRows` for ``rows``, the Spark extraction's
 :class:`~binlog_kaitai.tables.extract.SplitParser`) ask :func:`columnar_key` of each rows
 event (:class:`~binlog_kaitai.columnar.RowBatcher`, which reports what it cannot decode,
-:func:`group_key` of its table and shape). Neither needs numpy nor Arrow, so a gatherer
-decides its groups before the columnar decoder (:mod:`binlog_kaitai.columnar`) is loaded.
+:func:`group_key` of its table and shape), and the first two gather them in
+:class:`OpenGroups`. Neither needs numpy nor Arrow, so a gatherer decides its groups
+before the columnar decoder (:mod:`binlog_kaitai.columnar`) is loaded.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
 
 from binlog_kaitai.event import DECODE_ERRORS, Event, EventType
 from binlog_kaitai.rows import RowDecoder
@@ -65,3 +66,80 @@ def group_key(table: TableInfo, shape: RowsShape) -> tuple[Any, ...]:
     The table by its id: a group holds its table, so the id is not reused while the group
     waits, and a table map of other content is another group."""
     return id(table), shape
+
+
+@dataclass(slots=True)
+class RowsGroup:
+    """Rows events of one table and shape, waiting to be decoded together; they may
+    belong to several transactions, between other groups' events (see
+    :class:`OpenGroups`)."""
+
+    key: tuple[Any, ...]
+    table: TableInfo
+    shape: RowsShape
+    events: list[Event] = field(default_factory=list)
+    owners: list[Any] = field(default_factory=list)
+    """The transaction each event belongs to (the gatherer's bookkeeping object, if any)."""
+    gtids: list[str | None] = field(default_factory=list)
+    """The GTID of each event's transaction, as the reference decoder tells it."""
+    seqs: list[int] = field(default_factory=list)
+    """Each event's place among all the events gathered (:attr:`OpenGroups.seq`)."""
+    size: int = 0
+    """Bytes of row data gathered."""
+
+
+Group = TypeVar("Group", bound=RowsGroup)
+
+
+class OpenGroups(Generic[Group]):
+    """The rows events gathered since the last flush, a group (a ``group_type``) per
+    table and shape: the events between them (GTIDs, table maps, XIDs...) leave the
+    groups open, so the rows of many small transactions, and of a transaction's
+    statements on several tables, are decoded in a few calls; each event's
+    :attr:`RowsGroup.seqs` puts their rows back in binlog order."""
+
+    __slots__ = ("group_type", "groups", "last", "seq", "size")
+
+    def __init__(self, group_type: type[Group]) -> None:
+        self.group_type = group_type
+        self.groups: dict[tuple[Any, ...], Group] = {}
+        self.last: dict[int, tuple[Any, Event]] = {}
+        """The last event gathered of each transaction (by the owner's id): the owner
+        and the event."""
+        self.seq = 0
+        """Rows events gathered."""
+        self.size = 0
+        """Bytes of row data gathered."""
+
+    def __bool__(self) -> bool:
+        return bool(self.groups)
+
+    def __contains__(self, key: tuple[Any, ...]) -> bool:
+        return key in self.groups
+
+    def add(self, ev: Event, found: tuple[tuple[Any, ...], TableInfo, RowsShape],
+            owner: Any, gtid: str | None) -> tuple[Group, int]:
+        """Gather a rows event (``found``: its :func:`columnar_key`); its group and its
+        index there."""
+        key, table, shape = found
+        group = self.groups.get(key)
+        if group is None:
+            group = self.groups[key] = self.group_type(key, table, shape)
+        group.events.append(ev)
+        group.owners.append(owner)
+        group.gtids.append(gtid)
+        group.seqs.append(self.seq)
+        self.last[id(owner)] = owner, ev
+        size = len(ev.body.row_data)
+        group.size += size
+        self.size += size
+        self.seq += 1
+        return group, len(group.events) - 1
+
+    def take(self) -> tuple[list[Group], list[tuple[Any, Event]]]:
+        """The groups, in order of their first event, and the transactions they hold,
+        each with its last event there (:attr:`last`); none open after."""
+        groups = sorted(self.groups.values(), key=lambda g: g.seqs[0])
+        last = list(self.last.values())
+        self.groups, self.last, self.seq, self.size = {}, {}, 0, 0
+        return groups, last

@@ -19,7 +19,7 @@ real binlog.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
 
@@ -28,10 +28,10 @@ import orjson
 import pyarrow as pa
 
 from binlog_kaitai import event_kinds as kinds
+from binlog_kaitai import row_groups
 from binlog_kaitai.batch_text import image_json
 from binlog_kaitai.columnar import DecodedRows, decode_row_data
-from binlog_kaitai.event import Event
-from binlog_kaitai.row_groups import RowsShape
+from binlog_kaitai.row_groups import RowsGroup
 from binlog_kaitai.table_info import TableInfo
 from binlog_kaitai.tables.schemas import ROW_CHANGES, arrow_schema
 
@@ -64,21 +64,8 @@ def _validity(nulls: np.ndarray) -> pa.Buffer | None:
 
 
 @dataclass(slots=True)
-class ColumnarGroup:
-    """Rows events of one table and shape, waiting to be decoded together; they may
-    belong to several transactions, between other groups' events (see
-    :class:`OpenGroups`)."""
-
-    key: tuple[Any, ...]
-    table: TableInfo
-    shape: RowsShape
-    events: list[Event] = field(default_factory=list)
-    owners: list[Any] = field(default_factory=list)
-    """The transaction each event belongs to (the parser's bookkeeping object)."""
-    gtids: list[str | None] = field(default_factory=list)
-    """The GTID of each event's transaction, as the reference decoder tells it."""
-    seqs: list[int] = field(default_factory=list)
-    """Each event's place among all the events gathered (:attr:`OpenGroups.seq`)."""
+class ColumnarGroup(RowsGroup):
+    """A group of :class:`OpenGroups`, decoded as ``row_changes`` rows."""
 
     def decode(self, path: str, xids: list[int | None]) -> ColumnarChanges | None:
         """The ``row_changes`` rows of every event (of file ``path``; ``xids``: each
@@ -95,54 +82,14 @@ class ColumnarGroup:
             return None
 
 
-class OpenGroups:
-    """The rows events gathered since the last flush, a group per table and shape: the
-    events between them (GTIDs, table maps, XIDs...) leave the groups open, so the rows
-    of many small transactions, and of a transaction's statements on several tables,
-    are decoded in a few calls; :func:`in_order` puts their rows back in binlog order."""
+class OpenGroups(row_groups.OpenGroups[ColumnarGroup]):
+    """:class:`binlog_kaitai.row_groups.OpenGroups` of :class:`ColumnarGroup`;
+    :func:`in_order` puts their rows back in binlog order."""
 
-    __slots__ = ("groups", "last", "seq", "size")
+    __slots__ = ()
 
     def __init__(self) -> None:
-        self.groups: dict[tuple[Any, ...], ColumnarGroup] = {}
-        self.last: dict[int, tuple[Any, Event]] = {}
-        """The last event gathered of each transaction (by the owner's id): the owner
-        and the event."""
-        self.seq = 0
-        """Rows events gathered."""
-        self.size = 0
-        """Bytes of row data gathered."""
-
-    def __bool__(self) -> bool:
-        return bool(self.groups)
-
-    def __contains__(self, key: tuple[Any, ...]) -> bool:
-        return key in self.groups
-
-    def add(self, ev: Event, found: tuple[tuple[Any, ...], TableInfo, RowsShape],
-            owner: Any, gtid: str | None) -> tuple[ColumnarGroup, int]:
-        """Gather a rows event (``found``: its :func:`columnar_key`); its group and its
-        index there."""
-        key, table, shape = found
-        group = self.groups.get(key)
-        if group is None:
-            group = self.groups[key] = ColumnarGroup(key, table, shape)
-        group.events.append(ev)
-        group.owners.append(owner)
-        group.gtids.append(gtid)
-        group.seqs.append(self.seq)
-        self.last[id(owner)] = owner, ev
-        self.size += len(ev.body.row_data)
-        self.seq += 1
-        return group, len(group.events) - 1
-
-    def take(self) -> tuple[list[ColumnarGroup], list[tuple[Any, Event]]]:
-        """The groups, in order of their first event, and the transactions they hold,
-        each with its last event there (:attr:`last`); none open after."""
-        groups = sorted(self.groups.values(), key=lambda g: g.seqs[0])
-        last = list(self.last.values())
-        self.groups, self.last, self.seq, self.size = {}, {}, 0, 0
-        return groups, last
+        super().__init__(ColumnarGroup)
 
 
 def row_seqs(group: ColumnarGroup, counts: list[int]) -> np.ndarray:
