@@ -7,15 +7,16 @@
     binlog-kaitai-spark --input dumps/ --output tables/       # starts local[*] itself
 
 The driver lists the inputs (path, size, mtime) without opening them; a planning stage
-walks the event headers of every file on an executor to cut the large ones at
-transaction starts into splits of about ``--split-size`` and to gather their DDL, which
-the driver replays along each server's chain of files (:mod:`binlog_kaitai.tables.splits`: each
-split
+walks the event headers of every file on an executor (one file: on the driver) to cut
+the large ones at transaction starts into splits of about ``--split-size`` and to gather
+their DDL, which the driver replays along each server's chain of files
+(:mod:`binlog_kaitai.tables.splits`: each split
 starts from its chain's schema history); then one task per split (small files share
 a task) opens its file and streams the events with the project's reader, partition by
 partition (``mapInArrow``, the DataFrame form of ``mapPartitions``: records leave Python
 as Arrow batches, several times cheaper than pickled rows). That single parse is
-persisted and every table is written from it: ``DIR/<table>``, partitioned by
+persisted, by the one action that also collects what the driver needs of it
+(:class:`ParseNotes`), and every table is written from it: ``DIR/<table>``, partitioned by
 ``event_date`` (UTC), rows sorted, so a re-run over the same input writes the same rows.
 The tables are written into a staging folder beside ``DIR`` and published as one set at
 the end (:mod:`binlog_kaitai.publish`): a failed job leaves ``DIR`` as it was, and an
