@@ -65,9 +65,11 @@ def plain_readers(name: str) -> ModuleType:
 @cache
 def readers(plain: bool = False, name: str = "mysql_binlog") -> ModuleType:
     """The generated readers of ``ksy/<name>.ksy``: the compiled extension where it is
-    built and ``plain`` is not asked for, else their source as plain Python."""
+    built and ``plain`` is not asked for, else their source as plain Python (the module
+    itself where the extension is not built: a ``--py-files`` zip, whose files
+    :func:`plain_readers` cannot load by path)."""
     module = importlib.import_module(f"binlog_kaitai.generated_fast.{name}")
-    return plain_readers(name) if plain or not module.COMPILED else module
+    return plain_readers(name) if plain and module.COMPILED else module
 
 
 def frame_window(data: bytes | memoryview, start: int, end: int, fmt: BinlogFormat, *,
