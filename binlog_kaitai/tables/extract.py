@@ -46,10 +46,9 @@ from collections.abc import Generator, Iterable, Iterator, Sequence
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
-from binlog_kaitai import event_kinds as kinds
 from binlog_kaitai.errors import BinlogError
 from binlog_kaitai.event import DECODE_ERRORS, Event
-from binlog_kaitai.ordered_rows import BATCH_BYTES, COLUMNAR_MIN_BYTES, PASSIVE
+from binlog_kaitai.ordered_rows import BATCH_BYTES, COLUMNAR_MIN_BYTES, passive
 from binlog_kaitai.row_groups import columnar_key
 from binlog_kaitai.rows import RowChange, RowDecoder
 from binlog_kaitai.storage import open_input
@@ -170,7 +169,7 @@ class SplitParser:
         batches = self.batches
         found = columnar_key(self.decoder, ev) if ev.is_rows else None
         gathers = batches.gathers(ev, found)
-        if batches.groups and not (gathers or passes(ev)):
+        if batches.groups and not (gathers or passive(ev)):
             yield from batches.flush()
         cut, trx, step = self.transactions.track(ev)
         if cut is not None:
@@ -223,13 +222,6 @@ class SplitParser:
             return self.decode_rows(ev)
         finally:
             self.decoder.gtid = current
-
-
-def passes(ev: Event) -> bool:
-    """Whether an event leaves the open groups open: one the row decoding does not
-    depend on (:data:`~binlog_kaitai.ordered_rows.PASSIVE`) or a BEGIN or COMMIT."""
-    return ev.type_code in PASSIVE or (ev.type_code in kinds.QUERY and
-                                       ev.kind in ("begin", "commit"))
 
 
 def parse_splits(splits: Iterable[Split], *, failfast: bool = False,
