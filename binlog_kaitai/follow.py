@@ -103,7 +103,17 @@ class LiveFile:
 
     def read(self, n: int) -> bytes:
         """``n`` bytes, fewer only where the file ends (waiting for the stream)."""
-        while len(self._buf) - self._at < n and not self.ended:
+        return self._take(n, n)
+
+    def read1(self, n: int) -> bytes:
+        """Up to ``n`` bytes: what has arrived, waiting for the stream only while nothing
+        has (the event stream reads a window so: it must not wait for a window's worth
+        of events that a quiet server has not written yet)."""
+        return self._take(n, 1)
+
+    def _take(self, n: int, least: int) -> bytes:
+        """Up to ``n`` bytes once ``least`` of them have arrived (or the file ended)."""
+        while len(self._buf) - self._at < least and not self.ended:
             self.source.fill(self)
         data = bytes(self._buf[self._at:self._at + n])
         self._at += len(data)

@@ -349,7 +349,12 @@ class _Ahead:
         end = self.pos + len(self.data)
         n = self.want if self.limit is None else min(self.want, self.limit - end)
         self.want = min(2 * self.want, self.most)
-        more = _read_exact(self.f, n) if n > 0 else b""
+        if n <= 0:
+            more = b""
+        elif self.limit is None:  # a pipe (a live server's binlog): what has arrived, else
+            more = getattr(self.f, "read1", self.f.read)(n)  # a window waits for the next
+        else:
+            more = _read_exact(self.f, n)
         self.pos += self.at
         self.data, self.at = self.data[self.at:] + more, 0
 
