@@ -131,6 +131,10 @@ class _Plan:
 
 
 _PLANS: dict[tuple[int, int, bytes, bool], tuple[TableInfo, _Plan]] = {}
+PLANS_KEPT = 256
+"""Plans kept before the cache starts again: each holds its table description and so
+its table map's parse tree (about 8 KB); a binlog's hot tables and image shapes are far
+fewer."""
 
 
 def _plan(table: TableInfo, count: int, present: bytes, count_json: bool) -> _Plan:
@@ -159,7 +163,7 @@ def _plan(table: TableInfo, count: int, present: bytes, count_json: bool) -> _Pl
                                int(json_before[i])))
     json_bytes = (int(json_before[count]) + 7) // 8 if count_json else 0
     plan = _Plan(tuple(columns), fixed, prefix, json_bytes)
-    if len(_PLANS) > 1000:  # each holds its table map's parse tree: a few MB at most
+    if len(_PLANS) >= PLANS_KEPT:
         _PLANS.clear()
     _PLANS[key] = (table, plan)
     return plan

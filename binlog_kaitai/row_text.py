@@ -170,6 +170,10 @@ def render_change(change: RowChange, forms: dict[str, TextForm]) -> str:
 
 
 _FORMS: dict[int, tuple[TableInfo, dict[str, TextForm]]] = {}
+FORMS_KEPT = 256
+"""Table descriptions whose forms are kept before the cache starts again: each entry
+holds its description and so its table map's parse tree (about 10 KB), and a fuzzer's
+or a many-tabled server's thousands of them grew a process by tens of MB."""
 
 
 def column_forms(table: TableInfo) -> dict[str, TextForm]:
@@ -178,7 +182,7 @@ def column_forms(table: TableInfo) -> dict[str, TextForm]:
     (its rows are decoded when it is absent from their images)."""
     found = _FORMS.get(id(table))
     if found is None or found[0] is not table:
-        if len(_FORMS) > 10000:
+        if len(_FORMS) >= FORMS_KEPT:
             _FORMS.clear()
         forms = {}
         for name, meta in zip(table.names, table.column_metas, strict=True):
