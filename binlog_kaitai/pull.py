@@ -22,7 +22,6 @@ is not loaded by the other commands).
 from __future__ import annotations
 
 import argparse
-import configparser
 import os
 import re
 import threading
@@ -349,6 +348,8 @@ def option_file(path: Path | None) -> dict[str, str]:
     """The ``[client]`` group of a MySQL option file (``--defaults-file``)."""
     if path is None:
         return {}
+    import configparser  # here: a file's command (summary, rows) starts without it
+
     parser = configparser.ConfigParser(allow_no_value=True, strict=False,
                                        interpolation=None)
     try:
