@@ -362,13 +362,9 @@ def _export_into(folder: str, plan: ArchivePlan, failfast: bool, scripts: Sequen
                 writers["files"].add(record)
             if typed_out is not None:
                 typed_rows = _write_typed(typed_out, writers["errors"])
-            for writer in writers.values():
-                writer.close()
-            writes.wait()
+            _close(writers, writes)
         except BaseException:
-            writes.stop()
-            for writer in writers.values():
-                writer.files.abort()
+            _abort(writers, writes)
             if typed_out is not None:
                 typed_out.abort()
             raise
@@ -485,6 +481,20 @@ class _SplitJob:
         return os.path.join(self.folder, f".typed-{self.seq:05d}.pickle")
 
 
+def _close(writers: dict[str, _TableWriter], writes: _Writes) -> None:
+    """Every table's last row group written and its files closed, on the writing thread."""
+    for writer in writers.values():
+        writer.close()
+    writes.wait()
+
+
+def _abort(writers: dict[str, _TableWriter], writes: _Writes) -> None:
+    """After a failure: the writing thread ended, every table's files dropped."""
+    writes.stop()
+    for writer in writers.values():
+        writer.files.abort()
+
+
 @dataclass(frozen=True)
 class _SplitDone:
     rows: dict[str, int]
@@ -509,13 +519,9 @@ def _parse_split(job: _SplitJob) -> _SplitDone:
                                  typed=job.typed)
             problem = _route(parser.records(), writers, None if spill is None else partial(
                 pickle.dump, file=spill, protocol=pickle.HIGHEST_PROTOCOL), stats)
-        for writer in writers.values():
-            writer.close()
-        writes.wait()
+        _close(writers, writes)
     except BaseException:
-        writes.stop()
-        for writer in writers.values():
-            writer.files.abort()
+        _abort(writers, writes)
         raise
     writes.stop()
     return _SplitDone({t: w.rows for t, w in writers.items()}, stats, problem)
