@@ -102,7 +102,7 @@ bench-spark: setup
 
 # Everything in one run: summary, event scan, rows and the Spark job, each against its peers.
 bench: setup
-	$(PY) -m tools.make_bench_data --out bench/data
+	$(PY) -m tools.make_bench_data --out bench/data --oltp-mb 20
 	$(SPARK_BENCH_DATA)
 	$(PY) -m bench.bench --data bench/data --spark-data bench/data/spark
 	$(PY) -m bench.typed_bench bench/data/large-001.binlog

@@ -14,8 +14,10 @@ columnar decoder (bench/columnar_bench.py), ``export`` against ``mariadb-binlog 
 :func:`bench_export`) and the Spark job (bench/spark_bench.py: on the bulk file with 1
 and 2 cores less its fixed cost, the marginal time as a multiple of ``mariadb-binlog
 -v``'s and the fixed cost beside a bare session's five empty writes, then on the >= 500
-MB set), and ``pull`` from a live server (bench/pull_bench.py). ``--only export`` or
-``--only spark-bulk`` runs that piece alone.
+MB set), ``pull`` from a live server (bench/pull_bench.py), and the OLTP set
+(bench/oltp_bench.py: ``rows --json``, ``row_batches`` and ``events --json`` on ~20 MB of
+rotated files, each a ratio to ``mariadb-binlog``). ``--only export``, ``--only
+spark-bulk`` or ``--only oltp`` runs that piece alone.
 """
 
 from __future__ import annotations
@@ -29,16 +31,16 @@ import subprocess
 import sys
 import threading
 from pathlib import Path
-from typing import Any
 
 from bench.archive_bench import bench_archive
 from bench.columnar_bench import bench_columnar
 from bench.object_store_bench import bench_object_store
+from bench.oltp_bench import bench_oltp
 from bench.pull_bench import bench_pull
 from bench.rows_bench import bench_files, bench_rows
 from bench.spark_bench import bench_spark, bench_spark_bulk, descendants
 from bench.sql_bench import bench_sql
-from bench.timing import best_of, peer_program
+from bench.timing import best_of, cpu_run, peer_program
 from binlog_kaitai.summary import summary
 
 REPO = Path(__file__).resolve().parents[1]
@@ -90,16 +92,6 @@ def bench_scan(files: list[Path], full_pass: dict[Path, float]) -> None:
         print(f"{path.name:<20}{events:>9}{events / ours:>11.0f}{size_mb / ours:>10.1f}"
               f"{rss_kb / 1024:>12.0f}{events / theirs:>21.0f}{size_mb / theirs:>7.1f}"
               f"{theirs / ours:>7.2f}")
-
-
-def cpu_run(cmd: list[str], **kwargs: Any) -> tuple[float, float, int, str]:
-    """Run ``cmd`` under /usr/bin/time: (wall s, CPU s (user + sys, its reaped children's
-    included), peak RSS KiB of its largest process, stderr without time's line)."""
-    run = subprocess.run(["/usr/bin/time", "-f", "%e %U %S %M", *cmd], stderr=subprocess.PIPE,
-                         text=True, check=True, cwd=REPO, **kwargs)
-    *lines, last = run.stderr.strip().splitlines()
-    wall, user, system, rss_kb = last.split()
-    return float(wall), float(user) + float(system), int(rss_kb), "\n".join(lines)
 
 
 def tree_rss_run(cmd: list[str]) -> tuple[float, float, float, float, str]:
@@ -177,14 +169,18 @@ def bench_export(path: Path, mariadb_binlog: str, pairs: int = 3) -> dict[str, f
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--data", type=Path, default=REPO / "bench" / "data")
-    parser.add_argument("--only", choices=("export", "spark-bulk"),
-                        help="only that piece (on --data's bulk and tiny files)")
+    parser.add_argument("--only", choices=("export", "spark-bulk", "oltp"),
+                        help="only that piece (on --data's bulk and tiny files, or its "
+                             "oltp/ set)")
     parser.add_argument("--spark-data", type=Path, default=REPO / "bench" / "data" / "spark",
                         help="the >= 500 MB set (a 1 GiB file and many small ones)")
     args = parser.parse_args(argv)
     program = peer_program()
     if program is None:
         return 1
+    if args.only == "oltp":
+        bench_oltp(args.data / "oltp")
+        return 0
     files = bench_files(args.data)
     if args.only == "export":
         bench_export(files[1], program)
@@ -204,6 +200,7 @@ def main(argv: list[str] | None = None) -> int:
     bench_spark_bulk(files[1], files[0], program)
     bench_spark(args.spark_data)
     bench_pull(200, 3)
+    bench_oltp(args.data / "oltp")
     return 0
 
 

@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import shutil
+import subprocess
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[1]
 
 
 def best_of(runs: int, fn: Callable[[], object]) -> float:
@@ -25,3 +30,13 @@ def peer_program() -> str | None:
     if program is None:
         print("mariadb-binlog is not installed (make setup installs it)", file=sys.stderr)
     return program
+
+
+def cpu_run(cmd: list[str], **kwargs: Any) -> tuple[float, float, int, str]:
+    """Run ``cmd`` under /usr/bin/time: (wall s, CPU s (user + sys, its reaped children's
+    included), peak RSS KiB of its largest process, stderr without time's line)."""
+    run = subprocess.run(["/usr/bin/time", "-f", "%e %U %S %M", *cmd], stderr=subprocess.PIPE,
+                         text=True, check=True, cwd=REPO, **kwargs)
+    *lines, last = run.stderr.strip().splitlines()
+    wall, user, system, rss_kb = last.split()
+    return float(wall), float(user) + float(system), int(rss_kb), "\n".join(lines)
