@@ -19,6 +19,8 @@ from kaitaistruct import KaitaiStream, KaitaiStructError
 from binlog_kaitai import event_kinds as kinds
 from binlog_kaitai.generated.mysql_binlog import MysqlBinlog
 from binlog_kaitai.generated.mysql_event_type import MysqlEventType
+from binlog_kaitai.generated_fast import gtid_event as fast_gtid
+from binlog_kaitai.generated_fast import mariadb_gtid_event as fast_mariadb_gtid
 from binlog_kaitai.generated_fast import mysql_binlog as fast
 
 EventType = MysqlEventType.EventType
@@ -34,6 +36,15 @@ CHANGE_CARRIERS = kinds.ROWS | kinds.QUERY | kinds.OLD_LOAD | {
 (which may change rows, or the schema their rows are read with), MySQL 4's LOAD DATA,
 compressed transactions, and a FORMAT_DESCRIPTION_EVENT (the layout of the rest)."""
 _KNOWN_TYPES = frozenset(int(t) for t in EventType)
+COMPILED_BODIES: dict[int, tuple[Any, Any]] = {
+    EventType.gtid_event: (fast_mariadb_gtid.MariadbGtidEvent,
+                           fast_mariadb_gtid.read_mariadb_gtid_event),
+    EventType.gtid_log_event: (fast_gtid.GtidEvent, fast_gtid.read_gtid_event),
+    EventType.anonymous_gtid_log_event: (fast_gtid.GtidEvent, fast_gtid.read_gtid_event),
+    EventType.xid_event: (fast.XidEvent, fast.read_xid_event),
+}
+"""The body types whose fixed fields ``tools/ksy_fast.py`` compiles from the spec: (the
+class of their fields, its reader), for :meth:`Event.fixed_fields`."""
 _IGNORABLE = int(MysqlBinlog.EventFlag.ignorable)
 
 DECODE_ERRORS = (KaitaiStructError, EOFError, ValueError, IndexError, ArithmeticError,
@@ -237,7 +248,26 @@ class Event:
     def kind(self) -> str | None:
         """:func:`~binlog_kaitai.event_kinds.event_kind`: what a statement does to
         transaction boundaries, or a MariaDB GTID's ``standalone``/``group``."""
+        if self.type_code == EventType.gtid_event:
+            fields = self.fixed_fields()
+            if fields is not None:
+                return "standalone" if fields.is_standalone else "group"
         return kinds.event_kind(self.type_code, self.body)
+
+    def fixed_fields(self) -> Any:
+        """The fields of a :data:`COMPILED_BODIES` body up to its first variable part
+        (a GTID's, an XID's), read by the compiled readers of the spec without parsing
+        the body: the spec's names and values (``test_fast_path`` checks them on every
+        real file). None for other types, and for a body too short for them (the spec's
+        ``body`` then says why)."""
+        entry = COMPILED_BODIES.get(self.type_code)
+        if entry is None:
+            return None
+        make, read = entry
+        fields = make()
+        raw = self.raw if type(self.raw) is bytes else bytes(self.raw)
+        end = len(raw) - self.format.checksum_len
+        return fields if read(raw, self.format.header_len, end, fields) >= 0 else None
 
     @property
     def unreadable_changes(self) -> str | None:

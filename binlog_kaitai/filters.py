@@ -27,7 +27,7 @@ from typing import Any, NamedTuple, TextIO
 
 from binlog_kaitai import event_kinds as kinds
 from binlog_kaitai.event import Event
-from binlog_kaitai.gtid import gtid_text
+from binlog_kaitai.gtid import event_gtid
 from binlog_kaitai.gtid_set import MARIADB_GTID, GtidSet, GtidTextError, Interval
 
 OPS = ("insert", "update", "delete")
@@ -252,8 +252,7 @@ class TransactionGtid:
 
     def of(self, ev: Event) -> str | None:
         if ev.is_gtid:
-            self.gtid = None if ev.body is None else gtid_text(
-                ev.type_code, ev.server_id, ev.body)
+            self.gtid = event_gtid(ev)
         elif ev.type_code in kinds.FILE_LEVEL:
             if ev.type_code == kinds.EventType.format_description_event:
                 self.gtid = None
@@ -318,10 +317,13 @@ def statement_change(ev: Event) -> StatementChange | None:
     """The change a statement logged in STATEMENT or MIXED format makes (a DML QUERY,
     :data:`~binlog_kaitai.event_kinds.DML`, or MySQL 4's LOAD DATA events,
     :data:`~binlog_kaitai.event_kinds.OLD_LOAD`); None for any other event."""
+    t = ev.type_code
+    if t not in kinds.QUERY and t not in kinds.OLD_LOAD:  # no body parsed for the others
+        return None
     body = ev.body
     if body is None:
         return None
-    if ev.type_code in kinds.OLD_LOAD:
+    if t in kinds.OLD_LOAD:
         info = body.info
         return StatementChange("insert", info.db,
                                f"LOAD DATA INFILE ... INTO TABLE {info.db}.{info.table_name}")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from binlog_kaitai.event import EventType
+from binlog_kaitai.event import Event, EventType
 
 
 def uuid_text(sid: bytes) -> str:
@@ -16,6 +16,20 @@ def tagged_uuid(body: Any) -> bytes | None:
     """The source UUID of a GTID_TAGGED_LOG_EVENT body, when the event carries one."""
     fields = body.fields
     return bytes(u.value for u in fields.uuid) if fields.uuid_id.is_present else None
+
+
+def event_gtid(ev: Event) -> str | None:
+    """:func:`gtid_text` of a GTID event, from the fields the compiled readers read
+    (:meth:`~binlog_kaitai.event.Event.fixed_fields`) where they do, else from the spec's
+    body; None also for a body that cannot be decoded."""
+    fields = ev.fixed_fields()
+    if fields is None:
+        return None if ev.body is None else gtid_text(ev.type_code, ev.server_id, ev.body)
+    if ev.type_code == EventType.gtid_event:  # MariaDB
+        return f"{fields.domain_id}-{ev.server_id}-{fields.seq_no.value}"
+    gno = fields.gno.value
+    sid = bytes(ev.raw[fields.sid_at:fields.sid_at + fields.sid_size])
+    return None if gno == 0 else f"{uuid_text(sid)}:{gno}"
 
 
 def gtid_text(type_code: int, server_id: int, body: Any) -> str | None:

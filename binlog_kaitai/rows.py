@@ -23,13 +23,16 @@ from binlog_kaitai.errors import BinlogError, RowsError
 from binlog_kaitai.event import DECODE_ERRORS, Event, EventType
 from binlog_kaitai.filters import Filters, RowsGate, TableFilter, statement_change
 from binlog_kaitai.generated.row_image import RowImage
-from binlog_kaitai.gtid import gtid_text
+from binlog_kaitai.gtid import event_gtid
 from binlog_kaitai.schema import SchemaHistory
 from binlog_kaitai.stream import read_events
 from binlog_kaitai.table_info import DETACHED_ROOT, TableInfo, describe_table
 
 PARTIAL_UPDATE_ROWS = EventType.partial_update_rows_event
 FDE = EventType.format_description_event
+_STATE_TYPES = kinds.GTID | kinds.QUERY | {FDE}
+"""The events besides rows events whose bodies the decoder reads: the transaction's GTID,
+the schema's DDL, a new format."""
 DECODER_BODIES = kinds.ROWS | kinds.GTID | kinds.QUERY | {
     EventType.table_map_event, EventType.transaction_payload_event}
 """The events whose bodies :class:`RowDecoder` reads (rows events, their GTIDs, the
@@ -112,11 +115,12 @@ class RowDecoder:
         lost = ev.unreadable_changes
         if lost is not None:
             raise RowsError(ev.file, ev.pos, lost, ev.index)
-        if ev.body is None:
-            return []
         if t in kinds.GTID:
-            self.gtid = gtid_text(t, ev.server_id, ev.body)
-        elif t in kinds.QUERY:
+            self.gtid = event_gtid(ev)  # None: unknown (a body that cannot be decoded)
+            return []
+        if t not in _STATE_TYPES or ev.body is None:  # no other body is parsed
+            return []
+        if t in kinds.QUERY:
             if self.schema is not None:
                 self.schema.apply_query_event(ev.body)
         elif t == FDE:
