@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable
 from decimal import Decimal
 from enum import IntEnum
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from kaitaistruct import KaitaiStream, KaitaiStruct, KaitaiStructError
@@ -334,11 +334,31 @@ def event_data(ev: Event) -> Any:
         return {"raw": ev.raw.hex(), "decode_error": ev.decode_error}
     if isinstance(ev.body, (bytes, bytearray)):
         return {"raw": ev.body.hex()}
+    shared = ev.type_code == EventType.table_map_event
+    if shared:
+        kept = _SHARED_DATA.get(id(ev.body))
+        if kept is not None and kept[0] is ev.body:
+            return kept[1]
     try:
         data = to_jsonable(ev.body, event=ev)
     except DECODE_ERRORS as exc:  # an instance read lazily from damaged bytes
         return {"raw": ev.raw.hex(), "decode_error": f"{type(exc).__name__}: {exc}"}
+    if shared:
+        if len(_SHARED_DATA) >= 256:
+            _SHARED_DATA.clear()
+        _SHARED_DATA[id(ev.body)] = (ev.body, data)
     return data
+
+
+_SHARED_DATA: dict[int, tuple[Any, Any]] = {}
+"""The data of the last table maps' bodies, by body: a table map repeats in every
+transaction on its table, and the stream hands out one body for the same bytes
+(:mod:`~binlog_kaitai.parsed_bodies`). The body is kept with it, so that its id is not
+reused while it is here."""
+
+
+_AS_IS = frozenset({int, str, float, bool, type(None)})
+"""Types that are JSON already (exactly: an IntEnum is an int, and shown by name)."""
 
 
 def to_jsonable(value: Any, *, event: Event | None = None) -> Any:
@@ -346,6 +366,8 @@ def to_jsonable(value: Any, *, event: Event | None = None) -> Any:
     table ids and packed integers joined), bytes as hex, enums as names, with the
     exceptions of the module docstring; ``event`` is the event the tree is the body of,
     for the views that need its header (a MariaDB GTID's server id)."""
+    if type(value) in _AS_IS:
+        return value
     if isinstance(value, KaitaiStruct):
         return _struct(value, event)
     if isinstance(value, (bytes, bytearray)):
@@ -376,17 +398,38 @@ def _struct(obj: KaitaiStruct, event: Event | None) -> Any:
 def _converted(obj: KaitaiStruct) -> dict[str, Any]:
     """A struct's fields as JSON values: framing left out, text decoded, bit sets named."""
     cls = type(obj)
+    modes = _MODES.get(cls)
+    if modes is None:
+        modes = _MODES[cls] = {}
     out = {}
-    for name, value in fields(obj):
-        if is_framing(cls, name):
+    for name, value in vars(obj).items():
+        mode = modes.get(name)
+        if mode is None:
+            mode = modes[name] = _mode(cls, name)
+        if mode is _SKIP:
             continue
-        if (cls, name) in TEXT_FIELDS and isinstance(value, (bytes, bytearray)):
+        if mode is _TEXT and isinstance(value, (bytes, bytearray)):
             out[name] = text(value)
             continue
-        out[name] = to_jsonable(value)
-        if (cls, name) in BIT_SETS and isinstance(out[name], int):
-            out[name] = bit_names(out[name], BIT_SETS[(cls, name)])
+        out[name] = converted = to_jsonable(value)
+        if mode is not _PLAIN and isinstance(converted, int):
+            out[name] = bit_names(converted, mode)
     return out
+
+
+_SKIP, _TEXT, _PLAIN = object(), object(), object()
+_MODES: dict[type, dict[str, Any]] = {}
+"""What :func:`_converted` does with each attribute of a generated type, by name (worked
+out once a type and name): leave it out (no field: a param, an instance's cache, the
+parser's own; or framing), decode it as text, name its bits (the enum), or convert it."""
+
+
+def _mode(cls: type, name: str) -> Any:
+    if name.startswith("_") or name in param_names(cls) or is_framing(cls, name):
+        return _SKIP
+    if (cls, name) in TEXT_FIELDS:
+        return _TEXT
+    return BIT_SETS.get((cls, name), _PLAIN)
 
 
 NUMBERS: dict[type, Callable[[Any], Any]] = {
@@ -434,10 +477,15 @@ BIT_SETS: dict[tuple[type, str], type[IntEnum]] = {
 
 def bit_names(value: int, bits: type[IntEnum]) -> list[str | int]:
     """The names of the bits set in ``value``; a bit the enum does not name as its value."""
+    return list(_bit_names(value, bits))
+
+
+@lru_cache(maxsize=1024)  # (a damaged file's flags may be any value: bounded)
+def _bit_names(value: int, bits: type[IntEnum]) -> tuple[str | int, ...]:
     names: list[str | int] = [b.name for b in bits if value & b]
     known = sum(int(b) for b in bits)
     names += [1 << i for i in range(value.bit_length()) if value & ~known & (1 << i)]
-    return names
+    return tuple(names)
 
 
 WRAPPERS: dict[type, str] = {
