@@ -43,6 +43,8 @@ KEYS = {"AWS_ACCESS_KEY_ID": "testing", "AWS_SECRET_ACCESS_KEY": "testing",
 """moto takes any keys until told to check them (``/moto-api/reset-auth``)."""
 REQUEST_LINE = re.compile(rb"(GET|HEAD|PUT|POST|DELETE) (\S+) HTTP/1\.1\r\n")
 CHECK_S, CHECK_BYTES = 10.0, 64 << 20
+FAILURE = (b"HTTP/1.1 500 Internal Server Error\r\nContent-Length: 0\r\n"
+           b"Connection: close\r\n\r\n")
 
 
 def free_port() -> int:
@@ -63,6 +65,9 @@ class WireCounter:
     received: int = 0
     recording: bool = False
     lock: threading.Lock = field(default_factory=threading.Lock)
+    fail_after: int | None = None
+    """The fault knob (:meth:`fail_after_puts`): every request after that many PUTs fails."""
+    puts: int = 0
 
     def start(self) -> None:
         listener = socket.create_server(("127.0.0.1", self.port))
@@ -71,6 +76,13 @@ class WireCounter:
     def record(self) -> None:
         with self.lock:
             self.sent, self.received, self.recording = [], 0, True
+
+    def fail_after_puts(self, puts: int | None) -> None:
+        """From now, let ``puts`` more PUT requests through, then answer every request
+        (retries too) with a 500 and a closed connection, as a store failing mid-upload
+        does; None: healthy again."""
+        with self.lock:
+            self.fail_after, self.puts = puts, 0
 
     def requests(self) -> list[tuple[str, str]]:
         """(method, target) of each request since :meth:`record`; recording stops."""
@@ -94,11 +106,22 @@ class WireCounter:
                 threading.Thread(target=self._pump, args=(src, dst, kept), daemon=True
                                  ).start()
 
+    def _failing(self, data: bytes) -> bool:
+        """Whether the client's ``data`` is to fail (counting the PUTs it starts)."""
+        with self.lock:
+            if self.fail_after is None:
+                return False
+            self.puts += sum(1 for m in REQUEST_LINE.finditer(data) if m.group(1) == b"PUT")
+            return self.puts > self.fail_after
+
     def _pump(self, src: socket.socket, dst: socket.socket, kept: bytearray | None) -> None:
         """Copy ``src`` to ``dst``, keeping what a client sends (``kept``) or counting
         what the server sends."""
         with contextlib.suppress(OSError):
             while data := src.recv(1 << 16):
+                if kept is not None and self._failing(data):
+                    src.sendall(FAILURE)
+                    break
                 with self.lock:
                     if self.recording and kept is not None:
                         kept += data

@@ -15,21 +15,26 @@ publish them as one set (:func:`publish`):
    deletes the staging folders of this host's runs whose process is gone
    (:func:`begin`).
 
-Object stores (``s3://``, ``gs://``, ``abfs://``...) rename nothing atomically: there
-the manifest written last is the commit, and ``overwrite`` deletes the old manifest,
-then the old files. The Spark job writes straight into the output (the old export
-deleted before the run starts); ``export``, whose writers write local files
-(``begin(local=True)``), stages its run in a local temporary folder and uploads it at
-publication (the old export deleted only then: a failed run leaves it).
+Object stores (``s3://``, ``gs://``, ``abfs://``...) rename nothing atomically: there a
+run's files are written under names of its own (its run id before each file's name), the
+manifest listing them is written last (the commit: one PUT replaces the manifest object
+whole), and only then are the files it no longer lists deleted (the previous export's,
+and what failed runs left). A failure before the commit leaves the previous export as
+it was: its manifest lists only its own files. ``export``, whose writers write local
+files (``begin(local=True)``), stages its run in a local temporary folder and uploads it
+at publication; the Spark job stages its run in a hidden folder inside the output,
+copied in (on the store's side) at publication.
 
 A reader can tell a whole output from a half-written one by its manifest alone, and
-should read only the files it lists (:func:`read_manifest`). Pure Python and
+should read only the files it lists (:func:`read_manifest`): on an object store, what a
+failed run left is there until the next run deletes it. Pure Python and
 :mod:`pyarrow.fs` (local paths, ``file://``, ``hdfs://``, object stores): the same for
 ``export`` and the Spark job's driver.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import re
@@ -37,21 +42,21 @@ import secrets
 import shutil
 import socket
 import tempfile
+import time
 from collections.abc import Collection
 from contextlib import suppress
 from dataclasses import dataclass
 
 import pyarrow.fs as pafs
 
-from binlog_kaitai.storage import resolve
+from binlog_kaitai.storage import is_object_store, resolve
 
 MANIFEST = "_binlog_kaitai_manifest.json"
 FORMAT = "binlog-kaitai output"
 TAG = "binlog-kaitai"
-OBJECT_STORES = frozenset({"s3", "s3a", "s3n", "gs", "gcs", "abfs", "abfss", "az", "wasb",
-                           "wasbs"})
-"""URI schemes without an atomic rename of a folder."""
 _SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*)://")
+_STORE_STAGING = f".{TAG}-staging-"
+"""A run's staging folder inside a store's output (the Spark job's), before its run id."""
 
 
 class OutputRefused(Exception):
@@ -68,12 +73,8 @@ class Staging:
     overwrite: bool
     known: frozenset[str]
     """Names of an export's top folders: an output holding one is an export."""
-    upload: bool = False
-    """``staging`` is a local folder, uploaded to the store's ``output`` at publication."""
-
-    @property
-    def in_place(self) -> bool:
-        return self.staging == self.output
+    run_id: str = ""
+    """On an object store (else empty): what the run's file names start with there."""
 
 
 def begin(output: str, *, overwrite: bool, known: Collection[str], local: bool = False
@@ -82,22 +83,17 @@ def begin(output: str, *, overwrite: bool, known: Collection[str], local: bool =
     dead runs are recovered and the output is known to be one the run may replace
     (new, empty, or an export with ``overwrite``); else :class:`OutputRefused`.
     ``local``: the run writes local files only (a store's output is uploaded)."""
-    scheme = _SCHEME.match(output)
-    in_place = scheme is not None and scheme.group(1).lower() in OBJECT_STORES
     fs, path = _locate(output)
-    if in_place and local:
-        _check(fs, path, Staging(output, output, overwrite, frozenset(known)))
-        staging = tempfile.mkdtemp(prefix=f".{TAG}-staging-")
-        return Staging(output, staging, overwrite, frozenset(known), upload=True)
-    run = Staging(output, output if in_place else _sibling(output, "staging"), overwrite,
-                  frozenset(known))
-    if not in_place:
-        _recover(fs, path)
-    holds = _check(fs, path, run)
-    if in_place and holds:  # the manifest first: no reader takes the rest for whole
-        if _exists(fs, f"{path}/{MANIFEST}"):
-            fs.delete_file(f"{path}/{MANIFEST}")
-        fs.delete_dir_contents(path)
+    if is_object_store(output):
+        run_id = f"run{time.strftime('%Y%m%dT%H%M%S', time.gmtime())}-{secrets.token_hex(4)}"
+        run = Staging(output, output, overwrite, frozenset(known), run_id)
+        _check(fs, path, run)
+        staging = (tempfile.mkdtemp(prefix=f".{TAG}-staging-") if local
+                   else f"{output.rstrip('/')}/{_STORE_STAGING}{run_id}")
+        return dataclasses.replace(run, staging=staging)
+    run = Staging(output, _sibling(output, "staging"), overwrite, frozenset(known))
+    _recover(fs, path)
+    _check(fs, path, run)
     fs.create_dir(_locate(run.staging)[1])
     return run
 
@@ -113,13 +109,11 @@ def publish(run: Staging) -> None:
     """The staging folder's files listed in its manifest, and the folder made the output
     (see the module's docstring); :class:`OutputRefused` if another run published an
     export there meanwhile (without ``overwrite``)."""
-    if run.upload:
-        _upload(run)
+    if run.run_id:
+        _publish_to_store(run)
         return
     fs, staging = _locate(run.staging)
     _write_manifest(fs, staging)
-    if run.in_place:
-        return
     out = _locate(run.output)[1]
     if not _check(fs, out, run):
         if _exists(fs, out):
@@ -138,32 +132,69 @@ def publish(run: Staging) -> None:
     _sync(fs, out.rpartition("/")[0] or "/")
 
 
-def _upload(run: Staging) -> None:
-    """The local staging folder's files uploaded to the store's output (an export there
-    deleted first, its manifest first of all), the manifest last, the folder deleted."""
+def _publish_to_store(run: Staging) -> None:
+    """The staged files (not Spark's ``_SUCCESS`` markers nor checksums) copied into the
+    store's output, the run id before their names; the manifest listing them written
+    last (the commit); then what it does not list deleted, and the staging folder."""
     fs, out = _locate(run.output)
-    if _check(fs, out, run):
-        if _exists(fs, f"{out}/{MANIFEST}"):
-            fs.delete_file(f"{out}/{MANIFEST}")
-        fs.delete_dir_contents(out)
-    pafs.copy_files(run.staging, out, source_filesystem=pafs.LocalFileSystem(),
-                    destination_filesystem=fs)
-    _write_manifest(fs, out)
-    shutil.rmtree(run.staging, ignore_errors=True)
+    _check(fs, out, run)
+    source_fs, staging = _locate(run.staging)
+    files = {}
+    for info in source_fs.get_file_info(pafs.FileSelector(staging, recursive=True)):
+        if info.type != pafs.FileType.File or info.base_name[0] in "._":
+            continue
+        folder, _, name = info.path[len(staging) + 1:].rpartition("/")
+        target = f"{folder}/{run.run_id}-{name}".lstrip("/")
+        if isinstance(source_fs, pafs.LocalFileSystem):
+            pafs.copy_files(info.path, f"{out}/{target}", source_filesystem=source_fs,
+                            destination_filesystem=fs)
+        else:
+            fs.copy_file(info.path, f"{out}/{target}")  # on the store's side
+        files[target] = info.size
+    _put_manifest(fs, out, files)
+    with suppress(OSError):  # published: what is left is the next run's to delete
+        _delete_unlisted(fs, out, files, run.known)
+    abandon(run)
+
+
+def _delete_unlisted(fs: pafs.FileSystem, out: str, listed: Collection[str],
+                     known: Collection[str]) -> None:
+    """On a store's output, the files under an export's top folders that the manifest
+    does not list (the previous export's, failed runs'), and the staging folders."""
+    for info in _listing(fs, out):
+        if info.base_name.startswith(_STORE_STAGING):
+            fs.delete_dir(info.path)
+    for top in known:
+        for info in fs.get_file_info(pafs.FileSelector(f"{out}/{top}", recursive=True,
+                                                       allow_not_found=True)):
+            if info.type == pafs.FileType.File and info.path[len(out) + 1:] not in listed:
+                fs.delete_file(info.path)
 
 
 def abandon(run: Staging) -> None:
     """What the failed run wrote deleted, as far as possible (what cannot be is the next
-    run's to delete: its process is gone then)."""
-    if run.upload:
-        shutil.rmtree(run.staging, ignore_errors=True)
-        return
+    run's to delete: its process is gone then, or on a store, no manifest lists it)."""
     fs, staging = _locate(run.staging)
+    if isinstance(fs, pafs.LocalFileSystem) and run.run_id:
+        shutil.rmtree(staging, ignore_errors=True)
+        return
     with suppress(OSError):
-        if run.in_place:
-            fs.delete_dir_contents(staging, missing_dir_ok=True)
-        else:
-            fs.delete_dir(staging)
+        fs.delete_dir(staging)
+    if run.run_id:
+        with suppress(OSError):
+            _delete_run_files(run)
+
+
+def _delete_run_files(run: Staging) -> None:
+    """A store's files of the failed ``run`` (never listed by a manifest), under the
+    export's top folders."""
+    fs, out = _locate(run.output)
+    for top in run.known:
+        for info in fs.get_file_info(pafs.FileSelector(f"{out}/{top}", recursive=True,
+                                                       allow_not_found=True)):
+            if info.type == pafs.FileType.File and info.base_name.startswith(
+                    f"{run.run_id}-"):
+                fs.delete_file(info.path)
 
 
 def read_manifest(output: str) -> dict[str, int]:
@@ -193,14 +224,19 @@ def _sibling(output: str, kind: str) -> str:
 
 
 def _check(fs: pafs.FileSystem, path: str, run: Staging) -> bool:
-    """Whether ``path`` holds an export the run may replace (False: nothing there, or an
-    empty folder); :class:`OutputRefused` when the run may not write there."""
+    """Whether ``path`` holds an export the run may replace (False: nothing there, an
+    empty folder, or on an object store only what failed runs left: no manifest);
+    :class:`OutputRefused` when the run may not write there."""
     info = fs.get_file_info(path)
     if info.type == pafs.FileType.NotFound:
         return False
     if info.type != pafs.FileType.Directory:
         raise OutputRefused(f"{run.output}: not a folder")
     names = {below.base_name for below in fs.get_file_info(pafs.FileSelector(path))}
+    if is_object_store(run.output):
+        names = {name for name in names if not name.startswith(_STORE_STAGING)}
+        if MANIFEST not in names and names <= run.known:
+            return False
     if not names:
         return False
     if MANIFEST not in names and not names & run.known:
@@ -253,15 +289,20 @@ def _write_manifest(fs: pafs.FileSystem, root: str) -> None:
              if below.type == pafs.FileType.File}
     for below in files:
         _sync(fs, f"{root}/{below}")
+    _put_manifest(fs, root, files)
+    folders = {root} | {f"{root}/{'/'.join(parts[:i])}" for parts in map(
+        lambda f: f.split("/"), files) for i in range(1, len(parts))}
+    for folder in folders:
+        _sync(fs, folder)
+
+
+def _put_manifest(fs: pafs.FileSystem, root: str, files: dict[str, int]) -> None:
+    """The manifest listing ``files`` (path under ``root``: size), written in one go."""
     body = json.dumps({"format": FORMAT, "version": 1, "files": dict(sorted(files.items()))},
                       indent=1)
     with fs.open_output_stream(f"{root}/{MANIFEST}") as sink:
         sink.write(body.encode())
     _sync(fs, f"{root}/{MANIFEST}")
-    folders = {root} | {f"{root}/{'/'.join(parts[:i])}" for parts in map(
-        lambda f: f.split("/"), files) for i in range(1, len(parts))}
-    for folder in folders:
-        _sync(fs, folder)
 
 
 def _sync(fs: pafs.FileSystem, path: str) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from collections.abc import Iterator
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
@@ -41,6 +42,7 @@ from binlog_kaitai.stream import MAGIC
 pytestmark = pytest.mark.skipif(not MOTO.exists(),
                                 reason="moto[server] is not installed (make setup does)")
 ARCHIVE = f"s3://{BUCKET}/archive"
+RUN_ID = re.compile(r"^run\d{8}T\d{6}-[0-9a-f]{8}-")
 
 
 @pytest.fixture(scope="module")
@@ -148,7 +150,7 @@ def test_export_to_the_store_writes_the_local_tables(store: S3Server, archive: P
                                 "--overwrite replaces it\n")
     assert cli("export", "--overwrite", "--output", output, uri)[0] == 0
     files = read_manifest(output)
-    assert files.keys() == read_manifest(str(local)).keys()
+    assert {_unnamed(name) for name in files} == read_manifest(str(local)).keys()
     assert any(name.startswith("row_changes/") for name in files)
     fs = pafs.FileSystem.from_uri(output)[0]
     stored = fs.get_file_info(pafs.FileSelector(f"{BUCKET}/exports/rotation", recursive=True))
@@ -157,9 +159,74 @@ def test_export_to_the_store_writes_the_local_tables(store: S3Server, archive: P
     for name in files:
         if name.endswith(".parquet"):
             there = pq.read_table(f"{BUCKET}/exports/rotation/{name}", filesystem=fs)
-            here = pq.read_table(local / name)
+            here = pq.read_table(local / _unnamed(name))
             assert _paths_as(there.to_pylist(), uri) == _paths_as(
                 here.to_pylist(), str(archive / "fixtures/rotation_minimal")), name
+
+
+def _unnamed(name: str) -> str:
+    """A store's file name without the run id its run put before it."""
+    folder, _, base = name.rpartition("/")
+    return f"{folder}/{RUN_ID.sub('', base)}"
+
+
+def _stored(store: S3Server, prefix: str) -> dict[str, bytes]:
+    """Every object under ``s3://binlogs/PREFIX/`` (read direct, not through the
+    proxy): key under the prefix: content."""
+    fs = store.filesystem()
+    assert isinstance(fs, pafs.S3FileSystem)
+    found = fs.get_file_info(pafs.FileSelector(f"{BUCKET}/{prefix}", recursive=True,
+                                               allow_not_found=True))
+    return {info.path.removeprefix(f"{BUCKET}/{prefix}/"): fs.open_input_stream(
+        info.path).read() for info in found if info.type == pafs.FileType.File}
+
+
+def test_a_store_failing_mid_upload_leaves_the_previous_export(store: S3Server,
+                                                               archive: Path) -> None:
+    """``export --overwrite`` while the store fails every request after a few PUTs: one
+    line, exit 1, the previous export's manifest and files as they were; healthy again,
+    the rerun replaces it and leaves nothing its manifest does not list."""
+    uri, output = f"{ARCHIVE}/fixtures/gtid", f"s3://{BUCKET}/exports/failing"
+    assert cli("export", "--output", output, uri)[0] == 0
+    before = _stored(store, "exports/failing")
+    assert set(before) == {*read_manifest(output), MANIFEST}
+    store.wire.fail_after_puts(2)
+    try:
+        status, out, err = cli("export", "--overwrite", "--output", output, uri)
+    finally:
+        store.wire.fail_after_puts(None)
+    assert (status, out) == (1, "")
+    assert err.startswith(f"binlog-kaitai export: cannot write {output}: ") and len(
+        err.splitlines()) == 1 and "Traceback" not in err, err
+    after = _stored(store, "exports/failing")
+    assert {k: v for k, v in after.items() if k in before} == before
+    assert len(after) - len(before) == 2  # what the failed run put: listed nowhere
+    assert cli("export", "--overwrite", "--output", output, uri)[0] == 0
+    files = read_manifest(output)
+    assert set(_stored(store, "exports/failing")) == {*files, MANIFEST}
+    assert not set(files) & set(before)
+    assert sorted(map(_unnamed, files)) == sorted(map(_unnamed, _listed(before)))
+
+
+def _listed(stored: dict[str, bytes]) -> dict[str, int]:
+    """The files a stored manifest lists."""
+    return dict(json.loads(stored[MANIFEST])["files"])
+
+
+def test_a_failed_first_run_leaves_no_export(store: S3Server, archive: Path) -> None:
+    """A first run that fails mid-upload publishes nothing (no manifest): the next run,
+    without ``--overwrite``, is not refused for what it left, and deletes it."""
+    uri, output = f"{ARCHIVE}/fixtures/gtid", f"s3://{BUCKET}/exports/first"
+    store.wire.fail_after_puts(1)
+    try:
+        assert cli("export", "--output", output, uri)[0] == 1
+    finally:
+        store.wire.fail_after_puts(None)
+    left = _stored(store, "exports/first")
+    assert left and MANIFEST not in left
+    status, _, err = cli("export", "--output", output, uri)
+    assert status == 0, err
+    assert set(_stored(store, "exports/first")) == {*read_manifest(output), MANIFEST}
 
 
 def test_incremental_export_to_a_store_is_refused(archive: Path) -> None:
