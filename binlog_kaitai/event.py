@@ -177,11 +177,10 @@ class Event:
     def _parse(self) -> None:
         """Parse the body (:meth:`framed`) with the stream's parsed bodies."""
         parsed, self._parser = self._parser, None
-        ev = parsed.event(self.raw, self.format, self.file, self.pos, self.index)
+        header, self._body, self._checksum_ok, self._decode_error = parsed.parts(
+            self.raw, self.format, self.type_code)  # (a permuted code: parse_parts's case)
         if self._header is None:
-            self._header = ev._header
-        self._body, self._checksum_ok, self._decode_error = (
-            ev._body, ev._checksum_ok, ev._decode_error)
+            self._header = header
 
     @property
     def body(self) -> Any:

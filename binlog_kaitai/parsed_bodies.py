@@ -83,8 +83,8 @@ class ParsedBodies:
 
     def parts(self, buf: bytes, fmt: BinlogFormat, type_code: int) -> Parts:
         """:func:`~binlog_kaitai.event.parse_parts` of one event's bytes (of type
-        ``type_code`` as written), with a body parsed earlier where it has the same
-        bytes."""
+        ``type_code``, as written or as mapped: a permuted format's events are all parsed
+        by the spec), with a body parsed earlier where it has the same bytes."""
         if fmt.is_type_code_permuted:  # the code as written is not the type
             return parse_parts(buf, fmt, type_code)
         if type_code == TABLE_MAP:

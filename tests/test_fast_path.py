@@ -30,7 +30,7 @@ from kaitaistruct import KaitaiStream, KaitaiStructError
 from binlog_kaitai import event_kinds as kinds
 from binlog_kaitai import stream as stream_module
 from binlog_kaitai.errors import BinlogError
-from binlog_kaitai.event import DECODE_ERRORS, FDE, BinlogFormat, Event, EventType
+from binlog_kaitai.event import DECODE_ERRORS, FDE, BinlogFormat, Event, EventType, Parts
 from binlog_kaitai.framing import compiled_readers, frame_window, readers, scan_headers
 from binlog_kaitai.generated.mysql_binlog import MysqlBinlog
 from binlog_kaitai.parsed_bodies import ParsedBodies
@@ -372,14 +372,13 @@ def test_bodies_no_one_asks_for_are_not_parsed(monkeypatch: pytest.MonkeyPatch) 
     """The stream parses the bodies its table-map tracking needs (table maps, rows
     events, format descriptions); the others only when asked for."""
     parsed: list[int] = []
-    original = ParsedBodies.event
+    original = ParsedBodies.parts
 
-    def counted(self: ParsedBodies, buf: bytes, fmt: BinlogFormat, *args: Any) -> Event:
-        ev = original(self, buf, fmt, *args)
-        parsed.append(ev.type_code)
-        return ev
+    def counted(self: ParsedBodies, buf: bytes, fmt: BinlogFormat, type_code: int) -> Parts:
+        parsed.append(type_code)
+        return original(self, buf, fmt, type_code)
 
-    monkeypatch.setattr(ParsedBodies, "event", counted)
+    monkeypatch.setattr(ParsedBodies, "parts", counted)
     events = list(read_events(MIXED))
     tracked = kinds.ROWS | {EventType.table_map_event, FDE}
     assert sorted(parsed) == sorted(ev.type_code for ev in events[1:]
