@@ -96,6 +96,28 @@ def test_hires_precision_unknown_is_said_once_per_table_with_the_bytes(
     assert errors[1].count("row data: ") == 1
 
 
+def test_hires_precision_unknown_is_explained_once_per_table() -> None:
+    """The second time a table's rows cannot be read for want of its fractional digits,
+    the message points back to the first instead of repeating it; each still gives
+    its own event's offset and row data."""
+    decoder = RowDecoder()
+    errors: list[RowsError] = []
+    for _ in range(2):  # the file's events twice: each table's rows events again
+        for ev in read_events(SECOND):
+            try:
+                decoder.feed(ev)
+            except RowsError as exc:
+                errors.append(exc)
+    assert [e.offset for e in errors] == [510, 770, 510, 770]
+    first, again = errors[:2], errors[2:]
+    assert all("are unknown: no CREATE TABLE for it" in e.message for e in first)
+    assert all("are unknown" not in e.message for e in again)
+    assert all("(fractional digits unknown, see above); row data: " in e.message
+               for e in again)
+    assert again[0].message.endswith("row data: f8020000004cb1910200d4310374776f")
+    assert "`hr`.`t`" in again[1].message
+
+
 def test_hires_precision_from_a_schema_file(tmp_path: Path,
                                             capsys: pytest.CaptureFixture[str]) -> None:
     ddl = tmp_path / "hr.sql"
