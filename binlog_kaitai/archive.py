@@ -72,7 +72,7 @@ class Chain:
 
     def to_dict(self) -> dict[str, Any]:
         first, last = self.files[0], self.files[-1]
-        return {"chain": os.path.join(os.path.dirname(first.file), _base(first.file)),
+        return {"chain": chain_name(first.file),
                 "first_file": first.file, "last_file": last.file, "files": len(self.files),
                 "server_id": first.server_id, "start_time": first.start_time,
                 "end_time": last.end_time}
@@ -243,6 +243,11 @@ def chain_key(path: str) -> tuple[str, str, int, str]:
     return os.path.dirname(path), _base(path), _number(path) or 0, path
 
 
+def chain_name(path: str) -> str:
+    """The name of the chain a file may belong to: its directory and base name."""
+    return os.path.join(os.path.dirname(path), _base(path))
+
+
 def _base(path: str) -> str:
     name = os.path.basename(path)
     m = NUMBERED.match(name)
@@ -262,6 +267,15 @@ def chain_groups(summaries: Iterable[Summary]) -> list[list[Summary]]:
         if s.start_timestamp is not None:
             groups.setdefault((os.path.dirname(s.file), _base(s.file)), []).append(s)
     return [sorted(g, key=lambda s: chain_key(s.file)) for _, g in sorted(groups.items())]
+
+
+def check_chains(summaries: Iterable[Summary]) -> ArchiveCheck:
+    """The chains of ``summaries`` as :func:`check` cuts them (base name, number, ROTATE
+    links, a server change), with their problems and GTIDs."""
+    result = ArchiveCheck()
+    for group in chain_groups(summaries):
+        _check_group(group, result)
+    return result
 
 
 def _check_group(group: list[Summary], result: ArchiveCheck) -> None:
@@ -388,10 +402,7 @@ def file_gtids(f: Summary, g: Summary) -> FileGtids | None:
 
 def chain_gtids(summaries: Sequence[Summary]) -> dict[str, FileGtids]:
     """:class:`FileGtids` of every file among ``summaries`` whose successor is there too."""
-    result = ArchiveCheck()
-    for group in chain_groups(summaries):
-        _check_group(group, result)
-    return result.gtids
+    return check_chains(summaries).gtids
 
 
 TABLE_COLUMNS = ("chain", "files", "first_file", "last_file", "start_time", "end_time",

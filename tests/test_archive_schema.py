@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import csv
 import json
+import shutil
 import subprocess
 import sys
+import zlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,11 +23,14 @@ from typing import Any
 import pyarrow.dataset as ds
 import pytest
 
+from binlog_kaitai.archive import check
+from binlog_kaitai.incremental import load
 from binlog_kaitai.stream import read_events
-from binlog_kaitai.tables.export import export
+from binlog_kaitai.tables.export import export, export_incremental
 from binlog_kaitai.tables.schemas import TABLES, ddl
 from binlog_kaitai.tables.splits import FileInfo, Split, list_inputs, plan_here, thaw
 from tests.conftest import CORPUS, FIXTURES
+from tests.test_incremental import assert_same
 
 MARIADB = FIXTURES / "mariadb"
 ROTATION = MARIADB / "rotation_minimal"
@@ -228,6 +233,93 @@ def test_export_row_changes_equal_the_rows_command(exported: Path) -> None:
         None if r[side] is None else json.dumps(r[side]) for side in ("before", "after"))
         for r in rows_command(FILES)}
     assert ours == theirs and len(ours) == 13
+
+
+# -- two servers' files in one folder: a chain each, as check finds them ------------------
+
+OTHER_COLUMNS = "oid INT PRIMARY KEY, city VARCHAR(20), zip INT"
+"""rotation_other's ho.oltp, for a ``--schema`` file: its CREATE TABLE is in its
+binlog.000001, which cannot join it in rotation_minimal's folder (both are numbered 1)."""
+
+
+def renamed_table(source: Path, target: Path, old: bytes, new: bytes) -> None:
+    """``source`` copied to ``target`` with every ``old`` (a table's name) in its events
+    made ``new``, of the same length, each changed event's CRC32 made again."""
+    data = bytearray(source.read_bytes())
+    for ev in read_events(source):
+        body = bytes(data[ev.pos:ev.next_pos - 4])
+        if old in body:
+            body = body.replace(old, new)
+            data[ev.pos:ev.next_pos] = body + zlib.crc32(body).to_bytes(4, "little")
+    target.write_bytes(bytes(data))
+
+
+def one_folder(tmp: Path, table: bytes) -> Path:
+    """rotation_minimal's files and, as binlog.000004, rotation_other's binlog.000002
+    (rows only, server 2) with its table named ``ho.<table>``: check sees two chains."""
+    folder = tmp / "binlogs"
+    folder.mkdir()
+    for f in FILES:
+        shutil.copy(f, folder / f.name)
+    renamed_table(OTHER / "binlog.000002", folder / "binlog.000004", b"oltp", table)
+    chains = check([str(folder)]).chains
+    assert [(c.files[0].server_id, len(c.files)) for c in chains] == [(1, 3), (2, 1)]
+    return folder
+
+
+def export_one_folder(tmp: Path, table: str) -> Path:
+    """The export of :func:`one_folder`, server 2's table given by a ``--schema`` file."""
+    folder = one_folder(tmp, table.encode())
+    script = tmp / "other.sql"
+    script.write_text(f"CREATE TABLE ho.{table} ({OTHER_COLUMNS});\n")
+    export([str(folder)], str(tmp / "out"), schema_files=[str(script)])
+    assert not (tmp / "out" / "errors").exists()  # no "column names unknown" there
+    return tmp / "out"
+
+
+def test_one_folder_two_servers_each_chain_its_own_names(tmp_path: Path) -> None:
+    """Server 2's file after server 1's in one folder: its ho.oltp is server 2's (3
+    columns), not server 1's (6), whose history would give it positional names."""
+    out = export_one_folder(tmp_path, "oltp")
+    changes = rows_of(out / "row_changes")
+    other = [r for r in changes if r["file"].endswith("binlog.000004")]
+    assert len(other) == 3 and all(keys(r, "after") == ["oid", "city", "zip"] for r in other)
+    mine = [r for r in changes if not r["file"].endswith("binlog.000004")]
+    assert len(mine) == 13 and not [k for r in mine for side in ("before", "after")
+                                    for k in keys(r, side) if positional(k)]
+    oltp = rows_of(out / "tables" / "ho.oltp")
+    assert {tuple(r["after"]) for r in oltp if r["after"]} == {(*OLTP_NOTE, "oid", "city", "zip")}
+    assert [(r["after"]["oid"], r["after"]["city"], r["after"]["zip"]) for r in oltp
+            if r["file"].endswith("binlog.000004")] == [
+        (2, "Lyon", 69001), (3, "Nice", 6000), (2, "Lyon", 69002)]
+
+
+def test_one_folder_two_servers_same_column_count(tmp_path: Path) -> None:
+    """Server 2's table named ho.cart: server 1's ho.cart has 3 columns too, so its
+    history would name server 2's columns cart_no, qty, label with no sign of it."""
+    out = export_one_folder(tmp_path, "cart")
+    cart = rows_of(out / "tables" / "ho.cart")
+    assert [(r["after"]["oid"], r["after"]["city"], r["after"]["zip"]) for r in cart
+            if r["file"].endswith("binlog.000004")] == [
+        (2, "Lyon", 69001), (3, "Nice", 6000), (2, "Lyon", 69002)]
+    assert all(r["after"]["cart_no"] is None for r in cart if r["file"].endswith("000004"))
+    theirs = [r for r in rows_of(out / "row_changes") if r["file"].endswith("binlog.000004")]
+    assert len(theirs) == 3 and all(keys(r, "after") == ["oid", "city", "zip"] for r in theirs)
+
+
+def test_one_folder_two_servers_a_file_at_a_time(tmp_path: Path) -> None:
+    """The same folder to incremental runs, a file each: each server's chain continues
+    from its own history in the state, and the tables equal one run's."""
+    one = export_one_folder(tmp_path, "cart")
+    archive, files, inc = tmp_path / "binlogs", tmp_path / "files", tmp_path / "inc"
+    archive.rename(files)
+    archive.mkdir()
+    for f in sorted(files.iterdir()):
+        shutil.copyfile(f, archive / f.name)
+        assert export_incremental([str(archive)], str(inc), schema_files=[
+            str(tmp_path / "other.sql")]).files == 1
+    assert len(load(str(inc)).histories) == 2
+    assert_same(inc, one)
 
 
 # -- the Spark job and the data source: the export's rows, from splits cut mid-file --------

@@ -11,20 +11,21 @@ it gathers the file's DDL statements, with their position, time and GTID.
 
 Column names often come from the row decoder's schema history (the CREATE/ALTER TABLE
 statements seen before), and with ``binlog_row_metadata=MINIMAL`` a table's CREATE TABLE
-is usually in an earlier file than its rows. :func:`plan_archive` therefore orders the
-files of each server's chain as ``check`` does
-(:func:`~binlog_kaitai.archive.chain_groups`: directory and base name, then number) and
-replays the gathered DDL along each chain, after the ``--schema`` files, into one
+is usually in an earlier file than its rows. :func:`plan_archive` therefore cuts the
+files into chains as ``check`` does (:func:`~binlog_kaitai.archive.check_chains`:
+directory and base name, then number; a chain ends where a ROTATE names another file, a
+file is missing, or the server id or version changes) and replays the gathered DDL along
+each chain, after the ``--schema`` files, into one
 :class:`~binlog_kaitai.schema.SchemaHistory` per chain: each split carries a snapshot of
 that history as it stands where the split starts (the DDL of every earlier file of the
 chain, then of its own file before it). Every statement is parsed once, on the driver,
 however many splits come after it; the replay's record of what each did is the
 ``schema_history`` table.
 
-A break in a chain (a missing file, another server id after a restore) does not restart
-its history: the DDL before the break is still the best knowledge of the tables after
-it, and a table whose column count no longer matches a TABLE_MAP's gets positional
-names anyway. Files of different directories or base names never share a history.
+Each chain starts again from the ``--schema`` files: two servers' files in one folder
+never share a history, since another server's table of the same name and column count
+would otherwise give its rows wrong names without a sign; a table whose DDL is in no
+file of its chain gets positional names, and an ``errors`` row says so.
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from binlog_kaitai import event_kinds as kinds
-from binlog_kaitai.archive import chain_groups
+from binlog_kaitai.archive import chain_name, check_chains
 from binlog_kaitai.errors import BinlogError
 from binlog_kaitai.event import Event
 from binlog_kaitai.gtid import gtid_text
@@ -307,15 +308,15 @@ class ArchivePlan:
     splits: list[Split]
     history: list[tuple[Any, ...]]
     ends: dict[str, bytes] = dataclasses.field(default_factory=dict)
-    """Each chain's history after its DDL (:func:`freeze`), by the path of its last file:
-    where an incremental run (:mod:`binlog_kaitai.incremental`) continues the chain."""
+    """Each chain's history after its DDL (:func:`freeze`), by its :func:`chain_id`: where
+    an incremental run (:mod:`binlog_kaitai.incremental`) continues the chain."""
 
 
 def plan_archive(walks: Sequence[FileWalk], scripts: Sequence[Script] = (),
                  start: Callable[[str], bytes | None] | None = None) -> ArchivePlan:
     """Replay the DDL of the walked files along each chain (see the module docstring);
-    ``start`` gives a chain's history before its first file (by path; None: the
-    ``--schema`` files'), that an earlier run left."""
+    ``start`` gives a chain's history before its first file (by :func:`chain_id`; None:
+    the ``--schema`` files'), that an earlier run left."""
     seed = SchemaHistory()
     rows = [history_row(script.name, None, None, None, db, sql.strip(), change)
             for script in scripts for db, sql, changes in seed.trace_script(script.text)
@@ -324,12 +325,13 @@ def plan_archive(walks: Sequence[FileWalk], scripts: Sequence[Script] = (),
     splits: list[Split] = []
     ends: dict[str, bytes] = {}
     for chain in chains(walks):
-        begun = None if start is None else start(chain[0].info.path)
+        key = chain_id(chain[0])
+        begun = None if start is None else start(key)
         replay = _Replay(thaw(begun or frozen_seed), rows)
         replay.frozen = begun
         for walk in chain:
             splits += replay.file(walk)
-        ends[chain[-1].info.path] = replay.snapshot() or frozen_seed
+        ends[key] = replay.snapshot() or frozen_seed
     splits.sort(key=lambda s: (s.path, s.index))
     return ArchivePlan(splits, rows, ends)
 
@@ -342,13 +344,23 @@ def plan_here(files: Sequence[FileInfo], split_size: int | None,
 
 
 def chains(walks: Sequence[FileWalk]) -> list[list[FileWalk]]:
-    """The walked files by chain, each in chain order (a file whose first event is
-    unreadable is a chain of its own)."""
+    """The walked files by chain as ``check`` cuts them, each in chain order (a file
+    whose first event is unreadable is a chain of its own)."""
     by_path = {w.info.path: w for w in walks}
-    groups = chain_groups(dataclasses.replace(w.summary, file=w.info.path) for w in walks)
-    ordered = [[by_path[s.file] for s in group] for group in groups]
+    found = check_chains(dataclasses.replace(w.summary, file=w.info.path) for w in walks)
+    ordered = [[by_path[s.file] for s in chain.files] for chain in found.chains]
     grouped = {w.info.path for chain in ordered for w in chain}
     return ordered + [[w] for w in walks if w.info.path not in grouped]
+
+
+def chain_id(first: FileWalk) -> str:
+    """The name under which an incremental state keeps a chain's history: its directory
+    and base name, then the server version and id of its first file (``check`` starts a
+    new chain where either changes), so that the next run's first file of the chain, and
+    only it, finds the history. It never ends in a dot and digits: the base name rule
+    of :func:`~binlog_kaitai.archive.chain_name` leaves it as it is."""
+    s = first.summary
+    return f"{chain_name(first.info.path)}#{s.server_version}#{s.server_id}"
 
 
 class _Replay:
