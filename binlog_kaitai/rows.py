@@ -11,10 +11,12 @@ them into :class:`RowChange` objects of column name -> value
 
 from __future__ import annotations
 
+import math
 import os
 import warnings
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any, BinaryIO, cast
 
 from binlog_kaitai import event_kinds as kinds
@@ -27,6 +29,7 @@ from binlog_kaitai.gtid import event_gtid
 from binlog_kaitai.schema import SchemaHistory
 from binlog_kaitai.stream import read_events
 from binlog_kaitai.table_info import DETACHED_ROOT, TableInfo, describe_table
+from binlog_kaitai.times import to_epoch
 
 PARTIAL_UPDATE_ROWS = EventType.partial_update_rows_event
 FDE = EventType.format_description_event
@@ -246,6 +249,8 @@ def iter_row_changes(
     schema_files: Iterable[str | os.PathLike[str]] = (),
     start: int | None = None,
     stop: int | None = None,
+    start_datetime: datetime | str | float | None = None,
+    stop_datetime: datetime | str | float | None = None,
     on_error: Callable[[BinlogError], None] | None = None,
     **filters: Any,
 ) -> Iterator[RowChange]:
@@ -253,9 +258,14 @@ def iter_row_changes(
     gives them: ``sources`` is a path, an open binary file, a folder, a glob, or a list
     of them (:func:`binlog_sources`), read as one chain: the schema history of one file
     names the columns of the next. ``start`` is a position in the first file, ``stop``
-    one in the last. ``filters`` are :class:`~binlog_kaitai.filters.Filters`' keywords:
-    ``tables``, ``databases``, ``types``, ``ops`` (lists of texts), ``include_gtids``,
-    ``exclude_gtids`` (GTID set texts); ValueError for a bad one.
+    one in the last. ``start_datetime``/``stop_datetime`` keep the changes of the events
+    stamped in [start, stop), as ``--start-datetime``/``--stop-datetime``: a ``datetime``
+    (naive: local time, as mysqlbinlog reads it), text as the CLI takes it, or seconds
+    since the epoch (:func:`~binlog_kaitai.times.to_epoch`), in whole seconds as the
+    events are stamped (a fraction is dropped, as mysqlbinlog does). ``filters`` are
+    :class:`~binlog_kaitai.filters.Filters`' keywords: ``tables``, ``databases``,
+    ``types``, ``ops`` (lists of texts), ``include_gtids``, ``exclude_gtids`` (GTID set
+    texts). ValueError for a bad one, or a stop before the start.
 
     A problem does not end the changes: an event that cannot be decoded, a damaged file
     (the next file is still read), a change logged as a statement (its rows are not in
@@ -266,26 +276,22 @@ def iter_row_changes(
     no damage, is then a :class:`StatementChangeWarning` (:mod:`warnings`). Nothing is
     lost, and nothing passes unseen.
     """
+    since = None if start_datetime is None else math.floor(to_epoch(start_datetime))
+    until = None if stop_datetime is None else math.floor(to_epoch(stop_datetime))
+    if since is not None and until is not None and until < since:
+        raise ValueError(f"stop_datetime {stop_datetime!r} is before start_datetime "
+                         f"{start_datetime!r}")
     chosen = Filters(**filters)
-    decoder = RowDecoder(schema=SchemaHistory(schema_files), tables=chosen.tables)
-    gate = RowsGate(chosen)
+    window = _Window(RowDecoder(schema=SchemaHistory(schema_files), tables=chosen.tables),
+                     RowsGate(chosen, since=since), since, until)
     problems: list[BinlogError] = []
     report = on_error or _deferred(problems)
     names = binlog_sources(sources)
     for i, source in enumerate(names):
         try:
-            for ev in read_events(source, start=start if i == 0 else None,
-                                  stop=stop if i == len(names) - 1 else None,
-                                  expand_payloads=True):
-                counted = gate.statements
-                if not gate.admits(ev):
-                    continue
-                if gate.statements > counted:
-                    report(statement_error(ev))
-                try:
-                    yield from decoder.feed(ev)
-                except RowsError as exc:
-                    report(exc)
+            yield from window.changes(read_events(
+                source, start=start if i == 0 else None,
+                stop=stop if i == len(names) - 1 else None, expand_payloads=True), report)
         except BinlogError as exc:
             report(exc)
     if problems:
@@ -293,6 +299,34 @@ def iter_row_changes(
         for other in problems[1:]:
             first.add_note(str(other))
         raise first
+
+
+@dataclass
+class _Window:
+    """:func:`iter_row_changes`' reading of events: the filters' gate, then the decoder,
+    the changes of the rows events stamped in [``since``, ``until``)."""
+
+    decoder: RowDecoder
+    gate: RowsGate
+    since: float | None
+    until: float | None
+
+    def changes(self, events: Iterable[Event], report: Callable[[BinlogError], None]
+                ) -> Iterator[RowChange]:
+        since, until, gate = self.since, self.until, self.gate
+        for ev in events:
+            if until is not None and ev.timestamp >= until:
+                return
+            counted = gate.statements
+            if not gate.admits(ev) or (since is not None and ev.is_rows and (
+                    ev.timestamp < since)):
+                continue  # (a rows event before the window; the others feed the state)
+            if gate.statements > counted:
+                report(statement_error(ev))
+            try:
+                yield from self.decoder.feed(ev)
+            except RowsError as exc:
+                report(exc)
 
 
 class StatementChangeError(RowsError):

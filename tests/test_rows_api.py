@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,7 @@ from tests.conftest import REPO, corpus
 
 MARIADB = REPO / "tests" / "fixtures" / "mariadb"
 MIXED = MARIADB / "mixed"
+TYPED_FULL = MARIADB / "typed_full"
 SCHEMA = MARIADB / "schema"
 MYSQL_41 = ("hwCloudRDS__mysql-5.7/mysql-test__suite__binlog__std_data__"
             "binlog_old_version_4_1.000001")
@@ -76,6 +78,36 @@ def test_the_clis_filters(capsys: pytest.CaptureFixture[str], argv: list[str],
     changes, problems = collected(SCHEMA, **kwargs)
     assert [c.to_json_dict() for c in changes] == expected and expected
     assert problems == []
+
+
+@pytest.mark.parametrize("start, stop, stamps", [
+    ("2023-11-14 22:15:00Z", "2030-01-01 00:00:00Z", [100, 200, 300, 86400]),
+    (datetime(2023, 11, 14, 22, 18, 20, tzinfo=UTC), None, [300, 86400]),
+    # seconds since the epoch; in whole seconds, as the events are (and as mysqlbinlog)
+    (1700000100.5, None, [100, 200, 300, 86400]),
+    # The FORMAT_DESCRIPTION_EVENT is stamped when the fixture was made (2026), after the
+    # rows' SET TIMESTAMP: a stop before it stops there, as mariadb-binlog does.
+    (None, 1700000300, []),
+])
+def test_datetimes_as_the_cli_takes_them(capsys: pytest.CaptureFixture[str], start: Any,
+                                         stop: Any, stamps: list[int]) -> None:
+    """``start_datetime``/``stop_datetime`` keep the changes the CLI's options keep (the
+    typed_full fixture's changes are stamped 1700000000, +100, +200, +300, +86400)."""
+    argv = [f"--start-datetime={_cli_time(start)}"] if start is not None else []
+    argv += [f"--stop-datetime={_cli_time(stop)}"] if stop is not None else []
+    expected = cli_rows(capsys, *argv, str(TYPED_FULL))
+    changes, problems = collected(TYPED_FULL, start_datetime=start, stop_datetime=stop)
+    assert [c.to_json_dict() for c in changes] == expected and problems == []
+    assert sorted({c.timestamp - 1700000000 for c in changes}) == stamps
+    with pytest.raises(ValueError, match="before start_datetime"):
+        list(iter_row_changes(TYPED_FULL, start_datetime=1700000300,
+                              stop_datetime=1700000100))
+
+
+def _cli_time(value: Any) -> str:
+    if isinstance(value, datetime):
+        return value.isoformat()
+    return f"@{value}" if isinstance(value, (int, float)) else value
 
 
 def test_statement_logged_changes_are_reported() -> None:
