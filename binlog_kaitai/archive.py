@@ -16,7 +16,7 @@ import errno
 import glob
 import os
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from itertools import pairwise
 from typing import Any
@@ -30,14 +30,21 @@ from binlog_kaitai.gtid_set import (
     parse_mariadb_state,
 )
 from binlog_kaitai.storage import each_input, is_uri, list_uri, read_range, reason
-from binlog_kaitai.stream import MAGIC, MYSQL_ENCRYPTED_MAGIC
+from binlog_kaitai.stream import (
+    ENCRYPTED_MESSAGE,
+    MAGIC,
+    MYSQL_ENCRYPTED_MAGIC,
+    mysql_encrypted_message,
+)
 from binlog_kaitai.summary import Summary, summary
 from binlog_kaitai.times import local_text
 
 NUMBERED = re.compile(r"^(.*)\.(\d+)$")
 """A binlog's name: base name, a dot and its number (``binlog.000042``)."""
 KINDS = ("missing_file", "wrong_successor", "server_change", "time_backwards",
-         "unterminated", "damaged", "gtid_gap", "unreadable")
+         "unterminated", "damaged", "encrypted", "gtid_gap", "unreadable")
+ENCRYPTED_MARKS = (ENCRYPTED_MESSAGE, mysql_encrypted_message(b"").split(";")[0])
+"""The words of a summary's error that say the file is encrypted (MariaDB's, MySQL's)."""
 
 
 @dataclass
@@ -88,6 +95,8 @@ class ArchiveCheck:
     chains: list[Chain] = field(default_factory=list)
     gtids: dict[str, FileGtids] = field(default_factory=dict)
     skipped: list[str] = field(default_factory=list)
+    unusable: dict[str, Problem] = field(default_factory=dict)
+    """The files present that no chain can take (:func:`unusable`), by path."""
 
 
 def check(inputs: Iterable[str]) -> ArchiveCheck:
@@ -97,12 +106,33 @@ def check(inputs: Iterable[str]) -> ArchiveCheck:
     result = ArchiveCheck(skipped=found.skipped)
     result.problems += [Problem("unreadable", path, cause) for path, cause in found.errors]
     summaries = each_input(summary, found.paths)
-    for s in summaries:
-        if s.error is not None or s.truncated:
-            result.problems.append(Problem("damaged", s.file, s.error or "truncated"))
+    result.problems += [file_problem(s) for s in summaries if s.error is not None
+                        or s.truncated]
+    result.unusable = unusable(found.errors, summaries)
     for group in chain_groups(summaries):
         _check_group(group, result)
     return result
+
+
+def file_problem(s: Summary) -> Problem:
+    """A file's own problem: ``encrypted`` when its summary's error says so (no reader
+    without the key gets past it, yet nothing in it is broken), else ``damaged``."""
+    error = s.error or "truncated"
+    kind = "encrypted" if any(mark in error for mark in ENCRYPTED_MARKS) else "damaged"
+    return Problem(kind, s.file, error)
+
+
+def unusable(errors: Iterable[tuple[str, str]], summaries: Iterable[Summary]
+             ) -> dict[str, Problem]:
+    """The files present that no chain can take, by normalized path: those that cannot
+    be read (``unreadable``) and those whose first event cannot be (:func:`file_problem`,
+    as :func:`chain_groups` leaves them out). A ROTATE or a number that leads to one
+    names it as what it is, never as absent."""
+    found = {os.path.normpath(path): Problem("unreadable", path, cause)
+             for path, cause in errors}
+    found.update((os.path.normpath(s.file), file_problem(s)) for s in summaries
+                 if s.start_timestamp is None)
+    return found
 
 
 @dataclass
@@ -254,6 +284,13 @@ def _base(path: str) -> str:
     return m.group(1) if m else name
 
 
+def next_name(path: str) -> str | None:
+    """The name of the file numbered after ``path``'s, as the server names it
+    (``binlog.000008`` after ``binlog.000007``); None for a name without a number."""
+    m = NUMBERED.match(os.path.basename(path))
+    return None if m is None else f"{m.group(1)}.{int(m.group(2)) + 1:0{len(m.group(2))}d}"
+
+
 def _number(name: str) -> int | None:
     m = NUMBERED.match(os.path.basename(name))
     return int(m.group(2)) if m else None
@@ -282,12 +319,12 @@ def _check_group(group: list[Summary], result: ArchiveCheck) -> None:
     chain = [group[0]]
     names = {os.path.basename(s.file) for s in group}
     for f, g in pairwise(group):
-        linked, problems = successor_problems(f, g, names)
+        linked, problems = successor_problems(f, g, names, result.unusable)
         if f.end_reason == "none" and f.error is None and not f.truncated:
             problems.append(Problem("unterminated", f.file,
                                     f"ends without ROTATE or STOP, yet {_name(g)} follows"))
         problems += pair_problems(f, g)
-        result.problems += problems
+        result.problems += [p for p in problems if p not in result.problems]
         gtids = file_gtids(f, g) if linked else None
         if gtids is not None:
             result.gtids[f.file] = gtids
@@ -302,9 +339,14 @@ def _name(s: Summary) -> str:
     return os.path.basename(s.file)
 
 
-def successor_problems(f: Summary, g: Summary, names: set[str]) -> tuple[bool, list[Problem]]:
+def successor_problems(f: Summary, g: Summary, names: set[str],
+                       unusable_files: dict[str, Problem] | None = None
+                       ) -> tuple[bool, list[Problem]]:
     """Does ``g`` (the next file by number) follow ``f``? False with the problem when a
-    ROTATE names another file, or files are missing between them."""
+    ROTATE names another file, or files are missing between them: the first of them is
+    named by its own problem when it is present but unusable (``unusable_files``, by
+    :func:`unusable`)."""
+    found = _missing_or_unusable(unusable_files or {})
     nf, ng = _number(f.file), _number(g.file)
     if f.next_file is not None:
         wanted = os.path.basename(f.next_file)
@@ -313,15 +355,25 @@ def successor_problems(f: Summary, g: Summary, names: set[str]) -> tuple[bool, l
         nw = _number(wanted)
         if (wanted not in names and _base(wanted) == _base(f.file) and nw is not None
                 and nf is not None and ng is not None and nf < nw < ng):
-            return False, [_missing(f, wanted, ng - nw, f"named by {_name(f)}'s ROTATE")]
+            return False, [found(f, wanted, ng - nw, f"named by {_name(f)}'s ROTATE")]
         return False, [Problem("wrong_successor", f.file,
                                f"ROTATE names {wanted}, but the next file is {_name(g)}")]
     if nf is not None and ng is not None and ng > nf + 1:
-        width = len(NUMBERED.match(_name(f)).group(2))  # type: ignore[union-attr]
-        first = f"{_base(f.file)}.{nf + 1:0{width}d}"
-        return False, [_missing(f, first, ng - nf - 1,
-                                f"numbering jumps from {_name(f)} to {_name(g)}")]
+        return False, [found(f, next_name(f.file) or "", ng - nf - 1,
+                             f"numbering jumps from {_name(f)} to {_name(g)}")]
     return True, []
+
+
+def _missing_or_unusable(unusable_files: dict[str, Problem]
+                         ) -> Callable[[Summary, str, int, str], Problem]:
+    """:func:`_missing`, unless the file it would call absent is one of
+    ``unusable_files``: then that file's own problem."""
+    def found(f: Summary, name: str, count: int, why: str) -> Problem:
+        known = unusable_files.get(os.path.normpath(os.path.join(os.path.dirname(f.file),
+                                                                   name)))
+        return known if known is not None else _missing(f, name, count, why)
+
+    return found
 
 
 def _missing(f: Summary, name: str, count: int, why: str) -> Problem:

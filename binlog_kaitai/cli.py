@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -25,7 +26,7 @@ from binlog_kaitai.errors import BinlogError
 from binlog_kaitai.event import Event
 from binlog_kaitai.filters import EventFilter, Filters, add_filter_options
 from binlog_kaitai.follow import follow, is_live
-from binlog_kaitai.inputs import check_positions, positions_of, take_inputs
+from binlog_kaitai.inputs import check_positions, check_window, positions_of, take_inputs
 from binlog_kaitai.pull import add_pull_parser, add_server_options, run_pull
 from binlog_kaitai.render import describe, event_data
 from binlog_kaitai.stream import read_events
@@ -44,6 +45,14 @@ def parse_datetime(value: str) -> float:
         return times.parse_datetime(value)
     except times.DateTimeError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def parse_event_datetime(value: str) -> float:
+    """``--start-datetime``/``--stop-datetime``: a date-time option in whole seconds, as
+    ``mysqlbinlog`` compares them with an event's whole-second ``when`` (its parse
+    drops the fraction: ``29.5`` keeps the events of second 29 from a start, and stops
+    at them)."""
+    return math.floor(parse_datetime(value))
 
 
 def parse_as_of(value: str) -> str:
@@ -188,11 +197,11 @@ def add_event_filters(parser: argparse.ArgumentParser, json_help: str) -> None:
     parser.add_argument("--stop-position", type=int, metavar="N",
                         help="in the last file, stop at the event at byte N (an event "
                              "start)")
-    parser.add_argument("--start-datetime", type=parse_datetime, metavar="DT",
+    parser.add_argument("--start-datetime", type=parse_event_datetime, metavar="DT",
                         help="skip events older than DT (local time unless a zone is "
-                             "given)")
-    parser.add_argument("--stop-datetime", type=parse_datetime, metavar="DT",
-                        help="stop at the first event at or after DT")
+                             "given; whole seconds, as mysqlbinlog)")
+    parser.add_argument("--stop-datetime", type=parse_event_datetime, metavar="DT",
+                        help="stop at the first event at or after DT (whole seconds)")
     add_filter_options(parser)  # --table, --database, --type, --op, --*-gtids
     parser.add_argument("--strict-checksums", action="store_true",
                         help="treat a CRC32 mismatch as an error that stops the file")
@@ -425,7 +434,7 @@ def run_seek(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from binlog_kaitai.seek import SeekResult, seek_datetime, seek_gtid
 
     status, found, read = 0, None, 0
-    for name in args.files:
+    for i, name in enumerate(args.files):
         try:
             found = (seek_gtid(name, args.gtid) if args.gtid is not None
                      else seek_datetime(name, args.datetime))
@@ -435,6 +444,7 @@ def run_seek(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             continue
         read += found.bytes_read
         if found.pos is not None:
+            status = max(status, heads_unread(args.files[i + 1:], err))
             break
     if found is None:
         return status
@@ -444,6 +454,23 @@ def run_seek(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     else:
         print(f"# {local_zone_note()}", file=out)
         print(seek_line(args, result), file=out)
+    return status
+
+
+def heads_unread(names: list[str], err: TextIO) -> int:
+    """The files an answer made ``seek`` pass over, each opened to its first event: one
+    that is no binlog (or encrypted, or damaged there) is said on ``err`` as every
+    command says it, and the status is 1, as it would be had the answer lain after it."""
+    from binlog_kaitai.stream import BinlogStream
+
+    status = 0
+    for name in names:
+        try:
+            with BinlogStream(name, bodies=frozenset()):
+                pass
+        except BinlogError as exc:
+            print(f"{name}: offset {exc.offset}: {exc.message}", file=err)
+            status = 1
     return status
 
 
@@ -461,16 +488,22 @@ def seek_line(args: argparse.Namespace, found: Any) -> str:
 def run_plan(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from binlog_kaitai.plan import plan, plan_lines
 
-    found = plan(args.files, from_position=args.from_position, from_gtid=args.from_gtid,
+    found = plan(args.inputs, from_position=args.from_position, from_gtid=args.from_gtid,
                  to_datetime=args.to_datetime, to_gtid=args.to_gtid)
+    status = 0
+    for p in found.unusable.values():  # every file no chain takes, in the plan's way or
+        if p.kind != "unreadable":     # not, as every command says it (unreadable: above)
+            print(f"{p.file}: {p.detail}", file=err)
+            status = 1
+    for p in found.problems:
+        if p.kind in ("damaged", "encrypted") and p not in found.unusable.values():
+            print(f"{p.file}: {p.detail}", file=err)
     if args.json:
         print(json.dumps(found.to_dict()), file=out)
     else:
-        shown = found if args.to_datetime is None else replace(
-            found, target=local_text(args.to_datetime))
         print(f"# {local_zone_note()}", file=out)
-        print("\n".join(plan_lines(shown)), file=out)
-    return 0 if found.possible else 1
+        print("\n".join(plan_lines(found)), file=out)
+    return status if found.possible else 1
 
 
 def run_export(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -492,10 +525,12 @@ def run(args: argparse.Namespace,
     if args.command in ("events", "rows") and is_live(args):
         return runner(args, sys.stdout, sys.stderr)
     if args.command not in ("check", "export", "pull"):
+        args.inputs = args.files  # `plan` tells an unusable file in its way from an absent one
         status, args.files = take_inputs(args.command, args.files, sys.stderr)
         if not args.files:
             return status
-    if hasattr(args, "start_position") and not check_positions(args, sys.stderr):
+    if hasattr(args, "start_position") and not (
+            check_window(args, sys.stderr) and check_positions(args, sys.stderr)):
         return 1
     return max(status, runner(args, sys.stdout, sys.stderr))
 

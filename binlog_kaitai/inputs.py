@@ -19,6 +19,7 @@ from typing import TextIO
 from binlog_kaitai.archive import find_binlogs
 from binlog_kaitai.errors import BinlogError
 from binlog_kaitai.positions import PositionError, check_event_start
+from binlog_kaitai.times import local_text
 
 
 def take_inputs(command: str, items: list[str], err: TextIO) -> tuple[int, list[str]]:
@@ -55,4 +56,21 @@ def check_positions(args: argparse.Namespace, err: TextIO) -> bool:
             return False
         except BinlogError:  # damage before it: the read reports it where it is
             continue
+    return True
+
+
+def check_window(args: argparse.Namespace, err: TextIO) -> bool:
+    """Is there room between the start and the stop given? A stop at or before the
+    start (``--stop-datetime`` before ``--start-datetime``, or in a single file
+    ``--stop-position`` before ``--start-position``: over several they apply to
+    different files) selects nothing: one line on ``err`` naming both, as an argument
+    error."""
+    pairs = [("datetime", args.start_datetime, args.stop_datetime, local_text)]
+    if len(args.files) == 1:
+        pairs.append(("position", args.start_position, args.stop_position, str))
+    for what, start, stop, shown in pairs:
+        if start is not None and stop is not None and stop <= start:
+            print(f"binlog-kaitai {args.command}: --stop-{what} {shown(stop)} is not after "
+                  f"--start-{what} {shown(start)}: nothing lies between them", file=err)
+            return False
     return True

@@ -26,6 +26,7 @@ start and stop positions, the first and last GTID each contributes, and the
 
 from __future__ import annotations
 
+import math
 import os
 import re
 import shlex
@@ -37,10 +38,13 @@ from typing import Any
 from binlog_kaitai import event_kinds as kinds
 from binlog_kaitai.archive import (
     Problem,
-    binlog_paths,
     chain_groups,
+    file_problem,
+    find_binlogs,
+    next_name,
     pair_problems,
     successor_problems,
+    unusable,
 )
 from binlog_kaitai.errors import BinlogError
 from binlog_kaitai.gtid_set import GtidSet, GtidTextError, parse_mariadb_state
@@ -58,12 +62,13 @@ from binlog_kaitai.seek import (
 from binlog_kaitai.storage import each_input
 from binlog_kaitai.stream import MAGIC, BinlogStream
 from binlog_kaitai.summary import Summary, summary
-from binlog_kaitai.times import to_epoch
+from binlog_kaitai.times import local_times_in, to_epoch
 
 DAMAGE_AT = re.compile(r"^offset (\d+): ")
 """Where a summary's ``error`` says the damage starts."""
 BLOCKING = frozenset({"missing_file", "wrong_successor", "server_change", "gtid_gap",
-                      "damaged", "no_start", "bad_start", "no_stop"})
+                      "damaged", "encrypted", "unreadable", "no_start", "bad_start",
+                      "no_stop"})
 """Problems that make a plan impossible (``time_backwards`` and ``unterminated`` are
 shown, but a replay goes through them)."""
 
@@ -88,6 +93,9 @@ class Plan:
     files: list[PlanFile] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     command: str | None = None
+    unusable: dict[str, Problem] = field(default_factory=dict, repr=False, compare=False)
+    """The archive's files present but unusable (:func:`~binlog_kaitai.archive.unusable`):
+    a link to one names its problem, not an absent file."""
 
     @property
     def possible(self) -> bool:
@@ -162,8 +170,10 @@ def plan(inputs: list[str], *, from_position: tuple[str, int] | None = None,
     target = (time_text(when) if when is not None
               else f"gtid {to_gtid.text if to_gtid else ''}")
     result = Plan(source, target)
-    paths, _ = binlog_paths(inputs)
-    found = _start(chain_groups(each_input(summary, paths)), from_position, from_gtid)
+    inputs_found = find_binlogs(inputs)
+    summaries = each_input(summary, inputs_found.paths)
+    result.unusable = unusable(inputs_found.errors, summaries)
+    found = _start(chain_groups(summaries), from_position, from_gtid)
     if isinstance(found, Problem):
         result.problems.append(found)
         return result
@@ -178,7 +188,21 @@ def plan(inputs: list[str], *, from_position: tuple[str, int] | None = None,
         return result
     last, stop_pos = stop
     _fill(result, chain[index:last + 1], start, stop_pos)
+    if when is not None and when != math.floor(when):
+        result.problems.append(_whole_seconds(chain[last].file, when))
     return result
+
+
+def _whole_seconds(file: str, when: float) -> Problem:
+    """The note for a target with a fraction of a second: events carry whole seconds,
+    so those stamped in the target's second are replayed (their stamps are before it)
+    though some may have been written after it; the target's second alone excludes
+    them, as ``mysqlbinlog --stop-datetime`` does."""
+    second = time_text(math.floor(when))
+    return Problem("whole_seconds", file, f"events carry whole seconds: the fraction of "
+                   f"{time_text(when)} cannot be honoured; the events stamped {second} are "
+                   f"replayed, though some may have been written after {time_text(when)}; "
+                   f"target {second} to leave them out")
 
 
 Start = tuple[list[Summary], int, int] | Problem
@@ -276,6 +300,10 @@ def _stop(chain: list[Summary], index: int, start: int, when: float | None,
     in ``result``, when there is none: a target before the start, a GTID whose
     transaction does not end in the archive, or one past the archive's end (then with
     the problems of the chain from the start on)."""
+    early = None if to_gtid is None else _gtid_before_start(chain, index, start, to_gtid)
+    if early is not None:
+        result.problems.append(early)
+        return None
     for i in range(index, len(chain)):
         try:
             stop = _stop_in(chain, i, start if i == index else None, when, to_gtid,
@@ -289,7 +317,7 @@ def _stop(chain: list[Summary], index: int, start: int, when: float | None,
             return i, stop
     _links(result, chain[index:], None)
     try:
-        result.problems.append(_beyond(chain[-1], to_gtid, result.target))
+        result.problems.append(_beyond(chain[-1], to_gtid, result))
     except BinlogError as exc:
         result.problems.append(damaged(exc))
     return None
@@ -312,8 +340,45 @@ def _stop_in(chain: list[Summary], i: int, start: int | None, when: float | None
         return None
     if start is not None and (at.pos < start or at.pos == len(MAGIC)):
         return Problem("no_stop", s.file, f"{target} comes before the start ({start}): "
-                       f"the event at {at.pos} is stamped {time_text(at.timestamp)}")
+                       f"the event at {at.pos} is stamped {time_text(at.timestamp)}; "
+                       f"{_first_after(s, start, by_time=True)}")
     return at.transaction_pos
+
+
+def _gtid_before_start(chain: list[Summary], index: int, start: int, to_gtid: Gtid
+                       ) -> Problem | None:
+    """A problem when the start file's GTID state holds ``to_gtid``: it comes before the
+    start, in the file of the chain that holds it (named when found), not past the
+    archive's end."""
+    first = chain[index]
+    state = file_state(first.previous_gtids or "")
+    if state is None or not state.holds(to_gtid):
+        return None
+    where = next((f"it is in {os.path.basename(s.file)} at {found.pos}"
+                  for s in chain[:index] if (found := seek_gtid(s.file, to_gtid)).pos
+                  is not None), f"{os.path.basename(first.file)}'s GTID state "
+                 f"{first.previous_gtids} holds it")
+    return Problem("no_stop", first.file, f"gtid {to_gtid.text} comes before the start "
+                   f"({start}): {where}; {_first_after(first, start)}")
+
+
+def _first_after(s: Summary, start: int, *, by_time: bool = False) -> str:
+    """The first transaction from ``start`` on (past the file's own events: its format
+    description, GTID list...), as the nearest valid target to offer for one before
+    the start: its GTID, where it ends and its last event's time; the earliest target
+    that replays it, a GTID or (``by_time``) the second after that."""
+    with BinlogStream(s.file, bodies=frozenset()) as stream:
+        begin = next((ev.pos for ev in stream.events(start)
+                      if ev.type_code not in kinds.FILE_LEVEL), None)
+    end = None if begin is None else transaction_end(s.file, begin)
+    if begin is None or end is None:
+        return f"no transaction ends after it in {os.path.basename(s.file)}"
+    with BinlogStream(s.file, bodies=frozenset()) as stream:
+        stamp = max(ev.timestamp for ev in stream.events(begin, end))
+    gtid = gtids_between(s.file, begin, end)[0]
+    return (f"the first transaction after it {f'({gtid}) ' if gtid else ''}ends at "
+            f"{end}, stamped {time_text(stamp)}: the earliest target that replays it is "
+            f"{time_text(stamp + 1) if by_time or not gtid else gtid}")
 
 
 def _gtid_stop(chain: list[Summary], i: int, start: int | None, to_gtid: Gtid
@@ -334,18 +399,23 @@ def _gtid_stop(chain: list[Summary], i: int, start: int | None, to_gtid: Gtid
                        f"{_last_complete(s)}")
     if start is not None and end < start:
         return Problem("no_stop", s.file, f"gtid {to_gtid.text} comes before the start "
-                       f"({start}): its transaction ends at {end}")
+                       f"({start}): its transaction ends at {end}; {_first_after(s, start)}")
     return end
 
 
-def _beyond(newest: Summary, to_gtid: Gtid | None, target: str) -> Problem:
+def _beyond(newest: Summary, to_gtid: Gtid | None, result: Plan) -> Problem:
     """The target is past the archive's end: the server may have written more after
     its newest file (the file a ROTATE names, one after a STOP and a restart, or the
-    rest of a file in use), which the archive lacks."""
-    name = os.path.basename(newest.file)
-    ending = {"rotate": f"ROTATEs to {os.path.basename(newest.next_file or '')}, absent",
-              "stop": "ends with STOP: a restart writes a new file, absent"}.get(
-        newest.end_reason or "", "has no ROTATE or STOP: the server may be writing it")
+    rest of a file in use), which the archive lacks, or holds unusable."""
+    name, target = os.path.basename(newest.file), result.target
+    if newest.end_reason == "rotate":
+        ending = (f"ROTATEs to {os.path.basename(newest.next_file or '')}, "
+                  f"{_absent(newest, newest.next_file, result)}")
+    elif newest.end_reason == "stop":
+        ending = ("ends with STOP: a restart writes a new file, "
+                  f"{_absent(newest, next_name(newest.file), result)}")
+    else:
+        ending = "has no ROTATE or STOP: the server may be writing it"
     complete = _last_complete(newest)
     if to_gtid is not None:
         return Problem("no_stop", newest.file, f"{to_gtid.text} is not in the files from "
@@ -353,6 +423,18 @@ def _beyond(newest: Summary, to_gtid: Gtid | None, target: str) -> Problem:
     return Problem("no_stop", newest.file, f"{target} is after the archive's last event "
                    f"({newest.end_time}), and its newest file, {name}, {ending}: the "
                    f"latest target inside the archive is {newest.end_time}; {complete}")
+
+
+def _absent(newest: Summary, successor: str | None, result: Plan) -> str:
+    """``absent``, or, when the successor is there but unusable, what is wrong with it
+    (its problem is then the plan's too, which ``plan`` says on stderr as it says
+    every damaged file)."""
+    known = None if successor is None else result.unusable.get(os.path.normpath(
+        os.path.join(os.path.dirname(newest.file), os.path.basename(successor))))
+    if known is None:
+        return "absent"
+    result.problems.append(known)
+    return f"present but {known.kind}"
 
 
 def _last_complete(s: Summary) -> str:
@@ -386,7 +468,8 @@ def _links(result: Plan, files: list[Summary], stop: int | None) -> None:
         if s.error is not None or s.truncated:
             result.problems.append(_damage(s, stop if i == len(files) - 1 else None))
     for f, g in pairwise(files):
-        result.problems += successor_problems(f, g, names)[1] + pair_problems(f, g)
+        result.problems += (successor_problems(f, g, names, result.unusable)[1]
+                            + pair_problems(f, g))
         if f.end_reason == "none" and f.error is None and not f.truncated:
             result.problems.append(Problem("unterminated", f.file, "ends without ROTATE "
                                            f"or STOP, yet {os.path.basename(g.file)} follows"))
@@ -404,7 +487,7 @@ def _damage(s: Summary, stop: int | None) -> Problem:
     where = DAMAGE_AT.match(s.error or "")
     if stop is not None and where is not None and stop <= int(where.group(1)):
         return Problem("damaged_past_stop", s.file, f"{s.error} (after the stop, {stop})")
-    return Problem("damaged", s.file, s.error or "truncated")
+    return file_problem(s)
 
 
 def replay_command(files: list[Summary], start: int, stop: int | None) -> str:
@@ -422,15 +505,16 @@ def replay_command(files: list[Summary], start: int, stop: int | None) -> str:
 
 def plan_lines(result: Plan) -> list[str]:
     """The plan as text: the files with their positions and GTIDs, the problems (``FILE:
-    KIND: detail``), then the command (or why there is none)."""
+    KIND: detail``, their times local as the rest of the text), then the command (or
+    why there is none)."""
     head = ("file", "start", "stop", "first_gtid", "last_gtid")
     rows = [[f.file, str(f.start), "end" if f.stop is None else str(f.stop),
              f.first_gtid or "", f.last_gtid or ""] for f in result.files]
     widths = [max([len(h), *(len(r[i]) for r in rows)]) for i, h in enumerate(head)]
-    lines = [f"# from {result.source} to {result.target}"]
+    lines = [f"# from {result.source} to {local_times_in(result.target)}"]
     lines += ["  ".join(v.ljust(w) for v, w in zip(r, widths, strict=True)).rstrip()
               for r in ([list(head), *rows] if rows else [])]
-    lines += [f"{p.file}: {p.kind}: {p.detail}" for p in result.problems]
+    lines += [f"{p.file}: {p.kind}: {local_times_in(p.detail)}" for p in result.problems]
     lines.append(result.command or "# no plan: " + ", ".join(
         sorted({p.kind for p in result.problems if p.kind in BLOCKING})))
     return lines

@@ -2,8 +2,10 @@
 
 ``mysqlbinlog --start-datetime`` reads its argument in the local time zone (``TZ``), and
 so does every option here that takes a date-time: a value with ``Z`` or an offset is
-taken in that zone instead. Fractions of a second are kept (event timestamps are whole
-seconds, so ``10:38:53.5`` excludes the events of second 53 from a start). The forms
+taken in that zone instead. Fractions of a second are read; event timestamps are whole
+seconds, so ``--start-datetime``/``--stop-datetime`` drop them as ``mysqlbinlog`` does
+(``10:38:53.5`` is second 53), and ``plan`` says when a target's fraction cannot be
+honoured. The forms
 MySQL's own date-time parser accepts most often are accepted: any single punctuation
 between the parts, ``T`` or a space before the time, or the digits run together.
 Text output prints times in the local zone, as ``mysqlbinlog`` does, and says which;
@@ -86,6 +88,17 @@ def local_text(ts: float) -> str:
     whole = math.floor(ts)
     fraction = f"{ts - whole:.6f}"[1:].rstrip("0").rstrip(".")
     return time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(whole)) + fraction
+
+
+UTC_TIME = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?Z")
+"""A time as JSON output writes it (UTC ISO-8601, ``2026-11-26T10:38:53Z``)."""
+
+
+def local_times_in(text: str) -> str:
+    """``text`` with every UTC ISO-8601 time in it (:data:`UTC_TIME`) in local time
+    (:func:`local_text`): a message built for JSON, as text output prints it."""
+    return UTC_TIME.sub(lambda m: local_text(datetime.fromisoformat(m.group()).timestamp()),
+                        text)
 
 
 def local_zone_note() -> str:

@@ -296,3 +296,31 @@ def test_folders_at_any_depth(capsys: pytest.CaptureFixture[str], tmp_path: Path
     status, lines, err = run(capsys, "check", str(tmp_path / "empty"))
     assert (status, lines) == (1, [])
     assert err == f"binlog-kaitai check: no binlog found in {tmp_path / 'empty'}\n"
+
+
+def test_a_present_file_that_cannot_be_read_is_no_missing_file(tmp_path: Path) -> None:
+    """binlog.000002 with a bad magic was `damaged` and also `missing_file: absent`
+    (named by binlog.000001's ROTATE): a file that is there is reported once, as what
+    it is."""
+    folder = copy_set("rotation_minimal", tmp_path)
+    with (folder / "binlog.000002").open("r+b") as f:
+        f.write(b"XXXX")
+    found = check([str(folder)])
+    assert [(p.kind, p.detail) for p in found.problems] == [(
+        "damaged", "offset 0: not a binlog: bad magic 58 58 58 58 (expected fe 62 69 6e)")]
+    assert [[Path(s.file).name for s in c.files] for c in found.chains] == [
+        ["binlog.000001"], ["binlog.000003"]]
+
+
+def test_an_encrypted_file_is_its_own_kind(capsys: pytest.CaptureFixture[str]) -> None:
+    """MariaDB's encrypt_binlog files were `damaged` (the detail said encrypted), in
+    text and JSON."""
+    found = check([str(MARIADB / "encrypted")])
+    assert kinds(found.problems, MARIADB / "encrypted") == [
+        ("encrypted", "binlog.000001"), ("encrypted", "binlog.000002")]
+    assert found.problems[0].detail == (
+        "offset 296: the events after START_ENCRYPTION_EVENT are encrypted (MariaDB "
+        "encrypt_binlog); they cannot be read without the server's key")
+    assert main(["check", "--json", str(MARIADB / "encrypted")]) == 1
+    first = json.loads(capsys.readouterr().out.splitlines()[0])
+    assert (first["kind"], Path(first["file"]).name) == ("encrypted", "binlog.000001")

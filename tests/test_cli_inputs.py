@@ -300,6 +300,14 @@ def test_unreadable_inputs_say_permission_denied() -> None:
         assert proc.returncode == 1 and proc.stdout.splitlines()[:2] == [
             f"{folder / 'binlog.000002'}: unreadable: Permission denied",
             f"{closed}: unreadable: Permission denied"]
+        assert "missing_file" not in proc.stdout  # it is there: not `absent`
+        proc = as_other_user("plan", "--from", "binlog.000001:4", "--to-gtid", "0-1-9",
+                             str(folder))
+        assert proc.returncode == 1
+        assert proc.stderr == f"{folder / 'binlog.000002'}: Permission denied\n"
+        assert proc.stdout.splitlines()[2] == (
+            f"{folder / 'binlog.000002'}: unreadable: Permission denied")
+        assert "missing_file" not in proc.stdout and "absent: named" not in proc.stdout
     finally:
         closed.chmod(0o755)
         shutil.rmtree(root)
@@ -405,3 +413,83 @@ def test_chains_keep_the_command_line_order(capsys: pytest.CaptureFixture[str],
     assert [json.loads(x)["file"] for x in lines] == [str(other), A, B, C]
     status, lines, _ = run(capsys, "summary", "--json", B, str(other), A)
     assert [json.loads(x)["file"] for x in lines] == [A, B, str(other)]
+
+
+# --- every command alike: non-binlogs, empty windows, plan's times, fractions ------------
+
+NOT_BINLOGS = [f"{ROTATION / name}: offset 0: not a binlog: bad magic {magic} (expected fe "
+               "62 69 6e)" for name, magic in (("events.tsv", "66 69 6c 65"),
+                                                ("options.json", "7b 0a 20 20"),
+                                                ("scenario.sql", "2d 2d 20 53"))]
+"""What every command says of the fixture folder's notes when a glob names them."""
+
+
+@pytest.mark.parametrize("command", [
+    ["seek", "--gtid", "0-1-3"], ["plan", "--from", "binlog.000001:4", "--to-gtid", "0-1-3"],
+    ["events"], ["summary"]])
+def test_a_glob_naming_non_binlogs_is_reported_by_every_command(
+        command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """seek and plan skipped events.tsv (and the other notes) silently with status 0
+    where events, rows and summary say each: all say one line per file, status 1; in a
+    folder, none is named (a folder's notes are skipped, as check skips them)."""
+    status, lines, err = run(capsys, *command, str(ROTATION / "*"))
+    assert status == 1 and lines and err.splitlines() == NOT_BINLOGS
+    status, _, err = run(capsys, *command, str(ROTATION))
+    assert (status, err) == (0, "")
+
+
+@pytest.mark.parametrize(("command", "options", "message"), [
+    ("events", ["--start-position", "1184", "--stop-position", "646"],
+     "--stop-position 646 is not after --start-position 1184"),
+    ("rows", ["--start-datetime", "2026-11-26 11:46:30", "--stop-datetime",
+              "2026-11-26 11:46:29"], "--stop-datetime 2026-11-26 11:46:29 is not after "
+     "--start-datetime 2026-11-26 11:46:30")])
+def test_a_stop_before_the_start_is_refused(command: str, options: list[str], message: str,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """Both printed nothing with status 0."""
+    status, lines, err = run(capsys, command, *options, C)
+    assert (status, lines) == (1, [])
+    assert err == f"binlog-kaitai {command}: {message}: nothing lies between them\n"
+
+
+def test_over_several_files_positions_are_no_window(capsys: pytest.CaptureFixture[str]
+                                                    ) -> None:
+    """The start applies to the first file, the stop to the last: 1184 in binlog.000002
+    and 646 in binlog.000003 are a window."""
+    status, lines, _ = run(capsys, "events", "--json", "--start-position", "1093",
+                           "--stop-position", "646", B, C)
+    assert status == 0 and json.loads(lines[0])["pos"] == 1093
+
+
+def test_plan_problems_are_in_local_time(berlin: None, capsys: pytest.CaptureFixture[str]
+                                         ) -> None:
+    """plan's header said local time while its problems said UTC with Z; JSON stays
+    UTC."""
+    options = ["--from", "binlog.000002:339", "--to-datetime", "2026-11-26 12:46:28"]
+    status, lines, _ = run(capsys, "plan", *options, str(ROTATION))
+    assert status == 1 and lines[1:3] == [
+        "# from binlog.000002:339 to 2026-11-26 12:46:28",
+        f"{B}: no_stop: 2026-11-26 12:46:28 comes before the start (339): the event at 4 "
+        "is stamped 2026-11-26 12:46:29; the first transaction after it (0-1-6) ends at "
+        "622, stamped 2026-11-26 12:46:29: the earliest target that replays it is "
+        "2026-11-26 12:46:30"]
+    status, lines, _ = run(capsys, "plan", "--json", *options, str(ROTATION))
+    found = json.loads(lines[0])
+    assert found["to"] == "2026-11-26T11:46:28Z"
+    assert found["problems"][0]["detail"].startswith("2026-11-26T11:46:28Z comes before")
+
+
+@pytest.mark.skipif(MARIADB_BINLOG is None, reason="mariadb-binlog is not installed")
+@pytest.mark.parametrize("option", ["--start-datetime", "--stop-datetime"])
+def test_a_fraction_compares_as_mariadb_binlog_compares_it(
+        option: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Events carry whole seconds and mariadb-binlog drops the fraction: from 11:46:29.5
+    it keeps the events stamped 11:46:29 (they were dropped), and a stop at 11:46:30.5
+    stops at the first event stamped 11:46:30."""
+    value = {"--start-datetime": "2026-11-26 11:46:29.5",
+             "--stop-datetime": "2026-11-26 11:46:30.5"}[option]
+    (oracle,) = oracle_positions(f"{option}={value}", C)
+    status, lines, _ = run(capsys, "events", "--json", option, value, C)
+    ours = [json.loads(x)["pos"] for x in lines]
+    assert status == 0 and ours == oracle
+    assert len(ours) == {"--start-datetime": 30, "--stop-datetime": 28}[option]

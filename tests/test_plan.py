@@ -77,10 +77,13 @@ def test_plan_from_a_gtid_set_to_a_time(capsys: pytest.CaptureFixture[str]) -> N
     assert found["command"].startswith("mariadb-binlog --start-position=793 "
                                        "--stop-position=371 ")
     before = plan([str(GTID_SET)], from_gtid="0-1-3", to_datetime="2026-11-21T19:47:58Z")
-    assert plan_lines(before) == [
-        "# from gtid 0-1-3 to 2026-11-21T19:47:58Z",
-        f"{GTID_SET}/binlog.000001: no_stop: 2026-11-21T19:47:58Z comes before the start "
-        "(793): the event at 4 is stamped 2026-11-21T19:47:58Z", "# no plan: no_stop"]
+    assert plan_lines(before) == [  # text: local times (UTC here); the nearest valid target
+        "# from gtid 0-1-3 to 2026-11-21 19:47:58",
+        f"{GTID_SET}/binlog.000001: no_stop: 2026-11-21 19:47:58 comes before the start "
+        "(793): the event at 4 is stamped 2026-11-21 19:47:58; the first transaction after "
+        "it (0-1-4) ends at 1008, stamped 2026-11-21 19:47:58: the earliest target that "
+        "replays it is 2026-11-21 19:47:59", "# no plan: no_stop"]
+    assert before.problems[0].detail.startswith("2026-11-21T19:47:58Z comes before")
 
 
 def test_plan_from_a_mysql_set_over_mariadb_files() -> None:
@@ -153,7 +156,9 @@ def test_a_target_past_the_archive_is_refused(tmp_path: Path,
                   to_datetime="2026-11-21 19:47:57.5Z")
     assert [(p.kind, p.detail) for p in before.problems] == [(
         "no_stop", "2026-11-21T19:47:57.5Z comes before the start (4): the event at 4 is "
-        "stamped 2026-11-21T19:47:58Z")] and before.command is None
+        "stamped 2026-11-21T19:47:58Z; the first transaction after it (0-1-1) ends at 448, "
+        "stamped 2026-11-21T19:47:58Z: the earliest target that replays it is "
+        "2026-11-21T19:47:59Z")] and before.command is None
     whole = plan([str(GTID_SET)], from_position=("binlog.000001", 4), to_datetime="2030-01-01Z")
     assert [(p.kind, Path(p.file).name) for p in whole.problems] == [
         ("no_stop", "binlog.000003")]  # a STOP: the server may have started a new file
@@ -386,3 +391,75 @@ def test_live_rows_window_names_columns(rotated_set: dict[str, object],
     monkeypatch.undo()
     monkeypatch.setattr("binlog_kaitai.seek.statements", lambda *_: iter(()))
     assert main(argv) == 0 and '"@2":"row 21"' in capsys.readouterr().out  # the walk matters
+
+
+ROTATION = FIXTURES / "mariadb" / "rotation_minimal"
+
+
+def damaged_rotation(tmp_path: Path, *, newest: bool = True) -> Path:
+    """rotation_minimal with binlog.000002's magic overwritten (and, unless ``newest``,
+    without binlog.000003)."""
+    folder = tmp_path / "rotation"
+    shutil.copytree(ROTATION, folder, ignore=shutil.ignore_patterns("*.sql", "*.tsv",
+                                                                    "*.json"))
+    with (folder / "binlog.000002").open("r+b") as f:
+        f.write(b"XXXX")
+    if not newest:
+        (folder / "binlog.000003").unlink()
+    return folder
+
+
+BAD_MAGIC = "offset 0: not a binlog: bad magic 58 58 58 58 (expected fe 62 69 6e)"
+
+
+def test_a_damaged_file_in_the_way_is_not_called_absent(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """plan said `missing_file: absent: named by binlog.000001's ROTATE` for a present
+    binlog.000002 with a bad magic, and nothing on stderr: now the file's damage, in the
+    plan and on stderr as every command says it."""
+    folder = damaged_rotation(tmp_path)
+    status = main(["plan", "--json", str(folder), "--from", "binlog.000001:4",
+                   "--to-gtid", "0-1-9"])
+    out, err = capsys.readouterr()
+    found = json.loads(out)
+    assert status == 1 and not found["possible"]
+    problems = [(p["kind"], Path(p["file"]).name, p["detail"]) for p in found["problems"]]
+    assert problems[0] == ("damaged", "binlog.000002", BAD_MAGIC)
+    assert "missing_file" not in out and "absent: named" not in out
+    assert err == f"{folder / 'binlog.000002'}: {BAD_MAGIC}\n"
+    alone = plan([str(damaged_rotation(tmp_path / "b", newest=False))],
+                 from_position=("binlog.000001", 4), to_gtid=Gtid.parse("0-1-9"))
+    assert [p.kind for p in alone.problems] == ["damaged", "no_stop"]
+    assert ("the newest, binlog.000001, ROTATEs to binlog.000002, present but damaged; "
+            in alone.problems[1].detail)
+
+
+def test_a_gtid_before_the_start_is_named_so() -> None:
+    """0-1-3 is in binlog.000001; from binlog.000002:339 the reason was `not in the
+    files from the start on... ends with STOP`, as if past the archive."""
+    found = plan([str(ROTATION)], from_position=("binlog.000002", 339),
+                 to_gtid=Gtid.parse("0-1-3"))
+    at = next(ev.pos for ev in read_events(ROTATION / "binlog.000001")
+              if (g := Gtid.of(ev)) is not None and g.text == "0-1-3")
+    assert [(p.kind, Path(p.file).name, p.detail) for p in found.problems] == [(
+        "no_stop", "binlog.000002", f"gtid 0-1-3 comes before the start (339): it is in "
+        f"binlog.000001 at {at}; the first transaction after it (0-1-6) ends at 622, "
+        "stamped 2026-11-26T11:46:29Z: the earliest target that replays it is 0-1-6")]
+    assert plan([str(ROTATION)], from_position=("binlog.000002", 339),
+                to_gtid=Gtid.parse("0-1-6")).files[-1].stop == 622
+
+
+def test_a_target_with_a_fraction_says_it_cannot_be_honoured() -> None:
+    """Events carry whole seconds: a target of 11:46:29.5 replays the events stamped
+    11:46:29 (before it), some perhaps written after .5; one line says so."""
+    found = plan([str(ROTATION)], from_position=("binlog.000002", 339),
+                 to_datetime="2026-11-26 11:46:29.5Z")
+    assert found.possible and found.files[-1].stop == 1692
+    assert [(p.kind, p.detail) for p in found.problems] == [(
+        "whole_seconds", "events carry whole seconds: the fraction of "
+        "2026-11-26T11:46:29.5Z cannot be honoured; the events stamped "
+        "2026-11-26T11:46:29Z are replayed, though some may have been written after "
+        "2026-11-26T11:46:29.5Z; target 2026-11-26T11:46:29Z to leave them out")]
+    whole = plan([str(ROTATION)], from_position=("binlog.000002", 339),
+                 to_datetime="2026-11-26 11:46:30Z")
+    assert whole.possible and whole.problems == []
