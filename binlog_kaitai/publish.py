@@ -146,15 +146,21 @@ def _publish_to_store(run: Staging) -> None:
         folder, _, name = info.path[len(staging) + 1:].rpartition("/")
         target = f"{folder}/{run.run_id}-{name}".lstrip("/")
         if isinstance(source_fs, pafs.LocalFileSystem):
-            pafs.copy_files(info.path, f"{out}/{target}", source_filesystem=source_fs,
-                            destination_filesystem=fs)
+            _upload(info.path, fs, f"{out}/{target}")
         else:
             fs.copy_file(info.path, f"{out}/{target}")  # on the store's side
         files[target] = info.size
     _put_manifest(fs, out, files)
     with suppress(OSError):  # published: what is left is the next run's to delete
         _delete_unlisted(fs, out, files, run.known)
-    abandon(run)
+        _delete_staging(run)
+
+
+def _upload(local: str, fs: pafs.FileSystem, target: str) -> None:
+    """A local file copied to the store, one at a time: pyarrow's ``copy_files`` leaves a
+    failed upload's stream to its destructor, which prints the failure again."""
+    with open(local, "rb") as source, fs.open_output_stream(target) as sink:
+        shutil.copyfileobj(source, sink, 1 << 22)
 
 
 def _delete_unlisted(fs: pafs.FileSystem, out: str, listed: Collection[str],
@@ -174,15 +180,18 @@ def _delete_unlisted(fs: pafs.FileSystem, out: str, listed: Collection[str],
 def abandon(run: Staging) -> None:
     """What the failed run wrote deleted, as far as possible (what cannot be is the next
     run's to delete: its process is gone then, or on a store, no manifest lists it)."""
+    with suppress(OSError):
+        _delete_staging(run)
+        if run.run_id:
+            _delete_run_files(run)
+
+
+def _delete_staging(run: Staging) -> None:
     fs, staging = _locate(run.staging)
     if isinstance(fs, pafs.LocalFileSystem) and run.run_id:
-        shutil.rmtree(staging, ignore_errors=True)
-        return
-    with suppress(OSError):
+        shutil.rmtree(staging, ignore_errors=True)  # export's, for a store
+    else:
         fs.delete_dir(staging)
-    if run.run_id:
-        with suppress(OSError):
-            _delete_run_files(run)
 
 
 def _delete_run_files(run: Staging) -> None:

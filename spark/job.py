@@ -18,7 +18,8 @@ as Arrow batches, several times cheaper than pickled rows). That single parse is
 persisted, by the one action that also collects what the driver needs of it
 (:class:`ParseNotes`), and every table is written from it: ``DIR/<table>``, partitioned by
 ``event_date`` (UTC), rows sorted, so a re-run over the same input writes the same rows.
-The tables are written into a staging folder beside ``DIR`` and published as one set at
+The tables are written into a staging folder beside ``DIR`` (on an object store, a hidden
+one inside it, copied in under the run's own file names) and published as one set at
 the end (:mod:`binlog_kaitai.publish`): a failed job leaves ``DIR`` as it was, and an
 export already there is replaced only with ``--overwrite``.
 
@@ -264,9 +265,10 @@ def run_job(spark: SparkSession, inputs: Sequence[str], output: str, *, split_si
     (``output/tables/<db>.<table>``), and with ``snapshot`` its state at the end or
     ``as_of`` (``output/snapshots/<db>.<table>``), see :mod:`binlog_kaitai.spark.typed_spark`.
 
-    The tables are written into a staging folder beside ``output`` (each by Spark's own
-    commit protocol) and published as one set at the end (:mod:`binlog_kaitai.publish`):
-    a failed job leaves the output as it was. Raises :class:`OutputRefused` when
+    The tables are written into a staging folder beside ``output`` (inside it, hidden, on
+    an object store; each by Spark's own commit protocol) and published as one set at
+    the end (:mod:`binlog_kaitai.publish`): a failed job leaves the output as it was.
+    Raises :class:`OutputRefused` when
     ``output`` holds an export and not ``overwrite``, :class:`JobFailed` when nothing
     matches the inputs, or in ``failfast`` mode at the first problem.
     """
