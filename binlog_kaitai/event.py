@@ -132,7 +132,7 @@ class Event:
                  "pos", "raw", "server_id", "table_map", "timestamp", "type_code")
 
     def __init__(self, file: str, pos: int, index: int, fmt: BinlogFormat, raw: bytes,
-                 header: Any = None, body: Any = None, checksum_ok: bool | None = None,
+                 header: Any = None, body: Any = None, checksum_ok: Any = None,
                  decode_error: str | None = None, has_body: bool = True) -> None:
         self.file = file
         self.pos = pos
@@ -195,6 +195,8 @@ class Event:
         body could not be decoded (the spec did not reach the footer)."""
         if self._parser is not None:
             self._parse()
+        if self._checksum_ok is FOOTER_UNCHECKED:
+            self._checksum_ok = footer_crc_ok(self.raw, self.format)
         return self._checksum_ok
 
     @property
@@ -305,9 +307,13 @@ def _header_len(type_code: int, fmt: BinlogFormat) -> int:
     return 19 if type_code == FDE else fmt.header_len
 
 
-Parts = tuple[Any, Any, bool | None, str | None]
+Parts = tuple[Any, Any, Any, str | None]
 """What parsing an event gives an :class:`Event`: the spec's header (None: parsed from
-the bytes when asked for), body, CRC verdict and decode error."""
+the bytes when asked for), body, CRC verdict (True, False, None: no footer, or
+:data:`FOOTER_UNCHECKED`) and decode error."""
+FOOTER_UNCHECKED: Any = object()
+"""The CRC verdict of an event whose body was not parsed from its bytes (one shared with
+an earlier event's): its footer checked only if someone asks (:func:`footer_crc_ok`)."""
 
 
 def parse_event(buf: bytes, fmt: BinlogFormat, name: str, pos: int, index: int) -> Event:

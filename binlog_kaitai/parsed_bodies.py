@@ -37,11 +37,11 @@ from kaitaistruct import KaitaiStream
 
 from binlog_kaitai import event_kinds as kinds
 from binlog_kaitai.event import (
+    FOOTER_UNCHECKED,
     BinlogFormat,
     Event,
     EventType,
     Parts,
-    footer_crc_ok,
     header_fields,
     parse_parts,
 )
@@ -97,7 +97,7 @@ class ParsedBodies:
         key = (fmt, TABLE_MAP, buf[fmt.header_len:len(buf) - fmt.checksum_len])
         body = self.bodies.get(key)
         if body is not None:
-            return None, body, footer_crc_ok(buf, fmt), None
+            return None, body, FOOTER_UNCHECKED, None
         parts = parse_parts(buf, fmt, TABLE_MAP)
         if parts[1] is not None:
             self._add(key, parts[1])
@@ -112,7 +112,7 @@ class ParsedBodies:
                 fields = self.bodies.get((fmt, type_code, buf[start:start + length]))
                 if fields is not None:
                     return (None, with_rows(fields, buf[start + length:end]),
-                            footer_crc_ok(buf, fmt), None)
+                            FOOTER_UNCHECKED, None)
         parts = parse_parts(buf, fmt, type_code)
         header, body = parts[0], parts[1]
         if body is not None and not body.is_compressed:
