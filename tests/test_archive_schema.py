@@ -28,7 +28,15 @@ from binlog_kaitai.incremental import load
 from binlog_kaitai.stream import read_events
 from binlog_kaitai.tables.export import export, export_incremental
 from binlog_kaitai.tables.schemas import TABLES, ddl
-from binlog_kaitai.tables.splits import FileInfo, Split, list_inputs, plan_here, thaw
+from binlog_kaitai.tables.splits import (
+    FileInfo,
+    Split,
+    chains,
+    list_inputs,
+    plan_here,
+    thaw,
+    walk_file,
+)
 from tests.conftest import CORPUS, FIXTURES
 from tests.test_incremental import assert_same
 
@@ -262,9 +270,17 @@ def one_folder(tmp: Path, table: bytes) -> Path:
     for f in FILES:
         shutil.copy(f, folder / f.name)
     renamed_table(OTHER / "binlog.000002", folder / "binlog.000004", b"oltp", table)
-    chains = check([str(folder)]).chains
-    assert [(c.files[0].server_id, len(c.files)) for c in chains] == [(1, 3), (2, 1)]
+    found = check([str(folder)]).chains
+    assert [(c.files[0].server_id, len(c.files)) for c in found] == [(1, 3), (2, 1)]
     return folder
+
+
+def test_the_planners_chains_are_checks(tmp_path: Path) -> None:
+    folder = one_folder(tmp_path, b"oltp")
+    files, _ = list_inputs([str(folder)])
+    planned = [[w.info.path for w in chain] for chain in chains(
+        [walk_file(info, None) for info in files])]
+    assert planned == [[s.file for s in c.files] for c in check([str(folder)]).chains]
 
 
 def export_one_folder(tmp: Path, table: str) -> Path:

@@ -22,10 +22,11 @@ chain, then of its own file before it). Every statement is parsed once, on the d
 however many splits come after it; the replay's record of what each did is the
 ``schema_history`` table.
 
-Each chain starts again from the ``--schema`` files: two servers' files in one folder
-never share a history, since another server's table of the same name and column count
-would otherwise give its rows wrong names without a sign; a table whose DDL is in no
-file of its chain gets positional names, and an ``errors`` row says so.
+Each chain starts again from the ``--schema`` files, after a break too (a missing file, a
+new server version): two servers' files in one folder never share a history, since
+another server's table of the same name and column count would otherwise give its rows
+wrong names without a sign; a table whose DDL is in no file of its chain gets positional
+names, and an ``errors`` row says so.
 """
 
 from __future__ import annotations
@@ -356,9 +357,10 @@ def chains(walks: Sequence[FileWalk]) -> list[list[FileWalk]]:
 def chain_id(first: FileWalk) -> str:
     """The name under which an incremental state keeps a chain's history: its directory
     and base name, then the server version and id of its first file (``check`` starts a
-    new chain where either changes), so that the next run's first file of the chain, and
-    only it, finds the history. It never ends in a dot and digits: the base name rule
-    of :func:`~binlog_kaitai.archive.chain_name` leaves it as it is."""
+    new chain where either changes), so that a later run's new files of that server
+    continue the history, and another server's, in the same folder, never do. It never
+    ends in a dot and digits: the base name rule of
+    :func:`~binlog_kaitai.archive.chain_name` leaves it as it is."""
     s = first.summary
     return f"{chain_name(first.info.path)}#{s.server_version}#{s.server_id}"
 
