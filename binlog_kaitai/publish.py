@@ -43,7 +43,7 @@ import shutil
 import socket
 import tempfile
 import time
-from collections.abc import Collection
+from collections.abc import Collection, Iterator
 from contextlib import suppress
 from dataclasses import dataclass
 
@@ -82,7 +82,10 @@ def begin(output: str, *, overwrite: bool, known: Collection[str], local: bool =
     """The staging folder of a run writing ``output``, created, once the leftovers of
     dead runs are recovered and the output is known to be one the run may replace
     (new, empty, or an export with ``overwrite``); else :class:`OutputRefused`.
-    ``local``: the run writes local files only (a store's output is uploaded)."""
+    ``local``: the run writes local files only (a store's output is uploaded). On an
+    object store, dead runs' leftovers are deleted at publication, and nothing is made
+    here: the staging folder is a local temporary one (``local``), else a hidden one
+    inside the output, made by what writes there (Spark)."""
     fs, path = _locate(output)
     if is_object_store(output):
         run_id = f"run{time.strftime('%Y%m%dT%H%M%S', time.gmtime())}-{secrets.token_hex(4)}"
@@ -170,11 +173,18 @@ def _delete_unlisted(fs: pafs.FileSystem, out: str, listed: Collection[str],
     for info in _listing(fs, out):
         if info.base_name.startswith(_STORE_STAGING):
             fs.delete_dir(info.path)
+    for info in _files_under(fs, out, known):
+        if info.path[len(out) + 1:] not in listed:
+            fs.delete_file(info.path)
+
+
+def _files_under(fs: pafs.FileSystem, out: str, known: Collection[str]
+                 ) -> Iterator[pafs.FileInfo]:
+    """The files under the ``known`` top folders of ``out``."""
     for top in known:
-        for info in fs.get_file_info(pafs.FileSelector(f"{out}/{top}", recursive=True,
-                                                       allow_not_found=True)):
-            if info.type == pafs.FileType.File and info.path[len(out) + 1:] not in listed:
-                fs.delete_file(info.path)
+        yield from (info for info in fs.get_file_info(pafs.FileSelector(
+            f"{out}/{top}", recursive=True, allow_not_found=True))
+            if info.type == pafs.FileType.File)
 
 
 def abandon(run: Staging) -> None:
@@ -182,8 +192,12 @@ def abandon(run: Staging) -> None:
     run's to delete: its process is gone then, or on a store, no manifest lists it)."""
     with suppress(OSError):
         _delete_staging(run)
-        if run.run_id:
-            _delete_run_files(run)
+    if run.run_id:
+        with suppress(OSError):  # (a failing store: the next run's to delete)
+            fs, out = _locate(run.output)
+            for info in _files_under(fs, out, run.known):
+                if info.base_name.startswith(f"{run.run_id}-"):
+                    fs.delete_file(info.path)
 
 
 def _delete_staging(run: Staging) -> None:
@@ -192,18 +206,6 @@ def _delete_staging(run: Staging) -> None:
         shutil.rmtree(staging, ignore_errors=True)  # export's, for a store
     else:
         fs.delete_dir(staging)
-
-
-def _delete_run_files(run: Staging) -> None:
-    """A store's files of the failed ``run`` (never listed by a manifest), under the
-    export's top folders."""
-    fs, out = _locate(run.output)
-    for top in run.known:
-        for info in fs.get_file_info(pafs.FileSelector(f"{out}/{top}", recursive=True,
-                                                       allow_not_found=True)):
-            if info.type == pafs.FileType.File and info.base_name.startswith(
-                    f"{run.run_id}-"):
-                fs.delete_file(info.path)
 
 
 def read_manifest(output: str) -> dict[str, int]:
