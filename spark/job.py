@@ -71,7 +71,8 @@ from binlog_kaitai.spark.typed_spark import (
     typed_plan,
     typed_writes,
 )
-from binlog_kaitai.tables.export import INCREMENTAL_ALONE, OUTPUT_FOLDERS
+from binlog_kaitai.storage import is_object_store
+from binlog_kaitai.tables.export import INCREMENTAL_ALONE, INCREMENTAL_LOCAL, OUTPUT_FOLDERS
 from binlog_kaitai.tables.extract import FailFast, SplitParser, fold_files, parser_version
 from binlog_kaitai.tables.schemas import (
     FILES,
@@ -608,6 +609,10 @@ def show_tables(spark: SparkSession, output: str, fmt: str, n: int, out: TextIO)
     ).orderBy("file").show(files.count(), truncate=False)
 
 
+INCREMENTAL_PARQUET = ("--incremental writes Parquet (a run widens the typed tables' files "
+                       "it adds to by their Parquet schemas): leave out --format")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -615,6 +620,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(SNAPSHOT_NEEDS_TYPED)
     if args.incremental and (args.snapshot or args.as_of is not None or args.overwrite):
         parser.error(f"{INCREMENTAL_ALONE}; the job's keeps no snapshot (export's does)")
+    if args.incremental and is_object_store(args.output):
+        parser.error(INCREMENTAL_LOCAL)
+    if args.incremental and args.fmt != "parquet":
+        parser.error(INCREMENTAL_PARQUET)
     try:  # before the session starts: that takes seconds
         if args.incremental:
             incremental.load(args.output)

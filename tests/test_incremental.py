@@ -222,7 +222,8 @@ def test_stream_with_available_now_equals_a_batch_read(spark: Any, tmp_path: Pat
 def test_command_lines(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """``export --incremental``: a run a day, exit 0, nothing done again; an output a
     plain export wrote is refused (exit 1, nothing changed), as is ``--overwrite``
-    (exit 2); the job refuses ``--snapshot`` before it starts Spark."""
+    (exit 2); the job refuses ``--snapshot``, ``--format`` other than Parquet and an
+    object store before it starts Spark."""
     from binlog_kaitai.cli import main as cli_main
     from binlog_kaitai.spark.job import main as job_main
 
@@ -245,6 +246,12 @@ def test_command_lines(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
         job_main(["--input", str(archive), "--output", str(inc), "--incremental",
                   "--snapshot"])
     assert refused.value.code == 2 and "no snapshot" in capsys.readouterr().err
+    for refused_args, why in ((["--format", "orc"], "writes Parquet"),
+                              (["--output", "s3://bucket/lake"], "local folder or HDFS")):
+        with pytest.raises(SystemExit) as refused:
+            job_main(["--input", str(archive), "--output", str(inc), "--incremental",
+                      *refused_args])
+        assert refused.value.code == 2 and why in capsys.readouterr().err
 
 
 def test_spark_job_continues_an_export_killed_then_rerun(spark: Any, tmp_path: Path) -> None:
