@@ -33,6 +33,8 @@ from binlog_kaitai.times import to_epoch
 
 PARTIAL_UPDATE_ROWS = EventType.partial_update_rows_event
 FDE = EventType.format_description_event
+MAPS_KEPT = 256
+"""Table map objects whose descriptions :meth:`RowDecoder.describe` keeps by identity."""
 _STATE_TYPES = kinds.GTID | kinds.QUERY | {FDE}
 """The events besides rows events whose bodies the decoder reads: the transaction's GTID,
 the schema's DDL, a new format."""
@@ -94,9 +96,9 @@ class RowDecoder:
         """The ``--table`` patterns as given (None without)."""
         self.gtid: str | None = None
         self._described: dict[tuple[Any, ...], TableInfo] = {}
-        self._last: tuple[Any, TableInfo | None] = (None, None)
-        """The last table map described, and its description: consecutive rows events
-        of one table share it."""
+        self._by_map: dict[int, tuple[Any, tuple[Any, int, bool], TableInfo | None]] = {}
+        """The last table map objects described, by id: (the map, the schema history,
+        its generation and the flavour it was described with, its description)."""
 
     def feed(self, ev: Event) -> list[RowChange]:
         """The row changes of one event (empty for every event but rows events).
@@ -132,10 +134,21 @@ class RowDecoder:
 
     def describe(self, tm: Any, is_mariadb: bool) -> TableInfo | None:
         """The description of a table map (None for a table not asked for), with names
-        from the schema history where the map has none; each content described once."""
-        last_map, last_info = self._last
-        if tm is last_map:
-            return last_info
+        from the schema history where the map has none; each content described once,
+        and each table map object (the stream shares one between the maps of the same
+        bytes) looked up once while the schema history stays as it is."""
+        schema = self.schema
+        state = (schema, 0 if schema is None else schema.generation, is_mariadb)
+        seen = self._by_map.get(id(tm))
+        if seen is not None and seen[0] is tm and seen[1] == state:
+            return seen[2]
+        table = self._describe(tm, is_mariadb)
+        if len(self._by_map) >= MAPS_KEPT:
+            self._by_map.clear()
+        self._by_map[id(tm)] = (tm, state, table)
+        return table
+
+    def _describe(self, tm: Any, is_mariadb: bool) -> TableInfo | None:
         if self.filter.active and not self.filter.keeps(tm.schema_name, tm.table_name):
             table = None
         else:
@@ -151,7 +164,6 @@ class RowDecoder:
                 if len(self._described) > 10000:
                     self._described.clear()
                 table = self._described[key] = describe_table(tm, is_mariadb, cols, pk)
-        self._last = (tm, table)
         return table
 
     def table_of(self, ev: Event) -> TableInfo | None:

@@ -115,6 +115,9 @@ class SchemaHistory:
 
     def __init__(self, ddl_files: Sequence[str | Path] = ()) -> None:
         self._catalog = Catalog()
+        self.generation = 0
+        """How many statements changed the history (or may have): what was worked out
+        from it stays right while this stays the same."""
         for path in ddl_files:
             self.apply_script(Path(path).read_text(encoding="utf-8", errors="replace"))
 
@@ -186,6 +189,7 @@ class SchemaHistory:
         """Apply one statement; returns the default database after it (for USE)."""
         from binlog_kaitai import ddl  # here: sqlglot takes ~0.25 s to import
 
+        self.generation += 1
         return ddl.apply_statement(self._catalog, default_db, sql)
 
 
