@@ -12,16 +12,17 @@ meaning lives in the spec's instances rather than in its fields (:data:`VIEWS`).
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from decimal import Decimal
 from enum import IntEnum
 from functools import cache, lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from kaitaistruct import KaitaiStream, KaitaiStruct, KaitaiStructError
 
-from binlog_kaitai.event import DECODE_ERRORS, BinlogFormat, Event, EventType
+from binlog_kaitai.event import DECODE_ERRORS, BinlogFormat, Event, EventType, footer_crc_ok
 from binlog_kaitai.generated.gtid_event import GtidEvent
 from binlog_kaitai.generated.gtid_tagged_event import GtidTaggedEvent
 from binlog_kaitai.generated.mariadb_compressed import MariadbCompressed
@@ -36,6 +37,8 @@ from binlog_kaitai.generated.query_event import QueryEvent
 from binlog_kaitai.generated.rows_event import RowsEvent
 from binlog_kaitai.generated.table_map_event import TableMapEvent
 from binlog_kaitai.generated.transaction_payload_event import TransactionPayloadEvent
+from binlog_kaitai.generated_fast import mariadb_gtid_event as fast_mariadb_gtid
+from binlog_kaitai.generated_fast import mysql_binlog as fast
 from binlog_kaitai.gtid import gtid_set_text, gtid_text, tagged_uuid, uuid_text
 
 _B = MysqlBinlog
@@ -73,12 +76,15 @@ def quoted(name: str) -> str:
 # Descriptions: the Info column of SHOW BINLOG EVENTS
 
 
-def describe(ev: Event) -> str:
+def describe(ev: Event, parsed: Parsed | None = None) -> str:
     """A short human description of an event, like the Info column of SHOW BINLOG EVENTS
-    (MariaDB's and MySQL's, which agree where both have the event)."""
-    body = ev.body
+    (MariaDB's and MySQL's, which agree where both have the event); ``parsed`` is its
+    :func:`parse` when the caller has it."""
+    body, _, error = parse(ev) if parsed is None else parsed
     if body is None:
-        return f"undecodable body: {ev.decode_error}" if ev.decode_error else ""
+        return f"undecodable body: {error}" if error else ""
+    if type(body) is Compiled:
+        return COMPILED_VIEWS[type(body.fields)][1](ev, body)
     how = _DESCRIBERS.get(ev.type_code)
     if how is None:
         return _rows(ev, body) if isinstance(body, RowsEvent) else ""
@@ -326,35 +332,201 @@ def server_double(value: float) -> str:
 # JSON data: the generated objects' fields, with declared exceptions
 
 
-def event_data(ev: Event) -> Any:
+def event_data(ev: Event, parsed: Parsed | None = None) -> Any:
     """The ``data`` of ``events --json``: the body as JSON (docs/events-json.md); a body
     that could not be decoded, or a type the spec keeps as bytes, as ``raw`` hex (with
-    ``decode_error`` when decoding failed)."""
-    if ev.body is None:
-        return {"raw": ev.raw.hex(), "decode_error": ev.decode_error}
-    if isinstance(ev.body, (bytes, bytearray)):
-        return {"raw": ev.body.hex()}
+    ``decode_error`` when decoding failed). ``parsed``: as for :func:`describe`."""
+    return _data(ev, parse(ev) if parsed is None else parsed)[0]
+
+
+def event_data_json(ev: Event, parsed: Parsed) -> str:
+    """:func:`event_data` as JSON text, as ``json.dumps`` writes it; a shared table
+    map's is encoded once."""
+    data, text = _data(ev, parsed)
+    return json.dumps(data) if text is None else text
+
+
+def _data(ev: Event, parsed: Parsed) -> tuple[Any, str | None]:
+    """The data and, for a shared table map's, its JSON text (None: not encoded yet)."""
+    body, _, error = parsed
+    if body is None:
+        return {"raw": ev.raw.hex(), "decode_error": error}, None
+    if isinstance(body, (bytes, bytearray)):
+        return {"raw": body.hex()}, None
+    if type(body) is Compiled:
+        return COMPILED_VIEWS[type(body.fields)][0](ev, body), None
+    if type(body) is RowsEvent and not body.is_compressed:
+        return _rows_data(ev, body)
     shared = ev.type_code == EventType.table_map_event
     if shared:
-        kept = _SHARED_DATA.get(id(ev.body))
-        if kept is not None and kept[0] is ev.body:
-            return kept[1]
+        kept = _SHARED_DATA.get(id(body))
+        if kept is not None and kept[0] is body:
+            return kept[1], kept[2]
+    data = _converted_data(ev, body)
+    if not shared or "decode_error" in data:
+        return data, None
+    if len(_SHARED_DATA) >= 256:
+        _SHARED_DATA.clear()
+    text = json.dumps(data)
+    _SHARED_DATA[id(body)] = (body, data, text)
+    return data, text
+
+
+_SHARED_DATA: dict[int, tuple[Any, Any, str]] = {}
+"""The data of the last table maps' bodies and its JSON text, by body: a table map
+repeats in every transaction on its table, and the stream hands out one body for the
+same bytes (:mod:`~binlog_kaitai.parsed_bodies`). The body is kept with it, so that its
+id is not reused while it is here."""
+
+
+def _rows_data(ev: Event, body: Any) -> tuple[Any, str | None]:
+    """A rows event's data, from that of the last event whose body had the same bytes
+    before its row images (the spec reads its fields, table id to column bitmaps, from
+    those bytes alone: the stream shares them so, see
+    :mod:`~binlog_kaitai.parsed_bodies`) with its own ``rows``; and its JSON text."""
+    rows = body.rows.hex()
+    raw, fmt, frame = ev.raw, ev.format, _FRAME
+    raw = raw if type(raw) is bytes else bytes(raw)
+    if fast.read_event(raw, 0, len(raw), fmt.header_len, False, fmt.checksum_len,
+                       frame) < 0 or fmt.is_type_code_permuted:
+        return _converted_data(ev, body), None
+    end = frame.body_at + frame.body_size - len(body.rows)
+    key = (fmt, ev.type_code, raw[frame.body_at:end])
+    kept = _ROWS_DATA.get(key)
+    if kept is None:
+        data = _converted_data(ev, body)
+        if data.get("rows") != rows:  # raw: not a body the spec read
+            return data, None
+        text = json.dumps(data | {"rows": _ROWS_MARK}).split(json.dumps(_ROWS_MARK))
+        if len(text) != 2:
+            return data, None
+        if len(_ROWS_DATA) >= 1024:
+            _ROWS_DATA.clear()
+        kept = _ROWS_DATA[key] = (data, text[0], text[1])
+    data = dict(kept[0])
+    data["rows"] = rows
+    return data, f'{kept[1]}"{rows}"{kept[2]}'
+
+
+def _converted_data(ev: Event, body: Any) -> Any:
+    """The body's data, or its ``raw`` hex with the error an instance raised."""
     try:
-        data = to_jsonable(ev.body, event=ev)
+        return to_jsonable(body, event=ev)
     except DECODE_ERRORS as exc:  # an instance read lazily from damaged bytes
         return {"raw": ev.raw.hex(), "decode_error": f"{type(exc).__name__}: {exc}"}
-    if shared:
-        if len(_SHARED_DATA) >= 256:
-            _SHARED_DATA.clear()
-        _SHARED_DATA[id(ev.body)] = (ev.body, data)
-    return data
 
 
-_SHARED_DATA: dict[int, tuple[Any, Any]] = {}
-"""The data of the last table maps' bodies, by body: a table map repeats in every
-transaction on its table, and the stream hands out one body for the same bytes
-(:mod:`~binlog_kaitai.parsed_bodies`). The body is kept with it, so that its id is not
-reused while it is here."""
+_ROWS_MARK = "\x00rows\x00"
+"""Where a rows event's row images go in the JSON text kept for its fields."""
+_ROWS_DATA: dict[tuple[BinlogFormat, int, bytes], tuple[Any, str, str]] = {}
+"""The data and JSON text (before and after the row images) of the last rows events'
+fields, by the bytes they were read from."""
+
+
+class Parsed(NamedTuple):
+    """An event's body, CRC verdict and decode error, as :class:`Event` gives them; the
+    body may be a :class:`Compiled` one's instead."""
+
+    body: Any
+    checksum_ok: bool | None
+    decode_error: str | None
+
+
+class Compiled(NamedTuple):
+    """A body read by the readers ``tools/ksy_fast.py`` compiles from the spec: their
+    object (the spec's member names; a span as ``<id>_at``, ``<id>_size``) and the bytes
+    its spans index."""
+
+    fields: Any
+    raw: bytes
+
+    def span(self, name: str) -> bytes:
+        at = getattr(self.fields, f"{name}_at")
+        return self.raw[at:at + getattr(self.fields, f"{name}_size")]
+
+
+def parse(ev: Event) -> Parsed:
+    """The event's :class:`Parsed`: for a :data:`COMPILED` type in a file of unpermuted
+    type codes, its body read by the compiled readers from the span the compiled
+    ``event`` frames, its footer checked by
+    :func:`~binlog_kaitai.event.footer_crc_ok` (a tenth of the spec's parse of the
+    event); else (or when the readers refuse the body) the event's own. The readers
+    read the whole body, so they read it where the spec does (``test_render`` checks the
+    data, descriptions and verdicts are the same on every real file and fuzz input)."""
+    read = COMPILED.get(ev.type_code)
+    fmt = ev.format
+    if read is not None and not fmt.is_type_code_permuted:
+        raw = ev.raw if type(ev.raw) is bytes else bytes(ev.raw)
+        frame = _FRAME
+        if fast.read_event(raw, 0, len(raw), fmt.header_len, False, fmt.checksum_len,
+                           frame) >= 0:
+            fields = read(raw, frame.body_at, frame.body_at + frame.body_size)
+            if fields is not None:
+                return Parsed(Compiled(fields, raw), footer_crc_ok(raw, fmt), None)
+    return Parsed(ev.body, ev.checksum_ok, ev.decode_error)
+
+
+_FRAME = fast.Event()
+"""The compiled ``event`` reader's output, reused by :func:`parse`."""
+
+
+def _read_xid(raw: bytes, at: int, end: int) -> Any:
+    fields = fast.XidEvent()
+    return fields if fast.read_xid_event(raw, at, end, fields) >= 0 else None
+
+
+def _read_annotate(raw: bytes, at: int, end: int) -> Any:
+    fields = fast.AnnotateRowsEvent()
+    return fields if fast.read_annotate_rows_event(raw, at, end, fields) >= 0 else None
+
+
+def _read_mariadb_gtid(raw: bytes, at: int, end: int) -> Any:
+    """A MariaDB GTID's fields; None for an XA one's (rare: left to the spec's parse)."""
+    fields = fast_mariadb_gtid.MariadbGtidEvent()
+    if fast_mariadb_gtid.read_mariadb_gtid_event(raw, at, end, fields) < 0:
+        return None
+    return None if fields.has_xid else fields
+
+
+COMPILED: dict[int, Callable[[bytes, int, int], Any]] = {
+    EventType.xid_event: _read_xid,
+    EventType.annotate_rows_event: _read_annotate,
+    EventType.gtid_event: _read_mariadb_gtid,
+}
+"""Readers of the compiled bodies by event type: most of an OLTP binlog's events besides
+table maps and rows events (which the stream shares by content)."""
+
+
+def _mariadb_gtid_fields(ev: Event, body: Compiled) -> dict[str, Any]:
+    """What :func:`_mariadb_gtid_data` gives the spec's object: its members in order,
+    those absent left out, 64-bit halves joined, flags named, padding left out."""
+    f = body.fields
+    out: dict[str, Any] = {"gtid": gtid_text(ev.type_code, ev.server_id, f),
+                           "seq_no": f.seq_no.value, "domain_id": f.domain_id,
+                           "flags2": bit_names(f.flags2, MariadbGtidEvent.Flag2)}
+    if f.has_commit_id:
+        out["commit_id"] = f.commit_id.value
+    if f.has_flags_extra:
+        out["flags_extra"] = bit_names(f.flags_extra, MariadbGtidEvent.FlagExtra)
+    if f.has_extra_engines:
+        out["extra_engines"] = f.extra_engines
+    if f.has_sa_seq_no:
+        out["sa_seq_no"] = f.sa_seq_no.value
+    if f.has_thread_id:
+        out["thread_id"] = f.thread_id
+    return out
+
+
+COMPILED_VIEWS: dict[type, tuple[Callable[[Event, Compiled], Any],
+                                 Callable[[Event, Compiled], str]]] = {
+    fast.XidEvent: (lambda ev, b: {"xid": b.fields.xid.value},
+                    lambda ev, b: _DESCRIBERS[EventType.xid_event](ev, b.fields)),
+    fast.AnnotateRowsEvent: (lambda ev, b: {"query": text(b.span("query"))},
+                             lambda ev, b: text(b.span("query"))),
+    fast_mariadb_gtid.MariadbGtidEvent: (_mariadb_gtid_fields,
+                                         lambda ev, b: _mariadb_gtid(ev, b.fields)),
+}
+"""The data and description of each compiled body, as the spec's object gives them."""
 
 
 _AS_IS = frozenset({int, str, float, bool, type(None)})

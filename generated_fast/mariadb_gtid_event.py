@@ -82,6 +82,68 @@ def read_mysql_uint64(data: bytes, pos: cython.Py_ssize_t, end: cython.Py_ssize_
     return pos
 
 
+XID_FIXED_SIZE = 6
+"""Bytes of ``mariadb_gtid_event::xid``'s seq before its first
+conditional or variable-size member."""
+
+
+@cython.cclass
+class Xid:
+    """``mariadb_gtid_event::xid`` of ksy/mariadb_gtid_event.ksy.
+
+    An XA transaction id (XID), as written in the GTID event.
+    """
+
+    format_id = cython.declare(cython.longlong, visibility="public")
+    len_gtrid = cython.declare(cython.longlong, visibility="public")
+    len_bqual = cython.declare(cython.longlong, visibility="public")
+    gtrid_at = cython.declare(cython.Py_ssize_t, visibility="public")
+    gtrid_size = cython.declare(cython.Py_ssize_t, visibility="public")
+    bqual_at = cython.declare(cython.Py_ssize_t, visibility="public")
+    bqual_size = cython.declare(cython.Py_ssize_t, visibility="public")
+
+
+@cython.ccall
+def read_xid(data: bytes, pos: cython.Py_ssize_t, end: cython.Py_ssize_t, out:
+        Xid) -> cython.Py_ssize_t:
+    """Read ``mariadb_gtid_event::xid`` at ``data[pos:end]`` into ``out``:
+    the position after it, or TRUNCATED or INVALID."""
+    n: cython.Py_ssize_t = 0
+    if pos < 0:
+        return -2
+    if end > len(data):  # (the compiled code checks no bounds but these)
+        end = len(data)
+    if pos + 4 > end:
+        return -1
+    out.format_id = _u4le(data, pos)
+    pos += 4
+    if pos + 1 > end:
+        return -1
+    out.len_gtrid = _u1(data, pos)
+    pos += 1
+    if pos + 1 > end:
+        return -1
+    out.len_bqual = _u1(data, pos)
+    pos += 1
+    n = out.len_gtrid
+    if n < 0:
+        return -2
+    if pos + n > end:
+        return -1
+    out.gtrid_at = pos
+    out.gtrid_size = n
+    pos += n
+    n = out.len_bqual
+    if n < 0:
+        return -2
+    if pos + n > end:
+        return -1
+    out.bqual_at = pos
+    out.bqual_size = n
+    pos += n
+    return pos
+
+
 @cython.cclass
 class MariadbGtidEvent:
     """``mariadb_gtid_event::mariadb_gtid_event`` of ksy/mariadb_gtid_event.ksy.
@@ -99,11 +161,31 @@ class MariadbGtidEvent:
     commit_id = cython.declare(MysqlUint64, visibility="public")
     is_group_commit_id = cython.declare(cython.longlong, visibility="public")
     has_commit_id = cython.declare(cython.bint, visibility="public")
+    xid = cython.declare(Xid, visibility="public")
+    is_prepared_xa = cython.declare(cython.longlong, visibility="public")
+    is_completed_xa = cython.declare(cython.longlong, visibility="public")
+    has_xid = cython.declare(cython.bint, visibility="public")
+    flags_extra = cython.declare(cython.longlong, visibility="public")
+    flags_extra_pos = cython.declare(cython.ulonglong, visibility="public")
+    has_flags_extra = cython.declare(cython.bint, visibility="public")
+    extra_engines = cython.declare(cython.longlong, visibility="public")
+    flags_extra_value = cython.declare(cython.ulonglong, visibility="public")
+    is_extra_multi_engine = cython.declare(cython.longlong, visibility="public")
+    has_extra_engines = cython.declare(cython.bint, visibility="public")
+    sa_seq_no = cython.declare(MysqlUint64, visibility="public")
+    is_commit_alter = cython.declare(cython.longlong, visibility="public")
+    is_rollback_alter = cython.declare(cython.longlong, visibility="public")
+    has_sa_seq_no = cython.declare(cython.bint, visibility="public")
+    thread_id = cython.declare(cython.longlong, visibility="public")
+    has_thread_id = cython.declare(cython.longlong, visibility="public")
+    padding_at = cython.declare(cython.Py_ssize_t, visibility="public")
+    padding_size = cython.declare(cython.Py_ssize_t, visibility="public")
     is_standalone = cython.declare(cython.longlong, visibility="public")
     is_transactional = cython.declare(cython.longlong, visibility="public")
     is_allow_parallel = cython.declare(cython.longlong, visibility="public")
     is_waited = cython.declare(cython.longlong, visibility="public")
     is_ddl = cython.declare(cython.longlong, visibility="public")
+    is_start_alter = cython.declare(cython.longlong, visibility="public")
 
 
 @cython.ccall
@@ -111,6 +193,8 @@ def read_mariadb_gtid_event(data: bytes, pos: cython.Py_ssize_t, end: cython.Py_
         MariadbGtidEvent) -> cython.Py_ssize_t:
     """Read ``mariadb_gtid_event::mariadb_gtid_event`` at ``data[pos:end]`` into ``out``:
     the position after it, or TRUNCATED or INVALID."""
+    start: cython.Py_ssize_t = pos
+    n: cython.Py_ssize_t = 0
     r: cython.Py_ssize_t = 0
     if pos < 0:
         return -2
@@ -141,9 +225,77 @@ def read_mariadb_gtid_event(data: bytes, pos: cython.Py_ssize_t, end: cython.Py_
         out.has_commit_id = True
     else:
         out.has_commit_id = False
+    out.is_prepared_xa = ((out.flags2 & 64) != 0)
+    out.is_completed_xa = ((out.flags2 & 128) != 0)
+    if (out.is_prepared_xa or out.is_completed_xa):
+        if out.xid is None:  # made on first use, then reused
+            out.xid = Xid()
+        r = read_xid(data, pos, end, out.xid)
+        if r < 0:
+            return r
+        pos = r
+        out.has_xid = True
+    else:
+        out.has_xid = False
+    out.flags_extra_pos = (cython.cast(cython.ulonglong, (13 + cython.cast(cython.ulonglong, (8 if
+            out.is_group_commit_id else 0)))) + cython.cast(cython.ulonglong,
+            ((cython.cast(cython.ulonglong, (6 + cython.cast(cython.ulonglong, out.xid.len_gtrid)))
+            + cython.cast(cython.ulonglong, out.xid.len_bqual)) if (out.is_prepared_xa or
+            out.is_completed_xa) else 0)))
+    if ((end - start) > out.flags_extra_pos):
+        if pos + 1 > end:
+            return -1
+        out.flags_extra = _u1(data, pos)
+        pos += 1
+        out.has_flags_extra = True
+    else:
+        out.has_flags_extra = False
+        out.flags_extra = 0
+    out.flags_extra_value = (out.flags_extra if ((end - start) > out.flags_extra_pos) else 0)
+    out.is_extra_multi_engine = ((out.flags_extra_value & 1) != 0)
+    if out.is_extra_multi_engine:
+        if pos + 1 > end:
+            return -1
+        out.extra_engines = _u1(data, pos)
+        pos += 1
+        out.has_extra_engines = True
+    else:
+        out.has_extra_engines = False
+        out.extra_engines = 0
+    out.is_commit_alter = ((out.flags_extra_value & 4) != 0)
+    out.is_rollback_alter = ((out.flags_extra_value & 8) != 0)
+    if (out.is_commit_alter or out.is_rollback_alter):
+        if out.sa_seq_no is None:  # made on first use, then reused
+            out.sa_seq_no = MysqlUint64()
+        r = read_mysql_uint64(data, pos, end, out.sa_seq_no)
+        if r < 0:
+            return r
+        pos = r
+        out.has_sa_seq_no = True
+    else:
+        out.has_sa_seq_no = False
+    out.has_thread_id = ((out.flags_extra_value & 16) != 0)
+    if out.has_thread_id:
+        if pos + 4 > end:
+            return -1
+        out.thread_id = _u4le(data, pos)
+        pos += 4
+        out.has_thread_id = True
+    else:
+        out.has_thread_id = False
+        out.thread_id = 0
+    n = end - pos
+    if n < 0:
+        return -2
+    if pos + n > end:
+        return -1
+    out.padding_at = pos
+    out.padding_size = n
+    pos += n
     out.is_standalone = ((out.flags2 & 1) != 0)
     out.is_transactional = ((out.flags2 & 4) != 0)
     out.is_allow_parallel = ((out.flags2 & 8) != 0)
     out.is_waited = ((out.flags2 & 16) != 0)
     out.is_ddl = ((out.flags2 & 32) != 0)
+    out.is_start_alter = ((out.flags_extra_value & 2) != 0)
     return pos

@@ -395,6 +395,38 @@ def read_xid_event(data: bytes, pos: cython.Py_ssize_t, end: cython.Py_ssize_t, 
 
 
 @cython.cclass
+class AnnotateRowsEvent:
+    """``mysql_binlog::annotate_rows_event`` of ksy/mysql_binlog.ksy.
+
+    The statement that produced the rows events that follow (MariaDB).
+    """
+
+    query_at = cython.declare(cython.Py_ssize_t, visibility="public")
+    query_size = cython.declare(cython.Py_ssize_t, visibility="public")
+
+
+@cython.ccall
+def read_annotate_rows_event(data: bytes, pos: cython.Py_ssize_t, end: cython.Py_ssize_t, out:
+        AnnotateRowsEvent) -> cython.Py_ssize_t:
+    """Read ``mysql_binlog::annotate_rows_event`` at ``data[pos:end]`` into ``out``:
+    the position after it, or TRUNCATED or INVALID."""
+    n: cython.Py_ssize_t = 0
+    if pos < 0:
+        return -2
+    if end > len(data):  # (the compiled code checks no bounds but these)
+        end = len(data)
+    n = end - pos
+    if n < 0:
+        return -2
+    if pos + n > end:
+        return -1
+    out.query_at = pos
+    out.query_size = n
+    pos += n
+    return pos
+
+
+@cython.cclass
 class RotateEvent:
     """``mysql_binlog::rotate_event`` of ksy/mysql_binlog.ksy.
 

@@ -123,6 +123,7 @@ BODIES = {
     **{t: ("rows_event", "rows_event") for t in kinds.ROWS},
     EventType.xid_event: ("mysql_binlog", "xid_event"),
     EventType.rotate_event: ("mysql_binlog", "rotate_event"),
+    EventType.annotate_rows_event: ("mysql_binlog", "annotate_rows_event"),
     EventType.gtid_log_event: ("gtid_event", "gtid_event"),
     EventType.anonymous_gtid_log_event: ("gtid_event", "gtid_event"),
     EventType.gtid_event: ("mariadb_gtid_event", "mariadb_gtid_event"),

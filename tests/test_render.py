@@ -4,20 +4,25 @@ BINLOG EVENTS``) and its ``--json`` data, against a real server and the committe
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import re
 import subprocess
+from json.encoder import encode_basestring_ascii
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from binlog_kaitai.cli import main
+from binlog_kaitai.cli import event_json, event_json_text, event_line, main
 from binlog_kaitai.errors import BinlogError
-from binlog_kaitai.event import Event
-from binlog_kaitai.render import describe, event_data
+from binlog_kaitai.event import DECODE_ERRORS, Event
+from binlog_kaitai.render import Compiled, Parsed, describe, event_data, parse, to_jsonable
 from binlog_kaitai.stream import read_events
 from tests.conftest import CORPUS, FIXTURES, corpus
+from tools import fuzz
+from tools.crosscheck import default_files
 from tools.mariadb_sandbox import MariaDBSandbox, SandboxError, find_program
 
 SCHEMA = json.loads((FIXTURES / "events_json_schema.json").read_text())
@@ -400,3 +405,61 @@ def test_group_commit_ids_are_the_servers() -> None:
         _, differ = compare_with_server(db)
         cids = [d for d in map(describe, read_events(db.binlog_paths()[0])) if "cid=" in d]
     assert differ == [] and len(cids) == 2
+
+
+def spec_data(ev: Event) -> Any:
+    """``event_data`` as the generic walk of the event's own body gives it (no compiled
+    body, no data kept for shared bytes): the reference of the quick paths."""
+    if ev.body is None:
+        return {"raw": ev.raw.hex(), "decode_error": ev.decode_error}
+    if isinstance(ev.body, (bytes, bytearray)):
+        return {"raw": ev.body.hex()}
+    try:
+        return to_jsonable(ev.body, event=ev)
+    except DECODE_ERRORS as exc:
+        return {"raw": ev.raw.hex(), "decode_error": f"{type(exc).__name__}: {exc}"}
+
+
+def check_quick_paths(data: bytes) -> int:
+    """Each event of ``data`` (in stream order, so that data kept for shared bytes is
+    reused) shown by ``events`` and ``events --json`` through :func:`parse` (compiled
+    bodies) and ``event_json_text`` is what the spec's objects of the event give; how
+    many events read by compiled readers."""
+    events: list[Event] = []
+    with contextlib.suppress(BinlogError):
+        events.extend(read_events(io.BytesIO(data)))
+    compiled = 0
+    for ev in events:
+        parsed = parse(ev)
+        compiled += type(parsed.body) is Compiled
+        own = Parsed(ev.body, ev.checksum_ok, ev.decode_error)
+        assert parsed[1:] == own[1:], ev
+        assert event_line(ev, parsed) == event_line(ev, own), ev
+        expected = event_json(ev, "f\u00e9", own) | {"data": spec_data(ev)}
+        assert event_json_text(ev, encode_basestring_ascii("f\u00e9"), parsed) == json.dumps(
+            expected), ev
+        assert event_data(ev, parsed) == expected["data"], ev
+    return compiled
+
+
+def quick_path_files() -> list[Path]:
+    return [Path(p) for p in default_files()]
+
+
+@pytest.mark.parametrize("path", quick_path_files(), ids=lambda p: "/".join(p.parts[-2:]))
+def test_quick_paths_give_the_specs_output(path: Path) -> None:
+    check_quick_paths(path.read_bytes())
+
+
+def test_quick_paths_on_fuzzed_inputs() -> None:
+    """The fuzzer's mutations of the real files (its CI seed), damage included; the
+    compiled bodies are read (the MariaDB files' GTIDs, XIDs and ANNOTATE_ROWS)."""
+    seeds = fuzz.load_seeds(default_files())
+    compiled = 0
+    for number in range(150):
+        data, how, _origin = fuzz.make_input(number, 1, seeds)
+        try:
+            compiled += check_quick_paths(data)
+        except AssertionError as exc:
+            raise AssertionError(f"mutation {number} ({how}): {exc}") from exc
+    assert compiled > 100

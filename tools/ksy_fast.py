@@ -36,8 +36,10 @@ path inside it and the construct):
   ``le``/``be`` suffix, and byte-aligned bit fields ``b8le``... ``b64le`` (``be`` too:
   after byte types only, a ``b24le`` is a 3-byte integer); ``contents`` (a list of
   bytes); ``size:`` with no type, or with a user type or ``switch-on``, read as an opaque
-  span (``<id>_at``, ``<id>_size``: the body is not parsed); a user type with arguments
-  and no size (read in place); ``if:`` (``has_<id>`` says whether it was read);
+  span (``<id>_at``, ``<id>_size``: the body is not parsed), and ``size-eos: true`` so
+  (the rest of the type's stream); a user type with arguments and no size (read in
+  place); ``if:`` (``has_<id>`` says whether it was read; an instance of that name must
+  be the ``if:`` itself);
   ``valid:`` (``min``, ``max``, a value); ``enum:`` (the value stays the integer);
   ``-orig-id``, ``doc``, ``doc-ref``.
 - ``instances``: ``value:`` (an array literal becomes a module constant), with ``if:``;
@@ -94,6 +96,7 @@ MODULES = [
         "event_header": None,
         "event": ["header", "body", "checksum", "footer_len"],
         "xid_event": None,
+        "annotate_rows_event": None,
         "rotate_event": ["position"],
     }, frames={"event": "checksum"}, scans=["event_header"]),
     Module("gtid_event", {
@@ -101,9 +104,7 @@ MODULES = [
                        "sequence_number", "may_have_sbr", "has_logical_clock"],
     }),
     Module("mariadb_gtid_event", {
-        "mariadb_gtid_event": ["seq_no", "domain_id", "flags2", "commit_id", "is_standalone",
-                               "is_group_commit_id", "is_transactional", "is_allow_parallel",
-                               "is_waited", "is_ddl"],
+        "mariadb_gtid_event": None,
     }),
     Module("rows_event", {
         "rows_event": ["table_id", "flags", "len_extra_data", "extra_data", "num_columns",
@@ -435,14 +436,20 @@ class TypeCompiler:
             self.lines += body
             return
         cond = self.expr(spec["if"], f"{where}/if")
-        self.attrs.append(Attr(f"has_{member}", "cython.bint"))
+        if f"has_{member}" not in self.instances:
+            self.attrs.append(Attr(f"has_{member}", "cython.bint"))
+        elif spec["if"] != f"has_{member}":  # the spec's instance would mean something else
+            raise KsyUnsupported(self.spec.path, f"{where}/if",
+                                 f"instance has_{member} that is not the if of {member}")
         self.lines += [f"if {cond.code}:", *("    " + b for b in body),
                        f"    out.has_{member} = True", "else:",
                        f"    out.has_{member} = False", *(f"    out.{a} = 0" for a in scalars)]
 
     def field(self, member: str, spec: dict[str, Any], where: str, instance: bool) -> None:
         allowed = {"type", "size", "if", "valid", "enum", "contents"}
-        self.check_keys(spec, where, allowed | ({"pos"} if instance else set()))
+        self.check_keys(spec, where, allowed | ({"pos"} if instance else {"size-eos"}))
+        if "size-eos" in spec and (spec["size-eos"] is not True or "size" in spec):
+            raise KsyUnsupported(self.spec.path, where, f"size-eos {spec['size-eos']!r}")
         body: list[str] = []
         if instance:
             pos = self.expr(spec["pos"], f"{where}/pos") if "pos" in spec else None
@@ -455,7 +462,8 @@ class TypeCompiler:
             body += self.contents(spec["contents"], at, where)
         elif int_type(self.spec, spec.get("type")) and "size" not in spec:
             body += self.integer(member, spec, at, where)
-        elif "size" in spec and (spec.get("type") is None or not instance):
+        elif ("size" in spec or "size-eos" in spec) and (
+                spec.get("type") is None or not instance):
             body += self.span(member, spec, at, where)
         else:
             body += self.nested(member, spec, at, where)
@@ -470,10 +478,13 @@ class TypeCompiler:
                 f"if {checks}:", f"    return {INVALID}", f"{at} += {len(contents)}"]
 
     def span(self, member: str, spec: dict[str, Any], at: str, where: str) -> list[str]:
-        size = self.expr(spec["size"], f"{where}/size")
+        """A ``size`` span, or a ``size-eos`` one: the rest of the type's stream (``end``:
+        a type read in place, with no ``size``, shares its parent's)."""
+        size = (f"end - {at}" if "size-eos" in spec
+                else self.expr(spec["size"], f"{where}/size").code)
         self.attrs += [Attr(f"{member}_at", "cython.Py_ssize_t", member=member),
                        Attr(f"{member}_size", "cython.Py_ssize_t", member=member)]
-        return [f"n = {size.code}", "if n < 0:", f"    return {INVALID}",
+        return [f"n = {size}", "if n < 0:", f"    return {INVALID}",
                 f"if {at} + n > end:", f"    return {TRUNCATED}",
                 f"out.{member}_at = {at}", f"out.{member}_size = n", f"{at} += n"]
 
