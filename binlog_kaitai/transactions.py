@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from binlog_kaitai import event_kinds as kinds
-from binlog_kaitai.event import EventType
+from binlog_kaitai.event import Event, EventType
 from binlog_kaitai.gtid import gtid_text, tagged_uuid, uuid_text
 
 KINDED_TYPES = kinds.QUERY | {EventType.gtid_event}
@@ -124,12 +124,40 @@ class GtidInfo:
     immediate_commit_us: int | None = None
 
 
+def tracked_kind(ev: Event) -> str | None:
+    """``ev.kind`` where :meth:`TransactionTracker.step` reads it (:data:`KINDED_TYPES`),
+    else None: the kind of any other type is None once its body is parsed, which this
+    spares."""
+    return ev.kind if ev.type_code in KINDED_TYPES else None
+
+
+def event_gtid_info(ev: Event) -> GtidInfo | None:
+    """The GtidInfo of a GTID event (a type of ``event_kinds.GTID``): a MariaDB one's
+    from the fields the compiled reader reads
+    (:meth:`~binlog_kaitai.event.Event.fixed_fields`, the spec's names and values, as
+    :func:`~binlog_kaitai.gtid.event_gtid` reads its GTID) without parsing its body;
+    else from the spec's body. None for a body that cannot be decoded."""
+    fields = ev.fixed_fields() if ev.type_code == EventType.gtid_event else None
+    body = ev.body if fields is None else fields
+    return None if body is None else gtid_info(ev.type_code, ev.server_id, body)
+
+
+def xid_of(ev: Event) -> int | None:
+    """The XID of an XID_EVENT, read by the compiled reader of its body, which is fixed
+    fields only (None for any other event, or a body too short for them)."""
+    if ev.type_code != EventType.xid_event:
+        return None
+    fields = ev.fixed_fields()
+    return None if fields is None else fields.xid.value
+
+
 def gtid_info(type_code: int, server_id: int, body: Any) -> GtidInfo:
-    """The GtidInfo of a decoded GTID event body (a type of ``event_kinds.GTID``)."""
+    """The GtidInfo of a decoded GTID event body (a type of ``event_kinds.GTID``), or of
+    a MariaDB one's fixed fields."""
     gtid = gtid_text(type_code, server_id, body)
     if type_code == EventType.gtid_event:  # MariaDB
         return GtidInfo(gtid, domain=body.domain_id, server_id=server_id,
-                        sequence=body.seq_no.value, is_ddl=body.is_ddl)
+                        sequence=body.seq_no.value, is_ddl=bool(body.is_ddl))
     if type_code == EventType.gtid_tagged_log_event:
         sid = tagged_uuid(body)
         return GtidInfo(gtid, None if sid is None else uuid_text(sid), body.tag or None,

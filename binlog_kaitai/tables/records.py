@@ -23,12 +23,17 @@ from binlog_kaitai.render import text
 from binlog_kaitai.rows import RowChange
 from binlog_kaitai.tables.changes import image_text
 from binlog_kaitai.tables.schemas import EventsRecord, RowChangesRecord
+from binlog_kaitai.transactions import xid_of
 
 Record = tuple[str, Any]
 """``(kind, values)``: a record of the kind's type, or for ``row_changes`` and ``typed``
 an Arrow batch of them."""
 INT64_MAX = (1 << 63) - 1
 OPS = {"insert": "c", "update": "u", "delete": "d"}
+BODY_COLUMN_TYPES = kinds.QUERY | {
+    EventType.gtid_event, EventType.annotate_rows_event, EventType.rows_query_log_event,
+    EventType.table_map_event}
+"""The types (besides rows events and XIDs) whose bodies hold ``events`` columns."""
 """``row_changes.op`` of each change's ``RowChange.op``."""
 
 
@@ -64,33 +69,47 @@ def event_row(path: str, ev: Event, gtid: str | None, rows_count: int | None
               ) -> tuple[Any, ...]:
     """The ``events`` row of ``ev`` (of file ``path``, in the transaction of ``gtid``);
     ``rows_count``: its rows, once decoded (None for any other event)."""
-    body, t = ev.body, ev.type_code
-    xid = thread_id = schema = query = table_id = db = table = None
-    if body is not None:
-        if t in kinds.QUERY:
-            thread_id, schema = body.thread_id, body.schema or None
-            raw = statement_bytes(body)
-            query = None if raw is None else text(raw)
-        elif t == EventType.gtid_event and body.has_thread_id:
-            thread_id = body.thread_id
-        elif t in (EventType.annotate_rows_event, EventType.rows_query_log_event):
-            query = text(body.query)
-        elif t == EventType.xid_event:
-            xid = i64(body.xid.value)
-        elif t == EventType.table_map_event:
-            table_id, db, table = body.table_id.value, body.schema_name, body.table_name
-        elif ev.is_rows:
-            table_id = body.table_id.value
-            if ev.table_map is not None:
-                db, table = ev.table_map.schema_name, ev.table_map.table_name
+    xid, thread_id, schema, query, table_id, db, table = _body_columns(ev)
     ts, day = when(ev.timestamp)
     return EventsRecord(
         file=path, pos=ev.pos, next_pos=ev.next_pos, type=ev.type_name,
-        type_code=t, ts=ts, server_id=ev.server_id, length=ev.length, flags=ev.flags,
-        checksum_ok=ev.checksum_ok, gtid=gtid, xid=xid, thread_id=thread_id,
-        schema=schema, query=query, table_id=table_id, db=db, table=table,
-        rows_count=rows_count, event_date=day,
+        type_code=ev.type_code, ts=ts, server_id=ev.server_id, length=ev.length,
+        flags=ev.flags, checksum_ok=ev.checksum_ok, gtid=gtid, xid=xid,
+        thread_id=thread_id, schema=schema, query=query, table_id=table_id, db=db,
+        table=table, rows_count=rows_count, event_date=day,
     )
+
+
+NO_BODY_COLUMNS = (None,) * 7
+
+
+def _body_columns(ev: Event) -> tuple[Any, ...]:
+    """The ``events`` columns from an event's body: ``xid``, ``thread_id``, ``schema``,
+    ``query``, ``table_id``, ``db``, ``table`` (None where the type has none). Only the
+    bodies of the types that have some are parsed (an XID's is read by its compiled
+    reader)."""
+    t = ev.type_code
+    if t == EventType.xid_event:
+        return (i64(xid_of(ev)), *NO_BODY_COLUMNS[1:])
+    if t not in BODY_COLUMN_TYPES and not ev.is_rows:
+        return NO_BODY_COLUMNS
+    body = ev.body
+    if body is None:
+        return NO_BODY_COLUMNS
+    if t in kinds.QUERY:
+        raw = statement_bytes(body)
+        return (None, body.thread_id, body.schema or None,
+                None if raw is None else text(raw), None, None, None)
+    if t == EventType.gtid_event:
+        return (None, body.thread_id if body.has_thread_id else None, *NO_BODY_COLUMNS[2:])
+    if t == EventType.table_map_event:
+        return (None, None, None, None, body.table_id.value, body.schema_name,
+                body.table_name)
+    if t in kinds.ROWS:
+        tm = ev.table_map
+        return (None, None, None, None, body.table_id.value,
+                None if tm is None else tm.schema_name, None if tm is None else tm.table_name)
+    return (None, None, None, text(body.query), None, None, None)  # an annotation
 
 
 def change_row(path: str, c: RowChange, xid: int | None) -> tuple[Any, ...]:

@@ -23,7 +23,15 @@ from binlog_kaitai.storage import open_input
 from binlog_kaitai.stream import TRANSACTION_PAYLOAD, BinlogStream, payload_events
 from binlog_kaitai.tables.records import i64, utc, utc_us
 from binlog_kaitai.tables.schemas import TransactionsRecord
-from binlog_kaitai.transactions import WALK_BODIES, GtidInfo, Step, TransactionTracker, gtid_info
+from binlog_kaitai.transactions import (
+    WALK_BODIES,
+    GtidInfo,
+    Step,
+    TransactionTracker,
+    event_gtid_info,
+    tracked_kind,
+    xid_of,
+)
 
 HOLD_BYTES = 256 << 10
 """Bytes of rows events whose changes a transaction holds until its XID is read; a
@@ -63,17 +71,26 @@ class Transaction:
         """The XID, as read at the end or looked up ahead."""
         return self.xid if self.xid_ahead is None else self.xid_ahead[0]
 
-    def add(self, ev: Event) -> None:
-        """Count in ``ev``, one of the transaction's events."""
-        body, t = ev.body, ev.type_code
-        if t in kinds.GTID and body is not None:
-            self.gtid = gtid_info(t, ev.server_id, body)
+    def add(self, ev: Event, kind: str | None) -> None:
+        """Count in ``ev``, one of the transaction's events (``kind``: its
+        :func:`~binlog_kaitai.transactions.tracked_kind`). Only a table map's body is
+        parsed here: a GTID's and an XID's fields are read without it where they can be."""
+        t = ev.type_code
+        if t in kinds.GTID:
+            info = event_gtid_info(ev)
+            if info is not None:
+                self.gtid = info
+        elif t == EventType.xid_event:
+            xid = xid_of(ev)
+            if xid is not None:
+                self.xid = xid
+        elif t == EventType.table_map_event:
+            body = ev.body
+            if body is not None:
+                self.tables[f"{body.schema_name}.{body.table_name}"] = None
         self.commit_ts = ev.timestamp
-        self.is_ddl = self.is_ddl or ev.kind == "ddl"
-        if t == EventType.xid_event and body is not None:
-            self.xid = body.xid.value
-        if ev.is_table_map and body is not None:
-            self.tables[f"{body.schema_name}.{body.table_name}"] = None
+        if kind == "ddl":
+            self.is_ddl = True
         if ev.inner_pos is None:
             self.event_count += 1
             self.end_pos = ev.next_pos
@@ -130,15 +147,17 @@ class Transactions:
         """The bookkeeping of an event: the open transaction it cut short by starting a
         new one (to be ended, without a commit), its transaction, and the tracker's
         step."""
-        step = self.tracker.step(ev.type_code, ev.kind)
+        kind = tracked_kind(ev)
+        step = self.tracker.step(ev.type_code, kind)
         cut = None
         if step.starts:
             cut = self.end(None) if self.open is not None else None
             self.open = Transaction(ev)
         trx = self.open if step.member else None
         if trx is not None:
-            trx.add(ev)
-            if ev.type_code in kinds.GTID and ev.body is not None and trx.gtid.gtid is not None:
+            trx.add(ev, kind)
+            # (a GTID starts its transaction: its GtidInfo, if any, is the event's)
+            if ev.type_code in kinds.GTID and trx.gtid.gtid is not None:
                 self.first_gtid = self.first_gtid or trx.gtid.gtid
                 self.last_gtid = trx.gtid.gtid
         if ev.type_code == TRANSACTION_PAYLOAD and ev.inner_pos is None:
@@ -169,13 +188,11 @@ class Transactions:
         (None when it has none, or when the walk meets damage: the parse will)."""
         try:
             if ev.inner_pos is not None and self.payload is not None:
-                for inner in payload_events(self.payload):
-                    if inner.type_code == EventType.xid_event and inner.body is not None:
-                        return inner.body.xid.value
-                return None
+                return next((xid for xid in map(xid_of, payload_events(self.payload))
+                             if xid is not None), None)
             tracker = self.tracker.copy()
             for later in self.look_ahead().events(ev.next_pos):
-                step = tracker.step(later.type_code, later.kind)
+                step = tracker.step(later.type_code, tracked_kind(later))
                 if step.starts:
                     return None
                 if step.ends:
@@ -201,9 +218,3 @@ class Transactions:
             self.ahead.close()
             self.ahead = None
 
-
-def xid_of(ev: Event) -> int | None:
-    """The XID of a decoded XID_EVENT (None for any other event)."""
-    if ev.type_code != EventType.xid_event or ev.body is None:
-        return None
-    return ev.body.xid.value
