@@ -348,11 +348,17 @@ class RowsGate:
         self.since = since
         self.statements = 0
         self._gtid = TransactionGtid()
+        self._open = not filters.by_gtid and filters.types is None and filters.ops is None
+        """No filter here but the tables' (the decoder's): every event but a statement's
+        change is admitted as it is."""
 
     def admits(self, ev: Event) -> bool:
+        t = ev.type_code
+        if self._open and t not in kinds.QUERY and t not in kinds.OLD_LOAD:
+            return True  # (what the rest says of them, a rows event's and no change's)
         f = self.filters
         gtid = self._gtid.of(ev) if f.by_gtid else None
-        if ev.is_rows:
+        if t in kinds.ROWS:
             return f.keeps_gtid(gtid) and (f.types is None or f.types.matches(ev)) and (
                 f.ops is None or _OP_OF_TYPE[ev.type_code] in f.ops)
         change = statement_change(ev)

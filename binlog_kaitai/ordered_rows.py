@@ -203,7 +203,7 @@ class OrderedRows:
         self._groups = OpenGroups(RowsGroup)
 
     def feed(self, ev: Event) -> list[Item]:
-        if not ev.is_rows:
+        if ev.type_code not in kinds.ROWS:
             if not passive(ev):
                 return self._flush() + self._live(ev)
         elif self._fed < COLUMNAR_AFTER_BYTES and self._fed_events < COLUMNAR_AFTER_EVENTS:

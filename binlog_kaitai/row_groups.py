@@ -12,7 +12,7 @@ before the columnar decoder (:mod:`binlog_kaitai.columnar`) is loaded.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from binlog_kaitai.event import DECODE_ERRORS, Event, EventType
 from binlog_kaitai.rows import RowDecoder
@@ -21,11 +21,11 @@ from binlog_kaitai.table_info import TableInfo
 PARTIAL_UPDATE_ROWS = EventType.partial_update_rows_event
 
 
-@dataclass(frozen=True, slots=True)
-class RowsShape:
+class RowsShape(NamedTuple):
     """What the rows events decoded together share: their type (write, update, delete,
     partial update), column count and columns-present bitmaps (``present_after`` None
-    for events with one image per row)."""
+    for events with one image per row). (A tuple: part of every rows event's group key,
+    hashed by C.)"""
 
     type_code: int
     column_count: int
