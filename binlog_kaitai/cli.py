@@ -18,6 +18,7 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, replace
 from datetime import UTC, datetime
+from functools import lru_cache
 from importlib.metadata import PackageNotFoundError, version
 from json.encoder import encode_basestring_ascii as encode_json_string
 from typing import Any, TextIO
@@ -282,10 +283,12 @@ def _json_int(value: int | None) -> str | int:
     return "null" if value is None else value
 
 
-def event_line(ev: Event, parsed: Parsed | None = None) -> str:
-    """The line text ``events`` writes for an event; ``parsed`` as for :func:`event_json`."""
+def event_line(ev: Event, parsed: Parsed | None = None,
+               when_text: Callable[[float], str] = local_text) -> str:
+    """The line text ``events`` writes for an event; ``parsed`` as for :func:`event_json`;
+    ``when_text``, :func:`~binlog_kaitai.times.local_text` or a cache of it."""
     parsed = parse(ev) if parsed is None else parsed
-    when = local_text(ev.timestamp)
+    when = when_text(ev.timestamp)
     crc = " CRC-MISMATCH" if parsed.checksum_ok is False else ""
     info = describe(ev, parsed).replace("\n", " ")
     if len(info) > 200:
@@ -319,6 +322,10 @@ def each_file(args: argparse.Namespace, out: TextIO, err: TextIO,
 
 def run_events(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     chosen = EventFilter(Filters.from_args(args))
+    # Events come many to a second: each second's local time is formatted once (2 µs,
+    # the largest part of a text line), kept for this run only, within which the local
+    # zone does not change.
+    when_text = lru_cache(maxsize=64)(local_text)
 
     def show(name: str, stream: Iterator[Event]) -> int:
         status = 0
@@ -332,7 +339,7 @@ def run_events(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             if args.json:
                 print(event_json_text(ev, name_json, parsed), file=out)
             else:
-                print(event_line(ev, parsed), file=out)
+                print(event_line(ev, parsed, when_text), file=out)
         return status
 
     if not args.json:
