@@ -40,7 +40,7 @@ from binlog_kaitai.errors import RowsError
 from binlog_kaitai.event import DECODE_ERRORS, Event, EventType
 from binlog_kaitai.filters import TableFilter
 from binlog_kaitai.row_groups import OpenGroups, RowsGroup, columnar_key
-from binlog_kaitai.rows import RowChange, RowDecoder, changes_of
+from binlog_kaitai.rows import IDLE_TYPES, RowChange, RowDecoder, changes_of
 from binlog_kaitai.schema import SchemaHistory
 
 if TYPE_CHECKING:  # the columnar decoder, numpy and Arrow load with the first group
@@ -79,6 +79,8 @@ PASSIVE = kinds.GTID | {EventType.xid_event, EventType.table_map_event,
                         EventType.annotate_rows_event}
 """Events that leave the open groups open (see the module docstring): the reference
 decoder at most takes the GTID of one, which the rows events gathered already hold."""
+_QUIET = PASSIVE & IDLE_TYPES
+"""Events that neither close the open groups nor feed the decoder (XID, ANNOTATE_ROWS)."""
 TRANSACTION_WORDS = frozenset({"begin", "commit"})
 """The :attr:`~binlog_kaitai.event.Event.kind` of the statements that only bound a
 transaction (MySQL's BEGIN before each, COMMIT after a non-transactional one's): the
@@ -204,6 +206,8 @@ class OrderedRows:
 
     def feed(self, ev: Event) -> list[Item]:
         if ev.type_code not in kinds.ROWS:
+            if ev.type_code in _QUIET:
+                return []
             if not passive(ev):
                 return self._flush() + self._live(ev)
         elif self._fed < COLUMNAR_AFTER_BYTES and self._fed_events < COLUMNAR_AFTER_EVENTS:

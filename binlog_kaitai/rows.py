@@ -22,7 +22,7 @@ from typing import Any, BinaryIO, cast
 from binlog_kaitai import event_kinds as kinds
 from binlog_kaitai.buffer_stream import BufferStream
 from binlog_kaitai.errors import BinlogError, RowsError
-from binlog_kaitai.event import DECODE_ERRORS, Event, EventType
+from binlog_kaitai.event import CHANGE_CARRIERS, DECODE_ERRORS, Event, EventType
 from binlog_kaitai.filters import Filters, RowsGate, TableFilter, statement_change
 from binlog_kaitai.generated.row_image import RowImage
 from binlog_kaitai.gtid import event_gtid
@@ -38,6 +38,10 @@ MAPS_KEPT = 256
 _STATE_TYPES = kinds.GTID | kinds.QUERY | {FDE}
 """The events besides rows events whose bodies the decoder reads: the transaction's GTID,
 the schema's DDL, a new format."""
+IDLE_TYPES = frozenset(int(t) for t in EventType) - kinds.ROWS - CHANGE_CARRIERS - (
+    _STATE_TYPES)
+"""Types the decoder does nothing with (XID, ANNOTATE_ROWS, INTVAR...): no changes, no
+state, nothing whose loss loses changes (an unknown type may, and is not one of them)."""
 DECODER_BODIES = kinds.ROWS | kinds.GTID | kinds.QUERY | {
     EventType.table_map_event, EventType.transaction_payload_event}
 """The events whose bodies :class:`RowDecoder` reads (rows events, their GTIDs, the
@@ -117,6 +121,8 @@ class RowDecoder:
         t = ev.type_code
         if t in kinds.ROWS:
             return self._rows(ev)
+        if t in IDLE_TYPES:
+            return []
         lost = ev.unreadable_changes
         if lost is not None:
             raise RowsError(ev.file, ev.pos, lost, ev.index)
