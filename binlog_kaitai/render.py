@@ -18,6 +18,7 @@ from collections.abc import Callable
 from decimal import Decimal
 from enum import IntEnum
 from functools import cache, lru_cache
+from json.encoder import encode_basestring_ascii
 from typing import Any, NamedTuple
 
 from kaitaistruct import KaitaiStream, KaitaiStruct, KaitaiStructError
@@ -343,7 +344,26 @@ def event_data_json(ev: Event, parsed: Parsed) -> str:
     """:func:`event_data` as JSON text, as ``json.dumps`` writes it; a shared table
     map's is encoded once."""
     data, text = _data(ev, parsed)
-    return json.dumps(data) if text is None else text
+    return _json_text(data) if text is None else text
+
+
+def _json_text(data: Any) -> str:
+    """``json.dumps(data)``; an object of numbers, strings and lists of strings (most
+    events' data) written by the json module's string encoder, twice as quick as
+    ``json.dumps`` for the small objects of OLTP events."""
+    if type(data) is not dict:
+        return json.dumps(data)
+    parts = []
+    for key, value in data.items():
+        kind = type(value)
+        if kind is str:
+            value = encode_basestring_ascii(value)
+        elif kind is list and all(type(v) is str for v in value):
+            value = "[" + ", ".join(map(encode_basestring_ascii, value)) + "]"
+        elif kind is not int:  # (a bool is no int here)
+            return json.dumps(data)
+        parts.append(f"{encode_basestring_ascii(key)}: {value}")
+    return "{" + ", ".join(parts) + "}"
 
 
 def _data(ev: Event, parsed: Parsed) -> tuple[Any, str | None]:
