@@ -10,9 +10,8 @@ from __future__ import annotations
 import io
 import struct
 import zlib
-from dataclasses import dataclass
-from functools import cache
-from typing import Any
+from functools import cache, lru_cache
+from typing import Any, NamedTuple
 
 from kaitaistruct import KaitaiStream, KaitaiStructError
 
@@ -88,9 +87,9 @@ def header_log_pos(buf: bytes, at: int, header_len: int) -> int | None:
     return header.log_pos if header.has_log_pos else None
 
 
-@dataclass(frozen=True, slots=True)
-class BinlogFormat:
-    """What the governing FORMAT_DESCRIPTION_EVENT (or START_EVENT_V3) says about events."""
+class BinlogFormat(NamedTuple):
+    """What the governing FORMAT_DESCRIPTION_EVENT (or START_EVENT_V3) says about events.
+    (A tuple: part of the key of every body the stream shares, hashed by C.)"""
 
     binlog_version: int
     header_len: int
@@ -104,7 +103,12 @@ class BinlogFormat:
     @property
     def is_mariadb(self) -> bool:
         """Written by MariaDB (whose table maps and rows differ in details from MySQL's)."""
-        return "mariadb" in self.server_version.lower()
+        return _is_mariadb(self.server_version)
+
+
+@lru_cache(maxsize=64)
+def _is_mariadb(server_version: str) -> bool:
+    return "mariadb" in server_version.lower()
 
 
 class Event:

@@ -30,7 +30,6 @@ import io
 import os
 from collections.abc import Collection, Iterator
 from contextlib import contextmanager
-from dataclasses import replace
 from typing import IO, Any, BinaryIO
 
 from kaitaistruct import KaitaiStream
@@ -403,7 +402,7 @@ def payload_events(payload: Event, parsed: ParsedBodies | None = None) -> Iterat
     (each MySQL compressed transaction carries its table maps).
     """
     data = _inflated(payload)
-    inner_fmt = replace(payload.format, checksum_len=0)
+    inner_fmt = payload.format._replace(checksum_len=0)
     name, pos, index = payload.file, payload.pos, payload.index
     inner = BinlogStream(io.BytesIO(data), fmt=inner_fmt)
     if parsed is not None:
