@@ -50,6 +50,7 @@ from binlog_kaitai.tables.extract import (
     FailFast,
     Record,
     SplitParser,
+    fewer_collections,
     fold_files,
     parser_version,
 )
@@ -340,7 +341,7 @@ def _export_into(folder: str, plan: ArchivePlan, failfast: bool, scripts: Sequen
     and the writing thread ended."""
     apart = workers > 1 and len(plan.splits) > 1
     # (the processes are forked before this process starts its writing thread)
-    with _fork_pool(workers) if apart else nullcontext() as pool:
+    with fewer_collections(), _fork_pool(workers) if apart else nullcontext() as pool:
         writes = _Writes()  # (nothing between here and the try can fail)
         # (apart, the splits' parts come first: part-<split>, in order)
         part = f"part-{len(plan.splits) if apart else 0:05d}.parquet"
