@@ -65,12 +65,12 @@ import pyarrow as pa
 
 from binlog_kaitai import event_kinds as kinds
 from binlog_kaitai import json_value, kernels, row_kernel, values
-from binlog_kaitai.errors import RowsError
+from binlog_kaitai.errors import BinlogError, RowsError
 from binlog_kaitai.event import DECODE_ERRORS, EventType, event_type_name
 from binlog_kaitai.json_diff import patched
 from binlog_kaitai.packed import decimal_size
 from binlog_kaitai.row_groups import PARTIAL_UPDATE_ROWS, RowsShape, group_key
-from binlog_kaitai.rows import DECODER_BODIES, RowDecoder
+from binlog_kaitai.rows import DECODER_BODIES, RowDecoder, binlog_sources
 from binlog_kaitai.schema import SchemaHistory
 from binlog_kaitai.stream import BinlogStream
 from binlog_kaitai.table_info import TableInfo, present_columns, value_sizes
@@ -737,17 +737,27 @@ class RowBatcher:
             yield from _flush(self._pending.pop(next(iter(self._pending))))
 
 
-def row_batches(source: Any, *, schema_files: Iterable[Any] = (),
+def row_batches(sources: Any, *, schema_files: Iterable[Any] = (),
                 tables: Iterable[str] | None = None,
                 max_batch_bytes: int = MAX_BATCH_BYTES) -> Iterator[pa.RecordBatch]:
-    """Every row change of one binlog (a path or binary file; TRANSACTION_PAYLOADs
-    expanded) as Arrow record batches, see :class:`RowBatcher`; ``schema_files`` are DDL
-    for the column names of tables whose CREATE TABLE the binlog does not have."""
+    """Every row change of binlogs (TRANSACTION_PAYLOADs expanded) as Arrow record
+    batches, see :class:`RowBatcher`. ``sources`` as
+    :func:`~binlog_kaitai.rows.iter_row_changes` takes them: a path, a binary file, a
+    folder, a glob or a list of them, read as one chain (the schema history of one file
+    names the columns of the next). ``schema_files`` are DDL for the column names of
+    tables whose CREATE TABLE the binlogs do not have. A damaged file raises its
+    :class:`~binlog_kaitai.errors.BinlogError` after the batches of the rows before
+    the damage."""
     batcher = RowBatcher(schema=SchemaHistory(schema_files), tables=tables,
                          max_batch_bytes=max_batch_bytes)
-    with BinlogStream(source, expand_payloads=True, bodies=DECODER_BODIES) as stream:
-        for ev in stream.events():
-            yield from batcher.feed(ev)
+    try:
+        for source in binlog_sources(sources):
+            with BinlogStream(source, expand_payloads=True, bodies=DECODER_BODIES) as stream:
+                for ev in stream.events():
+                    yield from batcher.feed(ev)
+    except BinlogError:
+        yield from batcher.finish()  # the rows before the damage
+        raise
     yield from batcher.finish()
 
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 import importlib
 import subprocess
 import sys
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -105,6 +107,33 @@ def test_row_batches() -> None:
     assert batches[0].schema.names[:8] == ["file", "pos", "inner_pos", "row", "timestamp",
                                            "server_id", "gtid", "op"]
     assert batches[0].column("after").to_pylist()[0] == {"id": 1, "v": "one"}
+
+
+def test_row_batches_of_a_chain(tmp_path: Path) -> None:
+    """A folder is one chain, as for row_changes: the DDL of the first file names the
+    columns of the later ones; a damaged last file gives the rows before the damage,
+    then its error."""
+    rotation = FIXTURES / "mariadb" / "rotation_minimal"
+    batches = list(binlog_kaitai.row_batches(rotation))
+    changes = list(binlog_kaitai.row_changes(rotation))
+    assert sorted((r["file"], r["pos"], r["row"]) for b in batches  # (by table and kind)
+                  for r in b.select(["file", "pos", "row"]).to_pylist()) == [
+        (c.file, c.pos, c.row) for c in changes]
+    last = [b for b in batches if b.column("file")[0].as_py().endswith("binlog.000003")]
+    names = {f.name for b in last for image in ("before", "after")
+             if image in b.schema.names for f in b.schema.field(image).type}
+    assert last and names and not any(n.startswith("@") for n in names), names
+    for f in sorted(rotation.glob("binlog.00000*")):
+        data = f.read_bytes()
+        (tmp_path / f.name).write_bytes(data[:len(data) * 2 // 3] if f.name.endswith("3")
+                                        else data)
+    got: list[Any] = []
+    with pytest.raises(binlog_kaitai.BinlogError):
+        for batch in binlog_kaitai.row_batches(tmp_path):
+            got.append(batch)
+    problems: list[Any] = []
+    kept = list(binlog_kaitai.row_changes(tmp_path, on_error=problems.append))
+    assert problems and sum(b.num_rows for b in got) == len(kept) > 0
 
 
 def test_check() -> None:
