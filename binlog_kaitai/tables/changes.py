@@ -97,24 +97,25 @@ def row_seqs(group: ColumnarGroup, counts: list[int]) -> np.ndarray:
     return np.repeat(np.array(group.seqs, np.int64), counts)
 
 
-def in_order(parts: list[tuple[pa.RecordBatch, np.ndarray]]) -> pa.RecordBatch:
-    """Batches of one schema, each with its rows' :func:`row_seqs`, as one batch of all
+def in_order(parts: list[tuple[pa.RecordBatch, np.ndarray]]) -> list[pa.RecordBatch]:
+    """Batches of one schema, each with its rows' :func:`row_seqs`, as batches of all
     their rows in binlog order (within an event, as they were).
 
     The rows come in runs, consecutive in one batch (an event's rows at least, a bulk
-    statement's many events); when the runs are long they are sliced and joined, which
-    copies each row once, where a ``take`` of nested columns (the ``map`` images) costs
-    about twice as much."""
+    statement's many events); when the runs are long, each is a slice of its batch,
+    which copies nothing (the writers take them as they come), where a ``take`` of
+    nested columns costs about twice what a copy costs. Short runs are taken into one
+    batch."""
     if len(parts) == 1:
-        return parts[0][0]
+        return [parts[0][0]]
     order = np.argsort(np.concatenate([seqs for _, seqs in parts]), kind="stable")
     starts = (np.flatnonzero(np.diff(order) != 1) + 1).tolist()
     if len(order) == 0 or len(starts) * MIN_RUN_ROWS > len(order):
-        return pa.concat_batches([batch for batch, _ in parts]).take(order)
+        return [pa.concat_batches([batch for batch, _ in parts]).take(order)]
     rows = pa.Table.from_batches([batch for batch, _ in parts])
     bounds = [0, *starts, len(order)]
-    runs = [rows.slice(order[a], b - a) for a, b in pairwise(bounds)]
-    return pa.concat_tables(runs).combine_chunks().to_batches()[0]
+    return pa.concat_tables([rows.slice(order[a], b - a) for a, b in pairwise(bounds)]
+                            ).to_batches()
 
 
 # ---------------------------------------------------------------------------------------

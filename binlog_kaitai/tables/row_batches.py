@@ -170,13 +170,14 @@ class RowBatches:
                 rows_count=counts[id(group)][index])
         if parts:
             yield from self.flush_changes()
-            batch = in_order(parts)
-            self.count += len(batch)
-            yield "row_changes", batch
+            for batch in in_order(parts):
+                self.count += len(batch)
+                yield "row_changes", batch
         if self.typed is not None:
             for tables in typed.values():
-                for ready in self.typed.add(in_order(conformed(tables))):
-                    yield "typed", ready
+                for batch in in_order(conformed(tables)):
+                    for ready in self.typed.add(batch):
+                        yield "typed", ready
         for trx in ended:
             yield from self.finish(trx)
 
