@@ -227,9 +227,12 @@ class BinlogStream:
     def _frame(self) -> bool:
         """Frame the next window of the file (in the format in force): whether any
         event was framed. A header-only walk frames what is left before reading more:
-        the event that did not fit in a window is framed alone, and skipped by a seek."""
+        the event that did not fit in a window is framed alone, and skipped by a seek.
+        Whether a window holds large events is judged on a window read whole, not on
+        what is left of one (a few events before its end, in any file)."""
         ahead = self._ahead
-        if self.bodies is None or ahead.at == len(ahead.data):
+        whole = self.bodies is None or ahead.at == len(ahead.data)
+        if whole:
             ahead.fill()
         fmt = self.format
         most = (len(ahead.data) - ahead.at) // max(fmt.header_len, MIN_HEADER_LEN) + 1
@@ -238,7 +241,7 @@ class BinlogStream:
             check=False)
         fields = zip(*columns[1:], strict=True)
         self._batch, self._next = list(zip(columns[0], fields, strict=True)), 0
-        if self.bodies is not None and count < SPARSE_WINDOW:
+        if self.bodies is not None and whole and count < SPARSE_WINDOW:
             self._alone = ALONE_EVENTS
         return count > 0
 
