@@ -70,7 +70,7 @@ from binlog_kaitai.event import DECODE_ERRORS, EventType, event_type_name
 from binlog_kaitai.json_diff import patched
 from binlog_kaitai.packed import decimal_size
 from binlog_kaitai.row_groups import PARTIAL_UPDATE_ROWS, RowsShape, group_key
-from binlog_kaitai.rows import DECODER_BODIES, RowDecoder, binlog_sources
+from binlog_kaitai.rows import DECODER_BODIES, IDLE_TYPES, RowDecoder, binlog_sources
 from binlog_kaitai.schema import SchemaHistory
 from binlog_kaitai.stream import BinlogStream
 from binlog_kaitai.table_info import TableInfo, present_columns, value_sizes
@@ -752,7 +752,8 @@ def row_batches(sources: Any, *, schema_files: Iterable[Any] = (),
                          max_batch_bytes=max_batch_bytes)
     try:
         for source in binlog_sources(sources):
-            with BinlogStream(source, expand_payloads=True, bodies=DECODER_BODIES) as stream:
+            with BinlogStream(source, expand_payloads=True, bodies=DECODER_BODIES,
+                              skip=IDLE_TYPES) as stream:
                 for ev in stream.events():
                     yield from batcher.feed(ev)
     except BinlogError:

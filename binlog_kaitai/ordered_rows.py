@@ -79,8 +79,9 @@ PASSIVE = kinds.GTID | {EventType.xid_event, EventType.table_map_event,
                         EventType.annotate_rows_event}
 """Events that leave the open groups open (see the module docstring): the reference
 decoder at most takes the GTID of one, which the rows events gathered already hold."""
-_QUIET = PASSIVE & IDLE_TYPES
-"""Events that neither close the open groups nor feed the decoder (XID, ANNOTATE_ROWS)."""
+QUIET_TYPES = PASSIVE & IDLE_TYPES
+"""Events that neither close the open groups nor feed the decoder (XID, ANNOTATE_ROWS):
+a stream read for :class:`OrderedRows` alone need not hand them out (``skip``)."""
 TRANSACTION_WORDS = frozenset({"begin", "commit"})
 """The :attr:`~binlog_kaitai.event.Event.kind` of the statements that only bound a
 transaction (MySQL's BEGIN before each, COMMIT after a non-transactional one's): the
@@ -206,7 +207,7 @@ class OrderedRows:
 
     def feed(self, ev: Event) -> list[Item]:
         if ev.type_code not in kinds.ROWS:
-            if ev.type_code in _QUIET:
+            if ev.type_code in QUIET_TYPES:
                 return []
             if not passive(ev):
                 return self._flush() + self._live(ev)

@@ -20,6 +20,7 @@ from binlog_kaitai.errors import RowsError
 from binlog_kaitai.event import Event
 from binlog_kaitai.filters import Filters, RowsGate
 from binlog_kaitai.ordered_rows import (
+    QUIET_TYPES,
     GarbageCollector,
     Item,
     OrderedRows,
@@ -67,8 +68,10 @@ class RowsCommand:
         args = self.args
         if start is not None and source is None:
             self.ddl_before(name, start)
+        quiet = self.sql is None and args.stop_datetime is None  # (a stop: at any event)
         stream = read_events(name if source is None else source, start=start, stop=stop,
-                             strict_checksums=args.strict_checksums, expand_payloads=True)
+                             strict_checksums=args.strict_checksums, expand_payloads=True,
+                             skip=QUIET_TYPES if quiet else ())
         feed = self.decoder.feed if self.sql is None else self.sql.feed
         admits, since, stop = self.gate.admits, args.start_datetime, args.stop_datetime
         status, clean = 0, False

@@ -67,6 +67,10 @@ each a type byte and its value), then the binlog, magic included, encrypted with
 START_EVENT_V3 = EventType.start_event_v3
 START_ENCRYPTION = EventType.start_encryption_event
 TRANSACTION_PAYLOAD = EventType.transaction_payload_event
+_STREAMS_OWN = frozenset({FDE, START_ENCRYPTION, TRANSACTION_PAYLOAD,
+                          EventType.table_map_event})
+"""Types the stream itself reads (the format, encryption, payloads, table maps): never
+skipped."""
 TABLE_MAP = EventType.table_map_event
 _TRACKED = kinds.ROWS | {TABLE_MAP, FDE}
 """The events that change or use the table maps."""
@@ -112,16 +116,22 @@ class BinlogStream:
     :meth:`events` yields events; damage raises a BinlogError after every complete event
     before it. A CRC mismatch is reported on the event (``checksum_ok`` False) and raises
     only with ``strict_checksums``. With ``expand_payloads``, each TRANSACTION_PAYLOAD
-    is followed by the events inside it (:func:`payload_events`).
+    is followed by the events inside it (:func:`payload_events`). Events of the types in
+    ``skip`` are framed (walked past, their damage found) but not handed out: for a
+    caller that has nothing to do with them, which then costs no object each.
     """
 
     def __init__(self, source: Source, *, strict_checksums: bool = False,
                  expand_payloads: bool = False, bodies: Collection[int] | None = None,
-                 fmt: BinlogFormat | None = None, base: int = 0) -> None:
+                 fmt: BinlogFormat | None = None, base: int = 0,
+                 skip: Collection[int] = ()) -> None:
         self.strict_checksums = strict_checksums
         self.expand_payloads = expand_payloads
         self.bodies = None if bodies is None else frozenset(bodies) | {FDE}
         """Header-only mode: the types whose bodies are read (None: all of them)."""
+        self.skip = frozenset() if strict_checksums else frozenset(skip) - _STREAMS_OWN
+        """The types not handed out (none when every CRC is checked: the check is the
+        parse's)."""
         self.base = base
         self.file, self.name, size, self._owned = _opened(source)
         try:
@@ -186,25 +196,32 @@ class BinlogStream:
                              WINDOW_BYTES if self.bodies is None else HEADER_ONLY_WINDOW)
         self._batch, self._next, self._alone = [], 0, 0
         index = 1 if first is not None else 0
+        skip = self.skip
         while stop is None or pos < stop:
             ev = self._next_event(pos, index)
             if ev is None:
                 return
+            if type(ev) is int or ev.type_code in skip:  # (the length of an event skipped)
+                pos += ev if type(ev) is int else ev.length
+                index += 1
+                continue
             self._track(ev)
             yield ev
             if self.expand_payloads and ev.type_code == TRANSACTION_PAYLOAD and (
                     ev.body is not None):
                 for inner in payload_events(ev, self.parsed):
-                    self._track(inner)
-                    yield inner
+                    if inner.type_code not in skip:
+                        self._track(inner)
+                        yield inner
             pos += ev.length  # not ev.next_pos: a payload's events are renamed to it
             index += 1
             if ev.type_code == START_ENCRYPTION and (self.size is None or pos < self.size):
                 raise EncryptedError(self.name, pos, ENCRYPTED_MESSAGE, index)
 
-    def _next_event(self, pos: int, index: int) -> Event | None:
+    def _next_event(self, pos: int, index: int) -> Event | int | None:
         """The event at ``pos`` (where the walk is), or None at a clean end: from the
-        batch framed, or framed alone when the batch cannot (see the module docstring)."""
+        batch framed, or framed alone when the batch cannot (see the module docstring);
+        only its length when its type is skipped."""
         if self._next == len(self._batch):
             if self._alone:
                 self._alone -= 1
@@ -216,6 +233,8 @@ class BinlogStream:
         fmt, ahead = self.format, self._ahead
         type_code, length = fields[1], fields[3]
         ahead.at = at + length
+        if type_code in self.skip and not fmt.is_type_code_permuted:
+            return length
         if self.bodies is not None and not fmt.is_type_code_permuted and (
                 type_code not in self.bodies):  # (a permuted code is not the type yet)
             return Event.framed(self.name, pos, index, fmt, ahead.data[at:at + fmt.header_len],
@@ -432,11 +451,12 @@ def read_events(
     stop: int | None = None,
     strict_checksums: bool = False,
     expand_payloads: bool = False,
+    skip: Collection[int] = (),
 ) -> Iterator[Event]:
     """Every event of a binlog, in order, in constant memory: :meth:`BinlogStream.events`
     of a stream opened on ``source`` (see :class:`BinlogStream` for the options)."""
     with BinlogStream(source, strict_checksums=strict_checksums,
-                      expand_payloads=expand_payloads) as stream:
+                      expand_payloads=expand_payloads, skip=skip) as stream:
         yield from stream.events(start, stop)
 
 

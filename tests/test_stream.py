@@ -240,3 +240,27 @@ def test_event_kinds() -> None:
     assert {e.type_code for e in events if e.is_gtid} == {EventType.gtid_event}
     updates = [e for e in events if e.is_update]
     assert updates and all(e.is_rows and e.body.has_after_image for e in updates)
+
+
+@pytest.mark.parametrize("path", default_files(), ids=lambda p: p.name)
+def test_skipped_types_are_walked_past(path: Path) -> None:
+    """``skip``: the other events are the same (positions, indexes, types, bodies'
+    tables), none of the skipped types is handed out, and damage is found all the same."""
+    skip = frozenset({EventType.xid_event, EventType.annotate_rows_event,
+                      EventType.gtid_event, EventType.query_event})
+
+    def walk(**kwargs: Any) -> tuple[list[tuple[int, int, int, Any]], str | None]:
+        seen: list[tuple[int, int, int, Any]] = []
+        try:
+            for ev in read_events(path, expand_payloads=True, **kwargs):
+                tm = ev.table_map
+                seen.append((ev.pos, ev.index, ev.type_code,
+                             None if tm is None else tm.table_name))
+        except BinlogError as exc:
+            return seen, f"{exc.offset}: {exc.message}"
+        return seen, None
+
+    every, error = walk()
+    some, same_error = walk(skip=skip)
+    assert some == [e for e in every if e[2] not in skip] and same_error == error
+    assert len(some) < len(every) or not any(e[2] in skip for e in every)
