@@ -25,7 +25,7 @@ from typing import Any
 import pyarrow as pa
 import pytest
 
-from binlog_kaitai.archive import chain_groups
+from binlog_kaitai.archive import check_chains
 from binlog_kaitai.cli import main as cli_main
 from binlog_kaitai.errors import BinlogError
 from binlog_kaitai.event_kinds import ROWS
@@ -282,9 +282,10 @@ def test_row_changes_equal_the_plain_decoder(spark: SparkSession, split_run: Run
     xid_of = {(t["file"], t["gtid"]): t["xid"] for t in trx if t["gtid"]}
     total = 0
     changes: dict[str, list[Any]] = {}
-    for chain in chain_groups(summary(p) for p in split_run.inputs):
-        # the job names a file's columns from its chain's history, as rows over the chain
-        for c in iter_row_changes([s.file for s in chain], on_error=lambda exc: None):
+    for chain in check_chains(summary(p) for p in split_run.inputs).chains:
+        # the job names a file's columns from its chain's history (its chains are check's),
+        # as rows over the chain
+        for c in iter_row_changes([s.file for s in chain.files], on_error=lambda exc: None):
             changes.setdefault(c.file, []).append((
                 OPS[c.op], c.schema, c.table, printed(c, "before"), printed(c, "after"),
                 c.pk, c.pos, c.inner_pos, c.row, c.server_id, c.gtid, utc(c.timestamp),

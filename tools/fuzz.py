@@ -549,8 +549,8 @@ def drive_archive(path: str, origin: str | None = None) -> None:
     marks = landmarks(path)
     folder, name = archive_folder(path, origin)
     odd = os.path.getsize(path) % 2 == 1
-    plan = argparse.Namespace(files=[folder], from_position=None, from_gtid=None,
-                              to_datetime=None, to_gtid=None, json=not odd)
+    plan = argparse.Namespace(files=[folder], inputs=[folder], from_position=None,
+                              from_gtid=None, to_datetime=None, to_gtid=None, json=not odd)
     if marks.gtids and not odd:
         plan.from_gtid, plan.to_gtid = next_gtid(marks.gtids[0], -1).text, marks.gtids[1]
     elif marks.times:
