@@ -221,7 +221,9 @@ class SplitParser:
         if ev.inner_pos is None:
             rows_count = len(changes) if ev.is_rows and (
                 ev.body is not None and rows_problem is None) else None
-            yield from self.batches.events_row(event_row(self.path, ev, gtid, rows_count))
+            now = self.batches.events_row(event_row(self.path, ev, gtid, rows_count))
+            if now is not None:
+                yield now
         if rows_problem is not None:
             yield self.problems.error(ev.pos, ev.type_name, rows_problem, ev.timestamp)
         if changes:

@@ -62,19 +62,22 @@ class Problems:
                           f"cannot decode {ev.type_name}: {type(exc).__name__}: {exc}",
                           ev.timestamp)
 
-    def of_event(self, ev: Event) -> Iterator[Record]:
+    def of_event(self, ev: Event) -> list[Record]:
         """The problems the reading of ``ev`` found: a body that cannot be decoded (but
         for a rows event's changes the row decoder cannot read, which it reported), a
-        CRC32 mismatch."""
+        CRC32 mismatch. (A list, not a generator: it is asked of every event, and is
+        almost always empty.)"""
+        found = []
         if ev.decode_error is not None:
             self.damaged = True
             if ev.unreadable_changes is None or ev.is_rows:
-                yield self.error(ev.pos, ev.type_name,
-                                 f"cannot decode {ev.type_name} body: {ev.decode_error}",
-                                 ev.timestamp)
+                found.append(self.error(ev.pos, ev.type_name,
+                                        f"cannot decode {ev.type_name} body: {ev.decode_error}",
+                                        ev.timestamp))
         if ev.checksum_ok is False:
             self.damaged = True
-            yield self.error(ev.pos, ev.type_name, "CRC32 mismatch", ev.timestamp)
+            found.append(self.error(ev.pos, ev.type_name, "CRC32 mismatch", ev.timestamp))
+        return found
 
     def changed_since_listing(self, info: FileInfo) -> Iterator[Record]:
         """A problem when the file is no longer as the planner listed it (``info``)."""

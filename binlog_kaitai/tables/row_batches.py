@@ -100,12 +100,13 @@ class RowBatches:
         if record is not None:
             self.deferred.append((record, group, index))
 
-    def events_row(self, record: tuple[Any, ...]) -> Iterator[Record]:
-        """An ``events`` row, out now or, while groups are open, with their rows."""
+    def events_row(self, record: tuple[Any, ...]) -> Record | None:
+        """An ``events`` row: out now (returned), or, while groups are open, held to go
+        out with their rows (None)."""
         if self.groups:
             self.deferred.append((record, None, 0))
-        else:
-            yield "events", record
+            return None
+        return "events", record
 
     def changes(self, trx: Transaction, ev: Event, changes: list[RowChange]) -> Iterator[Record]:
         """The reference decoder's changes of ``ev``, held by ``trx`` until its XID is known
