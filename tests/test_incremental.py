@@ -285,3 +285,40 @@ def test_spark_job_continues_an_export_killed_then_rerun(spark: Any, tmp_path: P
     assert load(str(inc)).runs == 2
     assert_same(inc, one)
     assert_only_listed(inc)
+
+
+def test_spark_job_a_file_at_a_time_and_a_growing_file_equal_one_run(
+        spark: Any, tmp_path: Path) -> None:
+    """The job's --incremental from an empty output, three runs, each seeing one more
+    of rotation_minimal's files (DDL in the first; the done ones zeroed, so never read
+    again) and a longer copy of a binlog in use (cut at a transaction boundary, then
+    inside a transaction, then whole): the tables of one export over all of it (typed
+    ones widened, schema_history), no duplicate, no gap; a fourth run has nothing to do."""
+    from binlog_kaitai.spark.job import run_incremental
+
+    archive, inc, one = tmp_path / "archive", tmp_path / "inc", tmp_path / "one"
+    (archive / "rotation").mkdir(parents=True)
+    (archive / "growing").mkdir()
+    whole = GROWING.read_bytes()
+    growing = archive / "growing" / GROWING.name
+    growing.write_bytes(whole)
+    for f in ROTATION:
+        shutil.copyfile(f, archive / "rotation" / f.name)
+    export([str(archive)], str(one))
+    for f in ROTATION:
+        (archive / "rotation" / f.name).unlink()
+    for f, cut in zip(ROTATION, [*growing_cuts(), len(whole)], strict=True):
+        for done in (archive / "rotation").iterdir():
+            done.write_bytes(bytes(done.stat().st_size))
+        shutil.copyfile(f, archive / "rotation" / f.name)
+        growing.write_bytes(whole[:cut])
+        assert run_incremental(spark, [str(archive)], str(inc), progress=None).files == 2
+        done = load(str(inc)).files[str(growing)].done
+        assert done == cut if cut != growing_cuts()[1] else 0 < done < cut
+    assert run_incremental(spark, [str(archive)], str(inc), progress=None).files == 0
+    state = load(str(inc))
+    assert state.runs == 3 and state.files[str(growing)].done == len(whole)
+    names = table_names(inc)
+    assert "schema_history" in names and any(n.startswith("tables/") for n in names)
+    assert_same(inc, one)
+    assert_only_listed(inc)
