@@ -41,9 +41,13 @@ COMPILED_BODIES: dict[int, tuple[Any, Any]] = {
     EventType.gtid_log_event: (fast_gtid.GtidEvent, fast_gtid.read_gtid_event),
     EventType.anonymous_gtid_log_event: (fast_gtid.GtidEvent, fast_gtid.read_gtid_event),
     EventType.xid_event: (fast.XidEvent, fast.read_xid_event),
+    EventType.annotate_rows_event: (fast.AnnotateRowsEvent, fast.read_annotate_rows_event),
 }
-"""The body types whose fixed fields ``tools/ksy_fast.py`` compiles from the spec: (the
-class of their fields, its reader), for :meth:`Event.fixed_fields`."""
+"""The body types whose fields ``tools/ksy_fast.py`` compiles from the spec (the fixed
+ones at least): (the class of their fields, its reader), for :meth:`Event.fixed_fields`."""
+WHOLE_BODIES = frozenset({EventType.gtid_event, EventType.xid_event,
+                          EventType.annotate_rows_event})
+"""The :data:`COMPILED_BODIES` whose readers read the whole body, as the spec does."""
 _IGNORABLE = int(MysqlBinlog.EventFlag.ignorable)
 
 DECODE_ERRORS = (KaitaiStructError, EOFError, ValueError, IndexError, ArithmeticError,
@@ -172,7 +176,8 @@ class Event:
         ev.timestamp, ev.type_code, ev.server_id, ev.length, log_pos, flags = fields
         ev.log_pos = None if log_pos < 0 else log_pos
         ev.flags = None if flags < 0 else flags
-        ev._header = ev._body = ev._checksum_ok = ev._decode_error = None
+        ev._header = ev._body = ev._decode_error = None
+        ev._checksum_ok = None if parser is None else FOOTER_UNCHECKED
         ev._parser = parser
         ev.has_body = parser is not None
         ev.inner_pos = ev.table_map = None
@@ -197,7 +202,7 @@ class Event:
     def checksum_ok(self) -> bool | None:
         """Whether the CRC32 footer matched: None when the event has none, or when its
         body could not be decoded (the spec did not reach the footer)."""
-        if self._parser is not None:
+        if self._parser is not None and not self._read_whole():
             self._parse()
         if self._checksum_ok is FOOTER_UNCHECKED:
             self._checksum_ok = footer_crc_ok(self.raw, self.format)
@@ -206,9 +211,16 @@ class Event:
     @property
     def decode_error(self) -> str | None:
         """Why the body could not be decoded (None when it could, or was not read)."""
-        if self._parser is not None:
+        if self._parser is not None and not self._read_whole():
             self._parse()
         return self._decode_error
+
+    def _read_whole(self) -> bool:
+        """Whether the compiled readers read the whole body (:data:`WHOLE_BODIES`):
+        then the spec's parse reads it too, and its verdicts (no decode error, the
+        footer's CRC) need no parse (``test_fast_path`` checks them against the spec's
+        on every real file and fuzz input)."""
+        return self.type_code in WHOLE_BODIES and self.fixed_fields() is not None
 
     @property
     def header(self) -> Any:
@@ -260,11 +272,11 @@ class Event:
         return kinds.event_kind(self.type_code, self.body)
 
     def fixed_fields(self) -> Any:
-        """The fields of a :data:`COMPILED_BODIES` body up to its first variable part
-        (a GTID's, an XID's), read by the compiled readers of the spec without parsing
-        the body: the spec's names and values (``test_fast_path`` checks them on every
-        real file). None for other types, and for a body too short for them (the spec's
-        ``body`` then says why)."""
+        """The fields of a :data:`COMPILED_BODIES` body that the compiled readers of the
+        spec read (a GTID's, an XID's, an annotation's), without parsing the body: the
+        spec's names and values (``test_fast_path`` checks them on every real file).
+        None for other types, and for a body too short for them (the spec's ``body``
+        then says why)."""
         entry = COMPILED_BODIES.get(self.type_code)
         if entry is None:
             return None

@@ -30,7 +30,16 @@ from kaitaistruct import KaitaiStream, KaitaiStructError
 from binlog_kaitai import event_kinds as kinds
 from binlog_kaitai import stream as stream_module
 from binlog_kaitai.errors import BinlogError
-from binlog_kaitai.event import DECODE_ERRORS, FDE, BinlogFormat, Event, EventType, Parts
+from binlog_kaitai.event import (
+    DECODE_ERRORS,
+    FDE,
+    WHOLE_BODIES,
+    BinlogFormat,
+    Event,
+    EventType,
+    Parts,
+    parse_event,
+)
 from binlog_kaitai.framing import compiled_readers, frame_window, readers, scan_headers
 from binlog_kaitai.generated.mysql_binlog import MysqlBinlog
 from binlog_kaitai.parsed_bodies import ParsedBodies
@@ -387,3 +396,34 @@ def test_bodies_no_one_asks_for_are_not_parsed(monkeypatch: pytest.MonkeyPatch) 
     xids = [ev for ev in events if ev.type_code == EventType.xid_event]
     assert xids and xids[0].body.xid.value > 0  # parsed when asked for
     assert parsed[-1] == EventType.xid_event
+
+
+def verdicts_first(data: bytes) -> list[tuple[Any, ...]]:
+    """Each event's CRC verdict and decode error read before its body (for the
+    :data:`~binlog_kaitai.event.WHOLE_BODIES`, by the compiled readers alone), and as
+    the spec's parse of its bytes gives them."""
+    got: list[tuple[Any, ...]] = []
+    with contextlib.suppress(BinlogError), BinlogStream(io.BytesIO(data),
+                                                        expand_payloads=True) as stream:
+        for ev in stream.events():
+            spec = parse_event(bytes(ev.raw), ev.format, "", 0, 0)
+            got.append((ev.pos, ev.type_code, ev.checksum_ok, ev.decode_error,
+                        spec.checksum_ok, spec.decode_error))
+    return got
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_verdicts_without_a_parse_are_the_specs(path: Path) -> None:
+    checked = verdicts_first(path.read_bytes())
+    assert [c[:4] for c in checked] == [(*c[:2], *c[4:]) for c in checked]
+
+
+def test_verdicts_without_a_parse_on_fuzzed_inputs() -> None:
+    seeds = fuzz.load_seeds(FILES)
+    whole = 0
+    for number in range(MUTATIONS):
+        data, how, _origin = fuzz.make_input(number, 1, seeds)
+        checked = verdicts_first(data)
+        assert [c[:4] for c in checked] == [(*c[:2], *c[4:]) for c in checked], how
+        whole += sum(c[1] in WHOLE_BODIES for c in checked)
+    assert whole > 100

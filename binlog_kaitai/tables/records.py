@@ -17,7 +17,7 @@ from functools import lru_cache
 from typing import Any
 
 from binlog_kaitai import event_kinds as kinds
-from binlog_kaitai.event import Event, EventType
+from binlog_kaitai.event import WHOLE_BODIES, Event, EventType
 from binlog_kaitai.event_kinds import statement_bytes
 from binlog_kaitai.render import text
 from binlog_kaitai.rows import RowChange
@@ -87,12 +87,19 @@ def _body_columns(ev: Event) -> tuple[Any, ...]:
     """The ``events`` columns from an event's body: ``xid``, ``thread_id``, ``schema``,
     ``query``, ``table_id``, ``db``, ``table`` (None where the type has none). Only the
     bodies of the types that have some are parsed (an XID's is read by its compiled
-    reader)."""
+    reader, a MariaDB GTID's and an annotation's too)."""
     t = ev.type_code
     if t == EventType.xid_event:
         return (i64(xid_of(ev)), *NO_BODY_COLUMNS[1:])
     if t not in BODY_COLUMN_TYPES and not ev.is_rows:
         return NO_BODY_COLUMNS
+    fields = ev.fixed_fields() if t in WHOLE_BODIES else None
+    if fields is not None:
+        if t == EventType.gtid_event:
+            return (None, fields.thread_id if fields.has_thread_id else None,
+                    *NO_BODY_COLUMNS[2:])
+        query = ev.raw[fields.query_at:fields.query_at + fields.query_size]
+        return (None, None, None, text(bytes(query)), None, None, None)  # an annotation
     body = ev.body
     if body is None:
         return NO_BODY_COLUMNS
