@@ -47,7 +47,7 @@ from typing import Any, NamedTuple
 from binlog_kaitai import event_kinds as kinds
 from binlog_kaitai.archive import chain_name, check_chains
 from binlog_kaitai.errors import BinlogError
-from binlog_kaitai.event import Event
+from binlog_kaitai.event import Event, EventType
 from binlog_kaitai.gtid import gtid_text
 from binlog_kaitai.schema import SchemaHistory, TableChange, query_statement
 from binlog_kaitai.storage import is_uri, list_uri, open_input
@@ -69,6 +69,9 @@ CUT_BODIES = KINDED_TYPES
 needs (QUERY, MariaDB's GTID); in a file it does not cut, QUERY's alone. A GTID body is
 read for a DDL statement's ``gtid`` only (:class:`_Gtids`): parsing every GTID body
 doubled the walk of a file of small transactions."""
+UNCUT_SKIP = frozenset(int(t) for t in EventType) - kinds.QUERY - kinds.GTID
+"""The events a walk that does not cut a file is not handed (:class:`BinlogStream`'s
+``skip``): it reads the statements, and the GTID events before them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,8 +252,10 @@ def walk_file(info: FileInfo, split_size: int | None) -> FileWalk:
     ddl: list[Ddl] = []
     cut_size = split_size if split_size is not None and info.size > split_size else None
     try:
+        uncut = cut_size is None
         with open_input(info.path) as f, BinlogStream(
-                f, bodies=kinds.QUERY if cut_size is None else CUT_BODIES) as stream, (
+                f, bodies=kinds.QUERY if uncut else CUT_BODIES,
+                skip=UNCUT_SKIP if uncut else ()) as stream, (
                 closing(_Gtids(info.path))) as gtids:
             tracker = TransactionTracker()
             last_gtid: Event | None = None
