@@ -135,7 +135,8 @@ class Event:
     ``inner_pos`` is None otherwise.
     """
 
-    __slots__ = ("_body", "_checksum_ok", "_decode_error", "_header", "_parser", "file",
+    __slots__ = ("_body", "_checksum_ok", "_decode_error", "_fixed", "_header", "_parser",
+                 "file",
                  "flags", "format", "has_body", "index", "inner_pos", "length", "log_pos",
                  "pos", "raw", "server_id", "table_map", "timestamp", "type_code")
 
@@ -161,6 +162,7 @@ class Event:
         self._decode_error = decode_error
         self._parser: Any = None
         self.inner_pos: int | None = None
+        self._fixed: Any = _UNREAD
         self.table_map: Any = None
 
     @classmethod
@@ -181,6 +183,7 @@ class Event:
         ev._parser = parser
         ev.has_body = parser is not None
         ev.inner_pos = ev.table_map = None
+        ev._fixed = _UNREAD
         return ev
 
     def _parse(self) -> None:
@@ -277,6 +280,12 @@ class Event:
         spec's names and values (``test_fast_path`` checks them on every real file).
         None for other types, and for a body too short for them (the spec's ``body``
         then says why)."""
+        fixed = self._fixed
+        if fixed is _UNREAD:
+            fixed = self._fixed = self._read_fixed()
+        return fixed
+
+    def _read_fixed(self) -> Any:
         entry = COMPILED_BODIES.get(self.type_code)
         if entry is None:
             return None
@@ -327,6 +336,8 @@ Parts = tuple[Any, Any, Any, str | None]
 """What parsing an event gives an :class:`Event`: the spec's header (None: parsed from
 the bytes when asked for), body, CRC verdict (True, False, None: no footer, or
 :data:`FOOTER_UNCHECKED`) and decode error."""
+_UNREAD: Any = object()
+"""An event's :meth:`Event.fixed_fields` before they are first asked for."""
 FOOTER_UNCHECKED: Any = object()
 """The CRC verdict of an event whose body was not parsed from its bytes (one shared with
 an earlier event's): its footer checked only if someone asks (:func:`footer_crc_ok`)."""
