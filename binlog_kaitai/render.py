@@ -23,7 +23,7 @@ from typing import Any, NamedTuple
 
 from kaitaistruct import KaitaiStream, KaitaiStruct, KaitaiStructError
 
-from binlog_kaitai.event import DECODE_ERRORS, BinlogFormat, Event, EventType, footer_crc_ok
+from binlog_kaitai.event import DECODE_ERRORS, WHOLE_BODIES, BinlogFormat, Event, EventType
 from binlog_kaitai.generated.gtid_event import GtidEvent
 from binlog_kaitai.generated.gtid_tagged_event import GtidTaggedEvent
 from binlog_kaitai.generated.mariadb_compressed import MariadbCompressed
@@ -466,55 +466,23 @@ class Compiled(NamedTuple):
 
 
 def parse(ev: Event) -> Parsed:
-    """The event's :class:`Parsed`: for a :data:`COMPILED` type in a file of unpermuted
-    type codes, its body read by the compiled readers from the span the compiled
-    ``event`` frames, its footer checked by
-    :func:`~binlog_kaitai.event.footer_crc_ok` (a tenth of the spec's parse of the
-    event); else (or when the readers refuse the body) the event's own. The readers
-    read the whole body, so they read it where the spec does (``test_render`` checks the
+    """The event's :class:`Parsed`: for a body the compiled readers read whole
+    (:data:`~binlog_kaitai.event.WHOLE_BODIES`: MariaDB's GTID but an XA one, XID,
+    ANNOTATE_ROWS), their fields (:meth:`~binlog_kaitai.event.Event.fixed_fields`, a tenth
+    of the spec's parse of the event), with the event's verdicts, which need no parse
+    then; else (or when the readers refuse the body) the event's own. The readers read
+    the whole body, so they read it where the spec does (``test_render`` checks the
     data, descriptions and verdicts are the same on every real file and fuzz input)."""
-    read = COMPILED.get(ev.type_code)
-    fmt = ev.format
-    if read is not None and not fmt.is_type_code_permuted:
-        raw = ev.raw if type(ev.raw) is bytes else bytes(ev.raw)
-        frame = _FRAME
-        if fast.read_event(raw, 0, len(raw), fmt.header_len, False, fmt.checksum_len,
-                           frame) >= 0:
-            fields = read(raw, frame.body_at, frame.body_at + frame.body_size)
-            if fields is not None:
-                return Parsed(Compiled(fields, raw), footer_crc_ok(raw, fmt), None)
+    if ev.type_code in WHOLE_BODIES:
+        fields = ev.fixed_fields()
+        if fields is not None and not getattr(fields, "has_xid", False):  # (XA: the spec's)
+            raw = ev.raw if type(ev.raw) is bytes else bytes(ev.raw)
+            return Parsed(Compiled(fields, raw), ev.checksum_ok, None)
     return Parsed(ev.body, ev.checksum_ok, ev.decode_error)
 
 
 _FRAME = fast.Event()
-"""The compiled ``event`` reader's output, reused by :func:`parse`."""
-
-
-def _read_xid(raw: bytes, at: int, end: int) -> Any:
-    fields = fast.XidEvent()
-    return fields if fast.read_xid_event(raw, at, end, fields) >= 0 else None
-
-
-def _read_annotate(raw: bytes, at: int, end: int) -> Any:
-    fields = fast.AnnotateRowsEvent()
-    return fields if fast.read_annotate_rows_event(raw, at, end, fields) >= 0 else None
-
-
-def _read_mariadb_gtid(raw: bytes, at: int, end: int) -> Any:
-    """A MariaDB GTID's fields; None for an XA one's (rare: left to the spec's parse)."""
-    fields = fast_mariadb_gtid.MariadbGtidEvent()
-    if fast_mariadb_gtid.read_mariadb_gtid_event(raw, at, end, fields) < 0:
-        return None
-    return None if fields.has_xid else fields
-
-
-COMPILED: dict[int, Callable[[bytes, int, int], Any]] = {
-    EventType.xid_event: _read_xid,
-    EventType.annotate_rows_event: _read_annotate,
-    EventType.gtid_event: _read_mariadb_gtid,
-}
-"""Readers of the compiled bodies by event type: most of an OLTP binlog's events besides
-table maps and rows events (which the stream shares by content)."""
+"""The compiled ``event`` reader's output, reused by :func:`_rows_data`."""
 
 
 def _mariadb_gtid_fields(ev: Event, body: Compiled) -> dict[str, Any]:
