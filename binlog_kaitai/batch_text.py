@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from operator import attrgetter
 from typing import Any
 
 import numpy as np
@@ -187,8 +188,10 @@ def json_text(heads: Sequence[RowChange], decoded: DecodedRows
     what ``heads`` has (one change per event, any row and images), and where each line
     ends (from 0). What differs between the events (their ``pos``, mostly) is a slot."""
     first = heads[0]
-    varying = [key for key, value in first.to_json_dict().items() if key not in ROW_FIELDS
-               and any(getattr(head, key) != value for head in heads)]
+    keys = [key for key in first.to_json_dict() if key not in ROW_FIELDS]
+    columns = [list(map(attrgetter(key), heads)) for key in keys]
+    varying = [key for key, column in zip(keys, columns, strict=True)
+               if column.count(column[0]) != len(column)]  # (compared in C)
     layout: list[Part] = []
     for part in line_parts(first, (*ROW_FIELDS, *varying)):
         if isinstance(part, Slot) and part.key in ("before", "after"):
@@ -255,7 +258,7 @@ def _render(layouts: Sequence[Sequence[Part]], heads: Sequence[RowChange],
             j = part.key[1]
             parts.per_row(*_fragment(struct.field(j), struct.type.field(j), style))
         else:
-            parts.per_event(_event_texts([getattr(head, str(part.key)) for head in heads]))
+            parts.per_event(_event_texts(list(map(attrgetter(str(part.key)), heads))))
     return parts.render(event_of_row)
 
 
