@@ -99,8 +99,14 @@ class State:
     as one run writes it)."""
 
     def history(self, path: str) -> bytes | None:
-        """The schema history a chain's file ``path`` starts from (None: none known)."""
-        found = self.histories.get(chain_id(path))
+        """The schema history a chain's file ``path`` starts from (None: none known).
+        A state written before chains were keyed by server (``folder/base#version#id``,
+        :func:`~binlog_kaitai.tables.splits.chain_id`) keeps them by folder and base
+        name: its history is continued."""
+        key = chain_id(path)
+        found = self.histories.get(key)
+        if found is None and "#" in key:
+            found = self.histories.get(key.split("#", 1)[0])
         return None if found is None else base64.b64decode(found)
 
     def typed_schema(self, table: str) -> pa.Schema | None:
@@ -280,7 +286,9 @@ def commit(output: str, state: State, run: RunPlan, stats: Sequence[dict[str, An
             [s for s in stats if s["file"] == path] if growing else None,
             file_rows if growing else [])
     for last, history in run.plan.ends.items():
-        state.histories[chain_id(last)] = base64.b64encode(history).decode()
+        key = chain_id(last)
+        state.histories[key] = base64.b64encode(history).decode()
+        state.histories.pop(key.split("#", 1)[0], None)  # (its key in an older state)
     _unite_typed(fs, root, state, moved)
     state.runs = number
     _write_manifest(fs, root, state)

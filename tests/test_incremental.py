@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from binlog_kaitai.incremental import STAGING, load, read_table
+from binlog_kaitai.incremental import STAGING, STATE_KEY, load, read_table
 from binlog_kaitai.publish import MANIFEST, read_manifest
 from binlog_kaitai.tables.export import export, export_incremental
 from tests.conftest import FIXTURES, REPO
@@ -95,6 +95,30 @@ def test_one_file_at_a_time_equals_one_run(tmp_path: Path) -> None:
         shutil.copyfile(f, archive / f.name)
     assert_same(inc, one)
     assert load(str(inc)).runs == 3
+
+
+def test_a_state_of_chains_keyed_by_folder_is_continued(tmp_path: Path) -> None:
+    """A state written before chains were keyed by server as well (its histories by
+    folder and base name alone) continues them: the next file's columns keep the names
+    of the first file's DDL, and the run writes the new keys."""
+    archive, inc, one = tmp_path / "archive", tmp_path / "inc", tmp_path / "one"
+    archive.mkdir()
+    for f in ROTATION[:2]:
+        shutil.copyfile(f, archive / f.name)
+    export([str(archive)], str(one))
+    (archive / ROTATION[1].name).unlink()
+    assert export_incremental([str(archive)], str(inc)).files == 1
+    manifest = json.loads((inc / MANIFEST).read_text())
+    histories = manifest[STATE_KEY]["histories"]
+    assert [key.split("#")[1:] for key in histories] == [[
+        "10.11.19-MariaDB-0+deb12u1-log", "1"]]
+    manifest[STATE_KEY]["histories"] = {
+        key.split("#", 1)[0]: value for key, value in histories.items()}
+    (inc / MANIFEST).write_text(json.dumps(manifest))
+    shutil.copyfile(ROTATION[1], archive / ROTATION[1].name)
+    assert export_incremental([str(archive)], str(inc)).files == 1
+    assert_same(inc, one)
+    assert all("#" in key for key in load(str(inc)).histories)
 
 
 @pytest.mark.parametrize("snapshot", [False, True])
