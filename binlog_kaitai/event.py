@@ -18,7 +18,6 @@ from kaitaistruct import KaitaiStream, KaitaiStructError
 from binlog_kaitai import event_kinds as kinds
 from binlog_kaitai.generated.mysql_binlog import MysqlBinlog
 from binlog_kaitai.generated.mysql_event_type import MysqlEventType
-from binlog_kaitai.generated_fast import gtid_event as fast_gtid
 from binlog_kaitai.generated_fast import mariadb_gtid_event as fast_mariadb_gtid
 from binlog_kaitai.generated_fast import mysql_binlog as fast
 
@@ -38,16 +37,15 @@ _KNOWN_TYPES = frozenset(int(t) for t in EventType)
 COMPILED_BODIES: dict[int, tuple[Any, Any]] = {
     EventType.gtid_event: (fast_mariadb_gtid.MariadbGtidEvent,
                            fast_mariadb_gtid.read_mariadb_gtid_event),
-    EventType.gtid_log_event: (fast_gtid.GtidEvent, fast_gtid.read_gtid_event),
-    EventType.anonymous_gtid_log_event: (fast_gtid.GtidEvent, fast_gtid.read_gtid_event),
     EventType.xid_event: (fast.XidEvent, fast.read_xid_event),
     EventType.annotate_rows_event: (fast.AnnotateRowsEvent, fast.read_annotate_rows_event),
 }
-"""The body types whose fields ``tools/ksy_fast.py`` compiles from the spec (the fixed
-ones at least): (the class of their fields, its reader), for :meth:`Event.fixed_fields`."""
-WHOLE_BODIES = frozenset({EventType.gtid_event, EventType.xid_event,
-                          EventType.annotate_rows_event})
-"""The :data:`COMPILED_BODIES` whose readers read the whole body, as the spec does."""
+"""The body types whose whole body ``tools/ksy_fast.py`` compiles from the spec (MariaDB's
+GTID, XID, ANNOTATE_ROWS: most of an OLTP binlog's events besides table maps and rows
+events): (the class of their fields, its reader), for :meth:`Event.fixed_fields`.
+(MySQL's GTID is compiled to its logical clock only: its body is the spec's.)"""
+WHOLE_BODIES = frozenset(COMPILED_BODIES)
+"""The types :meth:`Event.fixed_fields` reads, whole, as the spec does."""
 _IGNORABLE = int(MysqlBinlog.EventFlag.ignorable)
 
 DECODE_ERRORS = (KaitaiStructError, EOFError, ValueError, IndexError, ArithmeticError,
@@ -268,11 +266,11 @@ class Event:
     def kind(self) -> str | None:
         """:func:`~binlog_kaitai.event_kinds.event_kind`: what a statement does to
         transaction boundaries, or a MariaDB GTID's ``standalone``/``group``."""
-        if self.type_code == EventType.gtid_event:
-            fields = self.fixed_fields()
-            if fields is not None:
-                return "standalone" if fields.is_standalone else "group"
-        return kinds.event_kind(self.type_code, self.body)
+        t = self.type_code
+        if t not in kinds.KINDED:  # (no body parsed for a type that has no kind)
+            return None
+        fields = self.fixed_fields()  # a MariaDB GTID's, by the spec's names
+        return kinds.event_kind(t, self.body if fields is None else fields)
 
     def fixed_fields(self) -> Any:
         """The fields of a :data:`COMPILED_BODIES` body that the compiled readers of the

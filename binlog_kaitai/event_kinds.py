@@ -93,6 +93,10 @@ def query_kind(query: bytes) -> str:
     return "ddl" if first in DDL_KEYWORDS else "statement"
 
 
+KINDED = QUERY | {_E.gtid_event}
+"""The types whose bodies have a :func:`event_kind` (every other type's is None)."""
+
+
 def event_kind(type_code: int, body: Any) -> str | None:
     """The part of an event's body transaction boundaries depend on: :func:`query_kind`
     of a statement, ``standalone`` or ``group`` for a MariaDB GTID event; None for every

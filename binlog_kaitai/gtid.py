@@ -18,18 +18,20 @@ def tagged_uuid(body: Any) -> bytes | None:
     return bytes(u.value for u in fields.uuid) if fields.uuid_id.is_present else None
 
 
+def gtid_body(ev: Event) -> Any:
+    """What a GTID event's fields are read from: a MariaDB GTID's fields as the compiled
+    readers read them (:meth:`~binlog_kaitai.event.Event.fixed_fields`: the spec's names
+    and values, its whole body, without a parse), else the spec's body (None: it cannot
+    be decoded)."""
+    fields = ev.fixed_fields() if ev.type_code == EventType.gtid_event else None
+    return ev.body if fields is None else fields
+
+
 def event_gtid(ev: Event) -> str | None:
-    """:func:`gtid_text` of a GTID event, from the fields the compiled readers read
-    (:meth:`~binlog_kaitai.event.Event.fixed_fields`) where they do, else from the spec's
-    body; None also for a body that cannot be decoded."""
-    fields = ev.fixed_fields()
-    if fields is None:
-        return None if ev.body is None else gtid_text(ev.type_code, ev.server_id, ev.body)
-    if ev.type_code == EventType.gtid_event:  # MariaDB
-        return f"{fields.domain_id}-{ev.server_id}-{fields.seq_no.value}"
-    gno = fields.gno.value
-    sid = bytes(ev.raw[fields.sid_at:fields.sid_at + fields.sid_size])
-    return None if gno == 0 else f"{uuid_text(sid)}:{gno}"
+    """:func:`gtid_text` of a GTID event (from :func:`gtid_body`); None also for a body
+    that cannot be decoded."""
+    body = gtid_body(ev)
+    return None if body is None else gtid_text(ev.type_code, ev.server_id, body)
 
 
 def gtid_text(type_code: int, server_id: int, body: Any) -> str | None:

@@ -25,12 +25,9 @@ from typing import Any, NamedTuple
 
 from binlog_kaitai import event_kinds as kinds
 from binlog_kaitai.event import Event, EventType
-from binlog_kaitai.gtid import gtid_text, tagged_uuid, uuid_text
+from binlog_kaitai.gtid import gtid_body, gtid_text, tagged_uuid, uuid_text
 
-KINDED_TYPES = kinds.QUERY | {EventType.gtid_event}
-"""Event types whose body (not only the header) the tracker needs: see
-:func:`~binlog_kaitai.event_kinds.event_kind`."""
-WALK_BODIES = KINDED_TYPES | {EventType.xid_event}
+WALK_BODIES = kinds.KINDED | {EventType.xid_event}
 """The bodies a header-only walk (:class:`~binlog_kaitai.stream.BinlogStream` with
 ``bodies``) reads for the split planner and the XID look-ahead: those the tracker needs,
 and XIDs."""
@@ -124,21 +121,10 @@ class GtidInfo:
     immediate_commit_us: int | None = None
 
 
-def tracked_kind(ev: Event) -> str | None:
-    """``ev.kind`` where :meth:`TransactionTracker.step` reads it (:data:`KINDED_TYPES`),
-    else None: the kind of any other type is None once its body is parsed, which this
-    spares."""
-    return ev.kind if ev.type_code in KINDED_TYPES else None
-
-
 def event_gtid_info(ev: Event) -> GtidInfo | None:
-    """The GtidInfo of a GTID event (a type of ``event_kinds.GTID``): a MariaDB one's
-    from the fields the compiled reader reads
-    (:meth:`~binlog_kaitai.event.Event.fixed_fields`, the spec's names and values, as
-    :func:`~binlog_kaitai.gtid.event_gtid` reads its GTID) without parsing its body;
-    else from the spec's body. None for a body that cannot be decoded."""
-    fields = ev.fixed_fields() if ev.type_code == EventType.gtid_event else None
-    body = ev.body if fields is None else fields
+    """The GtidInfo of a GTID event (a type of ``event_kinds.GTID``), from
+    :func:`~binlog_kaitai.gtid.gtid_body`; None for a body that cannot be decoded."""
+    body = gtid_body(ev)
     return None if body is None else gtid_info(ev.type_code, ev.server_id, body)
 
 

@@ -17,8 +17,9 @@ from functools import lru_cache
 from typing import Any
 
 from binlog_kaitai import event_kinds as kinds
-from binlog_kaitai.event import WHOLE_BODIES, Event, EventType
+from binlog_kaitai.event import Event, EventType
 from binlog_kaitai.event_kinds import statement_bytes
+from binlog_kaitai.gtid import gtid_body
 from binlog_kaitai.render import text
 from binlog_kaitai.rows import RowChange
 from binlog_kaitai.tables.changes import image_text
@@ -30,11 +31,11 @@ Record = tuple[str, Any]
 an Arrow batch of them."""
 INT64_MAX = (1 << 63) - 1
 OPS = {"insert": "c", "update": "u", "delete": "d"}
-BODY_COLUMN_TYPES = kinds.QUERY | {
-    EventType.gtid_event, EventType.annotate_rows_event, EventType.rows_query_log_event,
-    EventType.table_map_event}
-"""The types (besides rows events and XIDs) whose bodies hold ``events`` columns."""
 """``row_changes.op`` of each change's ``RowChange.op``."""
+BODY_COLUMN_TYPES = kinds.QUERY | kinds.ROWS | {
+    EventType.annotate_rows_event, EventType.rows_query_log_event,
+    EventType.table_map_event}
+"""The types (besides XIDs and MariaDB GTIDs) whose bodies hold ``events`` columns."""
 
 
 def i64(value: int | None) -> int | None:
@@ -91,15 +92,16 @@ def _body_columns(ev: Event) -> tuple[Any, ...]:
     t = ev.type_code
     if t == EventType.xid_event:
         return (i64(xid_of(ev)), *NO_BODY_COLUMNS[1:])
-    if t not in BODY_COLUMN_TYPES and not ev.is_rows:
+    if t == EventType.gtid_event:
+        gtid = gtid_body(ev)
+        thread_id = gtid.thread_id if gtid is not None and gtid.has_thread_id else None
+        return (None, thread_id, *NO_BODY_COLUMNS[2:])
+    fields = ev.fixed_fields() if t == EventType.annotate_rows_event else None
+    if fields is not None:  # (its statement's span, read without a parse)
+        query = bytes(ev.raw[fields.query_at:fields.query_at + fields.query_size])
+        return (None, None, None, text(query), None, None, None)
+    if t not in BODY_COLUMN_TYPES:
         return NO_BODY_COLUMNS
-    fields = ev.fixed_fields() if t in WHOLE_BODIES else None
-    if fields is not None:
-        if t == EventType.gtid_event:
-            return (None, fields.thread_id if fields.has_thread_id else None,
-                    *NO_BODY_COLUMNS[2:])
-        query = ev.raw[fields.query_at:fields.query_at + fields.query_size]
-        return (None, None, None, text(bytes(query)), None, None, None)  # an annotation
     body = ev.body
     if body is None:
         return NO_BODY_COLUMNS
@@ -107,8 +109,6 @@ def _body_columns(ev: Event) -> tuple[Any, ...]:
         raw = statement_bytes(body)
         return (None, body.thread_id, body.schema or None,
                 None if raw is None else text(raw), None, None, None)
-    if t == EventType.gtid_event:
-        return (None, body.thread_id if body.has_thread_id else None, *NO_BODY_COLUMNS[2:])
     if t == EventType.table_map_event:
         return (None, None, None, None, body.table_id.value, body.schema_name,
                 body.table_name)

@@ -54,7 +54,7 @@ from binlog_kaitai.storage import is_uri, list_uri, open_input
 from binlog_kaitai.stream import BinlogStream
 from binlog_kaitai.summary import Summary, summary
 from binlog_kaitai.tables.schemas import SchemaHistoryRecord
-from binlog_kaitai.transactions import KINDED_TYPES, TransactionTracker
+from binlog_kaitai.transactions import TransactionTracker
 
 DEFAULT_SPLIT_SIZE = 64 << 20
 OPEN_COST = 4 << 20
@@ -64,7 +64,7 @@ than large ones: besides opening the file and reading its summary, they tend to 
 small transactions, which have several events per row (a 1 MB file of one-row
 transactions parses about 8 times slower per byte than a large file of bulk inserts).
 Without it, sixty 1 MB files would make one 64 MB task that runs long after the others."""
-CUT_BODIES = KINDED_TYPES
+CUT_BODIES = kinds.KINDED
 """The bodies :func:`walk_file` reads in a file it cuts: those the transaction tracker
 needs (QUERY, MariaDB's GTID); in a file it does not cut, QUERY's alone. A GTID body is
 read for a DDL statement's ``gtid`` only (:class:`_Gtids`): parsing every GTID body

@@ -29,7 +29,6 @@ from binlog_kaitai.transactions import (
     Step,
     TransactionTracker,
     event_gtid_info,
-    tracked_kind,
     xid_of,
 )
 
@@ -73,7 +72,7 @@ class Transaction:
 
     def add(self, ev: Event, kind: str | None) -> None:
         """Count in ``ev``, one of the transaction's events (``kind``: its
-        :func:`~binlog_kaitai.transactions.tracked_kind`). Only a table map's body is
+        ``ev.kind``). Only a table map's body is
         parsed here: a GTID's and an XID's fields are read without it where they can be."""
         t = ev.type_code
         if t in kinds.GTID:
@@ -147,7 +146,7 @@ class Transactions:
         """The bookkeeping of an event: the open transaction it cut short by starting a
         new one (to be ended, without a commit), its transaction, and the tracker's
         step."""
-        kind = tracked_kind(ev)
+        kind = ev.kind
         step = self.tracker.step(ev.type_code, kind)
         cut = None
         if step.starts:
@@ -192,7 +191,7 @@ class Transactions:
                              if xid is not None), None)
             tracker = self.tracker.copy()
             for later in self.look_ahead().events(ev.next_pos):
-                step = tracker.step(later.type_code, tracked_kind(later))
+                step = tracker.step(later.type_code, later.kind)
                 if step.starts:
                     return None
                 if step.ends:
