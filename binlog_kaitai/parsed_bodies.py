@@ -60,6 +60,14 @@ ones): one per table and column bitmaps, usually a few."""
 Key = tuple[BinlogFormat, int, bytes]
 
 
+def rows_fields_bytes(buf: bytes, fmt: BinlogFormat, body: Any) -> bytes:
+    """The bytes of a parsed rows event's body before its row images (the body follows
+    the header of ``fmt.header_len`` bytes, the spec's ``event_header`` size, and its row
+    images end before the footer): the spec reads its fields, table id to column bitmaps,
+    from them alone, so that equal bytes are equal fields."""
+    return buf[fmt.header_len:len(buf) - fmt.checksum_len - len(body.rows)]
+
+
 class ParsedBodies:
     """The bodies a stream has parsed, shared by the later events of the same bytes
     (see the module docstring)."""
@@ -114,18 +122,15 @@ class ParsedBodies:
                     return (None, with_rows(fields, buf[start + length:end]),
                             FOOTER_UNCHECKED, None)
         parts = parse_parts(buf, fmt, type_code)
-        header, body = parts[0], parts[1]
+        body = parts[1]
         if body is not None and not body.is_compressed:
-            self._keep_rows(buf, fmt, type_code, header.size, body)
+            self._keep_rows(buf, fmt, type_code, body)
         return parts
 
-    def _keep_rows(self, buf: bytes, fmt: BinlogFormat, type_code: int, start: int,
-                   body: Any) -> None:
-        """Keep a parsed rows body's fields, by its bytes before the row images (from
-        ``start``, the header's size, to the row images, which end before the footer)."""
-        end = len(buf) - fmt.checksum_len
-        length = end - start - len(body.rows)
-        prefix = buf[start:start + length]
+    def _keep_rows(self, buf: bytes, fmt: BinlogFormat, type_code: int, body: Any) -> None:
+        """Keep a parsed rows body's fields, by its bytes before the row images."""
+        prefix = rows_fields_bytes(buf, fmt, body)
+        start, length = fmt.header_len, len(prefix)
         self._add((fmt, type_code, prefix),
                   RowsEvent(body.post_header_len, body.event_type, KaitaiStream(BytesIO(prefix))))
         shapes = self.prefixes.setdefault((fmt, type_code), [])

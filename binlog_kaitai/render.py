@@ -41,6 +41,7 @@ from binlog_kaitai.generated.transaction_payload_event import TransactionPayload
 from binlog_kaitai.generated_fast import mariadb_gtid_event as fast_mariadb_gtid
 from binlog_kaitai.generated_fast import mysql_binlog as fast
 from binlog_kaitai.gtid import gtid_set_text, gtid_text, tagged_uuid, uuid_text
+from binlog_kaitai.parsed_bodies import rows_fields_bytes
 
 _B = MysqlBinlog
 _T = TableMapEvent
@@ -405,13 +406,10 @@ def _rows_data(ev: Event, body: Any) -> tuple[Any, str | None]:
     those bytes alone: the stream shares them so, see
     :mod:`~binlog_kaitai.parsed_bodies`) with its own ``rows``; and its JSON text."""
     rows = body.rows.hex()
-    raw, fmt, frame = ev.raw, ev.format, _FRAME
-    raw = raw if type(raw) is bytes else bytes(raw)
-    if fast.read_event(raw, 0, len(raw), fmt.header_len, False, fmt.checksum_len,
-                       frame) < 0 or fmt.is_type_code_permuted:
+    fmt = ev.format
+    if fmt.is_type_code_permuted:
         return _converted_data(ev, body), None
-    end = frame.body_at + frame.body_size - len(body.rows)
-    key = (fmt, ev.type_code, raw[frame.body_at:end])
+    key = (fmt, ev.type_code, bytes(rows_fields_bytes(ev.raw, fmt, body)))
     kept = _ROWS_DATA.get(key)
     if kept is None:
         data = _converted_data(ev, body)
@@ -479,10 +477,6 @@ def parse(ev: Event) -> Parsed:
             raw = ev.raw if type(ev.raw) is bytes else bytes(ev.raw)
             return Parsed(Compiled(fields, raw), ev.checksum_ok, None)
     return Parsed(ev.body, ev.checksum_ok, ev.decode_error)
-
-
-_FRAME = fast.Event()
-"""The compiled ``event`` reader's output, reused by :func:`_rows_data`."""
 
 
 def _mariadb_gtid_fields(ev: Event, body: Compiled) -> dict[str, Any]:
