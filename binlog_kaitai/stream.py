@@ -129,6 +129,10 @@ class BinlogStream:
         self.expand_payloads = expand_payloads
         self.bodies = None if bodies is None else frozenset(bodies) | {FDE}
         """Header-only mode: the types whose bodies are read (None: all of them)."""
+        self._skims = self.bodies is not None and not self.bodies.issuperset(kinds.ROWS)
+        """Whether the walk skips most bytes (header-only, no rows bodies): small windows,
+        large bodies skipped by a seek. A walk that reads the rows events reads nearly
+        every byte, in full windows."""
         self.skip = frozenset() if strict_checksums else frozenset(skip) - _STREAMS_OWN
         """The types not handed out (none when every CRC is checked: the check is the
         parse's)."""
@@ -193,7 +197,7 @@ class BinlogStream:
         limit = self.size if stop is None or (self.size is not None and self.size < stop) else (
             stop)
         self._ahead = _Ahead(self.file, pos, limit,
-                             WINDOW_BYTES if self.bodies is None else HEADER_ONLY_WINDOW)
+                             HEADER_ONLY_WINDOW if self._skims else WINDOW_BYTES)
         self._batch, self._next, self._alone = [], 0, 0
         index = 1 if first is not None else 0
         skip = self.skip
@@ -250,7 +254,7 @@ class BinlogStream:
         Whether a window holds large events is judged on a window read whole, not on
         what is left of one (a few events before its end, in any file)."""
         ahead = self._ahead
-        whole = self.bodies is None or ahead.at == len(ahead.data)
+        whole = not self._skims or ahead.at == len(ahead.data)
         if whole:
             ahead.fill()
         fmt = self.format
@@ -260,7 +264,7 @@ class BinlogStream:
             check=False)
         fields = zip(*columns[1:], strict=True)
         self._batch, self._next = list(zip(columns[0], fields, strict=True)), 0
-        if self.bodies is not None and whole and count < SPARSE_WINDOW:
+        if self._skims and whole and count < SPARSE_WINDOW:
             self._alone = ALONE_EVENTS
         return count > 0
 
