@@ -158,8 +158,12 @@ class BinlogStream:
         self._statement_ended = False
         self._walked = False
         self._ahead = _Ahead(self.file, self.base, None, WINDOW_BYTES)
-        self._batch: list[tuple[int, tuple[int, int, int, int, int, int]]] = []
-        self._next = 0
+        self._batch: Iterator[tuple[int, tuple[int, int, int, int, int, int]]] = iter(())
+        """The events framed and not walked yet: each one's position in the window read
+        ahead and its header fields, made as the walk reaches it (a window's events at
+        once, each a tuple the collector tracks, took 7% of a walk of small events)."""
+        self._framed = 0
+        """Events the last window framed (the next frames up to twice as many)."""
         self._alone = 0
         """Events to read alone before framing a window again (header-only walks)."""
 
@@ -198,7 +202,7 @@ class BinlogStream:
             stop)
         self._ahead = _Ahead(self.file, pos, limit,
                              HEADER_ONLY_WINDOW if self._skims else WINDOW_BYTES)
-        self._batch, self._next, self._alone = [], 0, 0
+        self._batch, self._framed, self._alone = iter(()), 0, 0
         index = 1 if first is not None else 0
         skip = self.skip
         while stop is None or pos < stop:
@@ -226,14 +230,15 @@ class BinlogStream:
         """The event at ``pos`` (where the walk is), or None at a clean end: from the
         batch framed, or framed alone when the batch cannot (see the module docstring);
         only its length when its type is skipped."""
-        if self._next == len(self._batch):
+        framed = next(self._batch, None)
+        if framed is None:
             if self._alone:
                 self._alone -= 1
                 return self._event_at(pos, index)
             if not self._frame():
                 return self._event_at(pos, index)
-        at, fields = self._batch[self._next]
-        self._next += 1
+            framed = next(self._batch)
+        at, fields = framed
         fmt, ahead = self.format, self._ahead
         type_code, length = fields[1], fields[3]
         ahead.at = at + length
@@ -260,10 +265,10 @@ class BinlogStream:
         fmt = self.format
         most = (len(ahead.data) - ahead.at) // max(fmt.header_len, MIN_HEADER_LEN) + 1
         count, _, _, columns = frame_lists(  # (the CRC is the parse's, when asked for)
-            ahead.data, ahead.at, fmt, _COLUMNS, min(most, 2 * len(self._batch) + 256),
+            ahead.data, ahead.at, fmt, _COLUMNS, min(most, 2 * self._framed + 256),
             check=False)
         fields = zip(*columns[1:], strict=True)
-        self._batch, self._next = list(zip(columns[0], fields, strict=True)), 0
+        self._batch, self._framed = zip(columns[0], fields, strict=True), count
         if self._skims and whole and count < SPARSE_WINDOW:
             self._alone = ALONE_EVENTS
         return count > 0
@@ -289,7 +294,7 @@ class BinlogStream:
         if self.strict_checksums and ev.checksum_ok is False:
             raise ChecksumError(self.name, ev.pos, f"CRC32 mismatch in {ev.type_name}", ev.index)
         if ev.type_code == FDE:
-            self._batch, self._next = [], 0
+            self._batch = iter(())
             if ev.body is not None:
                 self.format = format_of(ev)
         return ev
