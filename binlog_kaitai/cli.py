@@ -19,7 +19,6 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, replace
 from datetime import UTC, datetime
 from functools import lru_cache
-from importlib.metadata import PackageNotFoundError, version
 from json.encoder import encode_basestring_ascii as encode_json_string
 from typing import Any, TextIO
 
@@ -65,10 +64,24 @@ def parse_as_of(value: str) -> str:
 
 def package_version() -> str:
     """This package's installed version (``--version``)."""
+    from importlib.metadata import PackageNotFoundError, version  # (20 ms: on asking)
+
     try:
         return version("binlog-kaitai")
     except PackageNotFoundError:  # run from a source tree that is not installed
         return "unknown"
+
+
+class VersionAction(argparse.Action):
+    """``--version``: the installed version, looked up only when asked for."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS,
+                 **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: Any) -> None:
+        print(f"{parser.prog} {package_version()}")
+        parser.exit()
 
 
 def parse_gtid(value: str) -> Any:
@@ -87,8 +100,8 @@ def build_parser() -> argparse.ArgumentParser:
         "FILE: binlog files, folders (searched at any depth), globs or URIs (s3://...), "
         "read in chain order."
     )
-    parser.add_argument("--version", action="version",
-                        version=f"%(prog)s {package_version()}")
+    parser.add_argument("--version", action=VersionAction,
+                        help="show the installed version and exit")
     sub = parser.add_subparsers(dest="command", required=True)
 
     events = sub.add_parser("events", help="list the events of binlog files")
