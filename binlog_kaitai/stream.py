@@ -74,6 +74,8 @@ skipped."""
 TABLE_MAP = EventType.table_map_event
 _TRACKED = kinds.ROWS | {TABLE_MAP, FDE}
 """The events that change or use the table maps."""
+_OPENED = frozenset({TRANSACTION_PAYLOAD, START_ENCRYPTION})
+"""The events after which the stream reads on differently (:meth:`BinlogStream._opened`)."""
 WINDOW_BYTES = 1 << 20
 """The most bytes read and framed at once (beyond what the last window left unframed)."""
 FIRST_WINDOW = 4096
@@ -209,22 +211,34 @@ class BinlogStream:
             ev = self._next_event(pos, index)
             if ev is None:
                 return
-            if type(ev) is int or ev.type_code in skip:  # (the length of an event skipped)
-                pos += ev if type(ev) is int else ev.length
+            if type(ev) is int:  # (the length of an event skipped)
+                pos += ev
                 index += 1
                 continue
-            self._track(ev)
+            t = ev.type_code
+            if t in skip:  # (a type known once a permuted code is mapped)
+                pos += ev.length
+                index += 1
+                continue
+            if t in _TRACKED or self._statement_ended:
+                self._track(ev)
             yield ev
-            if self.expand_payloads and ev.type_code == TRANSACTION_PAYLOAD and (
-                    ev.body is not None):
-                for inner in payload_events(ev, self.parsed):
-                    if inner.type_code not in skip:
-                        self._track(inner)
-                        yield inner
             pos += ev.length  # not ev.next_pos: a payload's events are renamed to it
             index += 1
-            if ev.type_code == START_ENCRYPTION and (self.size is None or pos < self.size):
+            if t in _OPENED:
+                yield from self._opened(ev, pos, index)
+
+    def _opened(self, ev: Event, pos: int, index: int) -> Iterator[Event]:
+        """What follows a TRANSACTION_PAYLOAD (its events, when expanded) or a
+        START_ENCRYPTION (the rest cannot be read: EncryptedError) at ``pos``."""
+        if ev.type_code == START_ENCRYPTION:
+            if self.size is None or pos < self.size:
                 raise EncryptedError(self.name, pos, ENCRYPTED_MESSAGE, index)
+        elif self.expand_payloads and ev.body is not None:
+            for inner in payload_events(ev, self.parsed):
+                if inner.type_code not in self.skip:
+                    self._track(inner)
+                    yield inner
 
     def _next_event(self, pos: int, index: int) -> Event | int | None:
         """The event at ``pos`` (where the walk is), or None at a clean end: from the
@@ -250,7 +264,7 @@ class BinlogStream:
                                 fields, None)
         ev = Event.framed(self.name, pos, index, fmt, ahead.data[at:at + length], fields,
                           self.parsed)
-        return self._checked(ev)
+        return self._checked(ev) if self.strict_checksums or type_code == FDE else ev
 
     def _frame(self) -> bool:
         """Frame the next window of the file (in the format in force): whether any
