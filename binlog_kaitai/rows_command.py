@@ -14,6 +14,7 @@ no rows to print: each file's are counted on stderr, and the exit status is 1.
 from __future__ import annotations
 
 import argparse
+import os
 from typing import TextIO
 
 from binlog_kaitai.errors import RowsError
@@ -45,7 +46,9 @@ class RowsCommand:
         keep_freed_memory()
         self.decoder = OrderedRows(
             schema=self.schema, tables=self.filters.tables,
-            render=None if args.sql else "json" if args.json else "text")
+            render=None if args.sql else "json" if args.json else "text",
+            expected_bytes=sum(os.path.getsize(name) for name in args.files
+                               if os.path.isfile(name)))
         self.sql = SqlScript(self.decoder, out, err, flashback=args.flashback,
                              gtids=args.gtid, ddl=args.sql_ddl,
                              since=args.start_datetime) if args.sql else None
