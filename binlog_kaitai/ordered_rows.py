@@ -31,8 +31,12 @@ from __future__ import annotations
 
 import ctypes
 import gc
+import os
 from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
+from functools import cache, partial
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from binlog_kaitai import event_kinds as kinds
@@ -135,6 +139,8 @@ class _Lines:
 Item = tuple[Event, list[RowChange]] | RowsError | RenderedRows
 """A rows event with its changes, the problem of one event, or (``render``) the lines
 of rows events decoded together."""
+Piece = tuple[int, Item | _Lines]
+"""An item, or one event's lines, with the event's place among those gathered."""
 
 
 ROWS_GC_THRESHOLD = (20000, 50, 10)
@@ -216,6 +222,9 @@ class OrderedRows:
         self._fed_events = 0
         """And how many (:data:`COLUMNAR_AFTER_EVENTS`)."""
         self._groups = OpenGroups(RowsGroup)
+        self._in_flight: tuple[list[Piece], list[Any] | Future[list[Any]]] | None = None
+        """The batch being decoded (see :meth:`_flush`): the items of its groups decoded
+        already, and those of the others, or their future."""
 
     def feed(self, ev: Event) -> list[Item]:
         if ev.type_code not in kinds.ROWS:
@@ -230,36 +239,57 @@ class OrderedRows:
             found = columnar_key(self.decoder, ev)
             if found is not None:
                 self._groups.add(ev, found, None, self.decoder.gtid)
-                return self._flush() if self._groups.size >= self.max_batch_bytes else []
+                return self._flush(later=True) if (
+                    self._groups.size >= self.max_batch_bytes) else []
         items = self._live(ev)
         return self._flush() + items if items else []
 
     def finish(self) -> list[Item]:
         return self._flush()
 
-    def _flush(self) -> list[Item]:
-        """Every group decoded, their events' items in binlog order."""
+    def _flush(self, later: bool = False) -> list[Item]:
+        """The items of the batch in flight, then those of every group open, in binlog
+        order. ``later`` (a batch full, not an event that may change what the decoding
+        or the printing of its items depends on): rendered groups are decoded on the
+        worker thread (:func:`decoding_worker`) while the stream reads on, and their items
+        come with the next flush; only passive events come in between."""
+        ready = self._settle()
         groups, _ = self._groups.take()
-        pieces = sorted((piece for group in groups for piece in self._decode(group)),
-                        key=lambda piece: piece[0])
+        if not groups:
+            return ready
+        small = [group for group in groups if group.size < COLUMNAR_MIN_BYTES]
+        large = [group for group in groups if group.size >= COLUMNAR_MIN_BYTES]
+        now = [piece for group in small for piece in self._by_reference(group)]
+        work = partial(_columnar, large, self._renderer()) if large else list
+        pool = decoding_worker() if later and self.render is not None else None
+        self._in_flight = (now, work() if pool is None else pool.submit(work))
+        return ready if pool is not None else ready + self._settle()
+
+    def _settle(self) -> list[Item]:
+        """The items of the batch in flight (none: nothing), waited for; a group the
+        columnar decoder refused goes through the reference decoder."""
+        if self._in_flight is None:
+            return []
+        pieces, done = self._in_flight
+        self._in_flight = None
+        for group, decoded in done if isinstance(done, list) else done.result():
+            pieces += self._by_reference(group) if decoded is None else decoded
+        pieces.sort(key=itemgetter(0))
         return _gathered([item for _, item in pieces])
 
-    def _decode(self, group: RowsGroup) -> list[tuple[int, Item | _Lines]]:
-        """The items of a group's events, each with its place in the stream."""
-        if group.size >= COLUMNAR_MIN_BYTES:
-            from binlog_kaitai import batch_text
-            from binlog_kaitai.columnar import decode_row_data
+    def _renderer(self) -> Callable[[RowsGroup, DecodedRows], list[Piece]]:
+        """What makes a decoded group's items: its lines rendered from the batch
+        (``render``, the kernel compiled), else its changes. (Imports the columnar
+        decoder, here rather than on the worker thread.)"""
+        from binlog_kaitai import batch_text, columnar  # noqa: F401 (loaded for the worker)
 
-            try:
-                decoded = decode_row_data([ev.body.row_data for ev in group.events],
-                                          group.table, group.shape)
-                if self.render is not None and batch_text.available():
-                    render = batch_text.json_text if self.render == "json" else (
-                        batch_text.sql_text)
-                    return _rendered(group, decoded, render)
-                return _changes(group, decoded)
-            except DECODE_ERRORS:
-                pass
+        if self.render is not None and batch_text.available():
+            kernel = batch_text.json_text if self.render == "json" else batch_text.sql_text
+            return partial(_rendered, render=kernel)
+        return _changes
+
+    def _by_reference(self, group: RowsGroup) -> list[Piece]:
+        """The items of a group's events through the reference decoder."""
         return [(seq, item) for ev, gtid, seq in zip(group.events, group.gtids, group.seqs,
                                                      strict=True)
                 for item in self._reference(ev, gtid)]
@@ -282,12 +312,40 @@ class OrderedRows:
             self.decoder.gtid = current
 
 
-def _changes(group: RowsGroup, decoded: DecodedRows) -> list[tuple[int, Item | _Lines]]:
+def _columnar(groups: list[RowsGroup],
+              make: Callable[[RowsGroup, DecodedRows], list[Piece]]
+              ) -> list[tuple[RowsGroup, list[Piece] | None]]:
+    """Each group with the items ``make`` makes of its columnar decoding; None for a group
+    the columnar decoder refuses (the reference decoder then tells what is wrong)."""
+    from binlog_kaitai.columnar import decode_row_data
+
+    out: list[tuple[RowsGroup, list[Piece] | None]] = []
+    for group in groups:
+        try:
+            decoded = decode_row_data([ev.body.row_data for ev in group.events],
+                                      group.table, group.shape)
+            out.append((group, make(group, decoded)))
+        except DECODE_ERRORS:
+            out.append((group, None))
+    return out
+
+
+@cache
+def decoding_worker() -> ThreadPoolExecutor | None:
+    """The thread that decodes and renders full batches while the stream reads on (the
+    columnar and text kernels let go of the interpreter while they run); None with one
+    core, where it would only take turns with the stream."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (
+        os.cpu_count() or 1)
+    return ThreadPoolExecutor(1, thread_name_prefix="rows-decoder") if cores > 1 else None
+
+
+def _changes(group: RowsGroup, decoded: DecodedRows) -> list[Piece]:
     """Each event of a decoded group with its changes."""
     # Python's values of Arrow's (a DATE past year 9999 is valid in Arrow only).
     befores = _image_dicts(decoded.batch, "before")
     afters = _image_dicts(decoded.batch, "after")
-    out: list[tuple[int, Item | _Lines]] = []
+    out: list[Piece] = []
     start = 0
     for ev, gtid, seq, count in zip(group.events, group.gtids, group.seqs,
                                     decoded.rows_per_event.tolist(),
@@ -300,8 +358,7 @@ def _changes(group: RowsGroup, decoded: DecodedRows) -> list[tuple[int, Item | _
     return out
 
 
-def _rendered(group: RowsGroup, decoded: DecodedRows, render: Renderer
-              ) -> list[tuple[int, Item | _Lines]]:
+def _rendered(group: RowsGroup, decoded: DecodedRows, render: Renderer) -> list[Piece]:
     """Each event of a decoded group with its lines, rendered from the batch."""
     import numpy as np
 

@@ -31,12 +31,16 @@ BAD_OPTIONS = -2
 """:func:`walk` status: a partial update's value_options is not a packed integer."""
 U64 = 0xFFFF_FFFF_FFFF_FFFF
 """64-bit wrap-around, which C does by itself and Python's integers do not."""
+_TRUNCATED = cython.declare(cython.longlong, TRUNCATED)
+_BAD_OPTIONS = cython.declare(cython.longlong, BAD_OPTIONS)
+"""The statuses as C values, for the loops that run without the interpreter's lock."""
 _MASK64 = cython.declare(cython.ulonglong, U64)
 _MASK32 = cython.declare(cython.ulonglong, 0xFFFF_FFFF)
 
 
 @cython.cfunc
 @cython.inline
+@cython.nogil
 @cython.exceptval(check=False)
 def _packed_int(data: cython.const[cython.uchar][::1], pos: cython.longlong,
                 end: cython.longlong) -> tuple[cython.longlong, cython.longlong]:
@@ -59,6 +63,7 @@ def _packed_int(data: cython.const[cython.uchar][::1], pos: cython.longlong,
 
 @cython.cfunc
 @cython.inline
+@cython.nogil
 @cython.exceptval(check=False)
 def _value_options(data: cython.const[cython.uchar][::1], pos: cython.longlong,
                    end: cython.longlong, json_bytes: cython.longlong
@@ -96,6 +101,26 @@ def walk(data: cython.const[cython.uchar][::1], chunks: cython.const[cython.long
     :func:`_image`), and ``rows_per_chunk``. Returns (rows, 0), or (status, byte offset)
     for damage (:data:`TRUNCATED`, :data:`BAD_OPTIONS`).
     """
+    status: cython.longlong
+    at: cython.longlong
+    with cython.nogil:  # (the caller's arrays are not Python objects to the loops)
+        status, at = _chunks(data, chunks, fixed, prefix, counts, partial, json_bytes,
+                             offsets, lengths, nulls, partial_at, rows_per_chunk, fill)
+    return status, at
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def _chunks(data: cython.const[cython.uchar][::1], chunks: cython.const[cython.longlong][::1],
+            fixed: cython.const[cython.longlong][:, ::1],
+            prefix: cython.const[cython.longlong][:, ::1],
+            counts: cython.const[cython.longlong][::1], partial: cython.bint,
+            json_bytes: cython.longlong, offsets: cython.longlong[:, :, ::1],
+            lengths: cython.longlong[:, :, ::1], nulls: cython.uchar[:, :, ::1],
+            partial_at: cython.longlong[::1], rows_per_chunk: cython.longlong[::1],
+            fill: cython.bint) -> tuple[cython.longlong, cython.longlong]:
+    """:func:`walk`'s loop, without the interpreter's lock."""
     cython.declare(row=cython.Py_ssize_t, first_row=cython.Py_ssize_t, c=cython.Py_ssize_t,
                    k=cython.Py_ssize_t, pos=cython.longlong, end=cython.longlong,
                    at=cython.longlong)
@@ -109,7 +134,7 @@ def walk(data: cython.const[cython.uchar][::1], chunks: cython.const[cython.long
                 if partial and k == 1:
                     at, pos = _value_options(data, pos, end, json_bytes)
                     if pos < 0:
-                        return BAD_OPTIONS, at
+                        return _BAD_OPTIONS, at
                     if fill:
                         partial_at[row] = at
                 pos, at = _image(data, pos, end, k, counts[k], fixed, prefix, offsets,
@@ -124,6 +149,7 @@ def walk(data: cython.const[cython.uchar][::1], chunks: cython.const[cython.long
 
 @cython.cfunc
 @cython.inline
+@cython.nogil
 @cython.exceptval(check=False)
 def _image(data: cython.const[cython.uchar][::1], pos: cython.longlong, end: cython.longlong,
            k: cython.Py_ssize_t, present: cython.longlong,
@@ -143,14 +169,14 @@ def _image(data: cython.const[cython.uchar][::1], pos: cython.longlong, end: cyt
     bitmap = pos
     pos += (present + 7) >> 3
     if pos > end:
-        return TRUNCATED, bitmap
+        return _TRUNCATED, bitmap
     for j in range(present):
         if (data[bitmap + (j >> 3)] >> (j & 7)) & 1:
             continue  # NULL: the arrays' initial 0, 0, True
         size = prefix[k, j]
         if size > 0:
             if pos + size > end:
-                return TRUNCATED, pos
+                return _TRUNCATED, pos
             length = 0
             for b in range(size):
                 length |= cython.cast(cython.longlong, data[pos + b]) << (8 * b)
@@ -158,7 +184,7 @@ def _image(data: cython.const[cython.uchar][::1], pos: cython.longlong, end: cyt
         else:
             length = fixed[k, j]
         if pos + length > end:
-            return TRUNCATED, pos
+            return _TRUNCATED, pos
         if fill:
             offsets[k, j, row] = pos
             lengths[k, j, row] = length
@@ -172,12 +198,24 @@ def read_uint(data: cython.const[cython.uchar][::1],
               nulls: cython.const[cython.uchar][::1], width: cython.int,
               big_endian: cython.bint) -> np.ndarray:
     """The ``width``-byte (1-8) unsigned integer at each offset (0 for a NULL)."""
-    cython.declare(i=cython.Py_ssize_t, b=cython.int, at=cython.longlong,
-                   value=cython.ulonglong)
     n: cython.Py_ssize_t = offsets.shape[0]
     result = np.zeros(n, dtype=np.uint64)
     out: cython.ulonglong[::1] = result
-    for i in range(n):
+    with cython.nogil:
+        _uints(data, offsets, nulls, width, big_endian, out)
+    return result
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def _uints(data: cython.const[cython.uchar][::1], offsets: cython.const[cython.longlong][::1],
+           nulls: cython.const[cython.uchar][::1], width: cython.int, big_endian: cython.bint,
+           out: cython.ulonglong[::1]) -> cython.void:
+    """:func:`read_uint`'s loop, without the interpreter's lock."""
+    cython.declare(i=cython.Py_ssize_t, b=cython.int, at=cython.longlong,
+                   value=cython.ulonglong)
+    for i in range(offsets.shape[0]):
         if nulls[i]:
             continue
         at = offsets[i]
@@ -188,7 +226,6 @@ def read_uint(data: cython.const[cython.uchar][::1],
             else:
                 value |= cython.cast(cython.ulonglong, data[at + b]) << (8 * b)
         out[i] = value
-    return result
 
 
 def gather(data: cython.const[cython.uchar][::1], offsets: cython.const[cython.longlong][::1],
@@ -202,19 +239,24 @@ def gather(data: cython.const[cython.uchar][::1], offsets: cython.const[cython.l
     ends_array = np.zeros(n + 1, dtype=np.int32)
     ends: cython.int[::1] = ends_array
     total: cython.longlong = 0
-    for i in range(n):
-        if not nulls[i]:
-            total += max(lengths[i], pad_to)
-        ends[i + 1] = total
+    with cython.nogil:
+        for i in range(n):
+            if not nulls[i]:
+                total += max(lengths[i], pad_to)
+            ends[i + 1] = total
     result = np.zeros(total, dtype=np.uint8)
     out: cython.uchar[::1] = result
-    for i in range(n):
-        if not nulls[i]:
-            at, src = ends[i], offsets[i]
-            if cython.compiled:  # a C loop; a slice assignment is a call per value
-                for b in range(lengths[i]):
-                    out[at + b] = data[src + b]
-            else:  # one slice per value; a byte at a time is slow in Python
+    if cython.compiled:  # a C loop; a slice assignment is a call per value
+        with cython.nogil:
+            for i in range(n):
+                if not nulls[i]:
+                    at, src = ends[i], offsets[i]
+                    for b in range(lengths[i]):
+                        out[at + b] = data[src + b]
+    else:  # one slice per value; a byte at a time is slow in Python
+        for i in range(n):
+            if not nulls[i]:
+                at, src = ends[i], offsets[i]
                 out[at:at + lengths[i]] = data[src:src + lengths[i]]
     return ends_array, result
 
@@ -232,15 +274,30 @@ def decimal128(data: cython.const[cython.uchar][::1],
     every bit inverted for a negative number; the unscaled integer is the groups'
     digits side by side.
     """
+    n: cython.Py_ssize_t = offsets.shape[0]
+    result = np.zeros(2 * n, dtype=np.uint64)
+    out: cython.ulonglong[::1] = result
+    with cython.nogil:
+        _decimals(data, offsets, nulls, widths, digits, out)
+    return result
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def _decimals(data: cython.const[cython.uchar][::1],
+              offsets: cython.const[cython.longlong][::1],
+              nulls: cython.const[cython.uchar][::1],
+              widths: cython.const[cython.longlong][::1],
+              digits: cython.const[cython.longlong][::1],
+              out: cython.ulonglong[::1]) -> cython.void:
+    """:func:`decimal128`'s loop, without the interpreter's lock."""
     cython.declare(i=cython.Py_ssize_t, g=cython.Py_ssize_t, b=cython.Py_ssize_t,
                    at=cython.longlong, pos=cython.longlong, power=cython.longlong,
                    negative=cython.bint, flip=cython.ulonglong, byte=cython.ulonglong,
                    lo=cython.ulonglong, hi=cython.ulonglong, group=cython.ulonglong,
                    scale=cython.ulonglong)
-    n: cython.Py_ssize_t = offsets.shape[0]
-    result = np.zeros(2 * n, dtype=np.uint64)
-    out: cython.ulonglong[::1] = result
-    for i in range(n):
+    for i in range(offsets.shape[0]):
         if nulls[i]:
             continue
         at = offsets[i]
@@ -267,11 +324,11 @@ def decimal128(data: cython.const[cython.uchar][::1],
             hi = (~hi + (1 if lo == 0 else 0)) & _MASK64
         out[2 * i] = lo
         out[2 * i + 1] = hi
-    return result
 
 
 @cython.cfunc
 @cython.inline
+@cython.nogil
 @cython.exceptval(check=False)
 def _times_plus(hi: cython.ulonglong, lo: cython.ulonglong, scale: cython.ulonglong,
                 add: cython.ulonglong) -> tuple[cython.ulonglong, cython.ulonglong]:

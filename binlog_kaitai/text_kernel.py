@@ -15,6 +15,11 @@ CONST, RAW, TEXT, EVENT, BYTES = 0, 1, 2, 3, 4
 """What a part of a line is: literal text; a per-row fragment copied as it is; a per-row
 text fragment, quoted and escaped; a per-event text; a per-row fragment of bytes, quoted
 and escaped by the second half of the escapes (see :func:`assemble`)."""
+CONST_KIND = cython.declare(cython.longlong, CONST)
+EVENT_KIND = cython.declare(cython.longlong, EVENT)
+TEXT_KIND = cython.declare(cython.longlong, TEXT)
+BYTES_KIND = cython.declare(cython.longlong, BYTES)
+"""The kinds as C values, for the loops that run without the interpreter's lock."""
 _BYTES_BASE = cython.declare(cython.longlong, 256)
 """Where the escapes of BYTES fragments start in the table of escapes (a C value)."""
 
@@ -41,21 +46,45 @@ def assemble(src: cython.const[cython.uchar][::1], kinds: cython.const[cython.lo
     can exceed, written once: the pages past the end are never touched.
     """
     rows: cython.Py_ssize_t = event_of_row.shape[0]
-    escaped = _escaped_parts(src, kinds, where, row_offsets, escape_len, rows)
+    escaped_array = _escaped_parts(src, kinds, where, row_offsets, escape_len, rows)
+    escaped: cython.const[cython.uchar][::1] = escaped_array
     ends_array = np.zeros(rows + 1, np.int64)
     ends: cython.longlong[::1] = ends_array
     result = np.empty(_capacity(kinds, where, const_len, row_offsets, event_offsets,
                                 escaped, rows), np.uint8)
     out: cython.uchar[::1] = result
+    pos: cython.longlong
+    with cython.nogil:
+        pos = _lines(out, ends, src, kinds, where, const_len, row_offsets, row_valid,
+                     event_offsets, event_of_row, quote, null_len, escapes, escape_len,
+                     escaped)
+    return result[:pos], ends_array
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def _lines(out: cython.uchar[::1], ends: cython.longlong[::1],
+           src: cython.const[cython.uchar][::1], kinds: cython.const[cython.longlong][::1],
+           where: cython.const[cython.longlong][::1],
+           const_len: cython.const[cython.longlong][::1],
+           row_offsets: cython.const[cython.longlong][:, ::1],
+           row_valid: cython.const[cython.uchar][:, ::1],
+           event_offsets: cython.const[cython.longlong][:, ::1],
+           event_of_row: cython.const[cython.longlong][::1], quote: cython.uchar,
+           null_len: cython.longlong, escapes: cython.const[cython.uchar][:, ::1],
+           escape_len: cython.const[cython.longlong][::1],
+           escaped: cython.const[cython.uchar][::1]) -> cython.longlong:
+    """:func:`assemble`'s loop, without the interpreter's lock: the end of the lines."""
     cython.declare(r=cython.Py_ssize_t, p=cython.Py_ssize_t, kind=cython.longlong,
                    at=cython.longlong, start=cython.longlong, end=cython.longlong)
     # The kinds as C values (the module's names are Python objects, looked up each time).
-    k_const: cython.longlong = CONST
-    k_event: cython.longlong = EVENT
-    k_text: cython.longlong = TEXT
-    k_bytes: cython.longlong = BYTES
+    k_const: cython.longlong = CONST_KIND
+    k_event: cython.longlong = EVENT_KIND
+    k_text: cython.longlong = TEXT_KIND
+    k_bytes: cython.longlong = BYTES_KIND
     pos: cython.longlong = 0
-    for r in range(rows):
+    for r in range(event_of_row.shape[0]):
         for p in range(kinds.shape[0]):
             kind, at = kinds[p], where[p]
             start, end = 0, null_len
@@ -78,10 +107,11 @@ def assemble(src: cython.const[cython.uchar][::1], kinds: cython.const[cython.lo
                 _copy(out, pos + 1, src, start, end - start)
                 pos += end - start + 2
         ends[r + 1] = pos
-    return result[:pos], ends_array
+    return pos
 
 
 @cython.cfunc
+@cython.nogil
 @cython.inline
 @cython.exceptval(check=False)
 def _copy(dst: cython.uchar[::1], dst_at: cython.longlong,
@@ -124,6 +154,7 @@ def _capacity(kinds: cython.const[cython.longlong][::1],
 
 
 @cython.cfunc
+@cython.nogil
 @cython.exceptval(check=False)
 def _escape(out: cython.uchar[::1], pos: cython.longlong,
             src: cython.const[cython.uchar][::1], start: cython.longlong,

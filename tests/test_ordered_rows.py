@@ -86,11 +86,16 @@ def compiled() -> None:
     assert batch_text.available(), "the kernels are not compiled: run `make setup`"
 
 
+@pytest.mark.parametrize("cores", [2, 1])
 @pytest.mark.parametrize("form", ["json", "text"])
 @pytest.mark.parametrize("path", FILES, ids=[str(p.relative_to(p.parents[1])) for p in FILES])
-def test_lines_rendered_from_batches(path: Path, form: str, monkeypatch: pytest.MonkeyPatch,
-                                     compiled: None) -> None:
-    """``rows --json`` lines and ``rows`` text rendered from the batches."""
+def test_lines_rendered_from_batches(path: Path, form: str, cores: int,
+                                     monkeypatch: pytest.MonkeyPatch, compiled: None) -> None:
+    """``rows --json`` lines and ``rows`` text rendered from the batches, full batches
+    decoded on the worker thread while the events after them are read (or, with one
+    core, at once)."""
+    if cores == 1:
+        monkeypatch.setattr(ordered_rows, "decoding_worker", lambda: None)
     expected = "".join(reference_text(path, form))
     assert "".join(ordered_text(path, form, render=form)) == expected
     monkeypatch.setattr(ordered_rows, "COLUMNAR_MIN_BYTES", 0)
