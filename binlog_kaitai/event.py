@@ -47,6 +47,7 @@ events): (the class of their fields, its reader), for :meth:`Event.fixed_fields`
 WHOLE_BODIES = frozenset(COMPILED_BODIES)
 """The types :meth:`Event.fixed_fields` reads, whole, as the spec does."""
 _IGNORABLE = int(MysqlBinlog.EventFlag.ignorable)
+_IN_USE = int(MysqlBinlog.EventFlag.binlog_in_use)
 
 DECODE_ERRORS = (KaitaiStructError, EOFError, ValueError, IndexError, ArithmeticError,
                  struct.error)
@@ -326,7 +327,8 @@ def event_type_name(type_code: int) -> str:
 
 
 def _header_len(type_code: int, fmt: BinlogFormat) -> int:
-    """A FORMAT_DESCRIPTION_EVENT's header is always v4's 19 bytes: it declares the rest."""
+    """A FORMAT_DESCRIPTION_EVENT's header is always v4's 19 bytes, as the spec reads the
+    first event (``first_header_len``): it declares the rest."""
     return 19 if type_code == FDE else fmt.header_len
 
 
@@ -360,20 +362,28 @@ def parse_parts(buf: bytes, fmt: BinlogFormat, type_code: int) -> Parts:
 
 
 def checksum_ok(ev: Any, buf: bytes) -> bool | None:
-    """CRC32 verdict for an event, None when the event carries no checksum.
-
-    The server computes a FORMAT_DESCRIPTION_EVENT's CRC with the in-use flag cleared, since
-    it rewrites that flag when the file is closed.
-    """
+    """CRC32 verdict for an event, None when the event carries no checksum."""
     if ev.header.type_code == FDE:
-        if not ev.body.has_checksum_alg:
-            return None
-        data = bytearray(buf[:-4])
-        data[17] &= 0xFE
-        return zlib.crc32(data) == ev.body.checksum
+        return fde_checksum_ok(buf, ev.header.size)
     if ev.footer_len == 0:
         return None
     return zlib.crc32(memoryview(buf)[:len(buf) - ev.footer_len]) == ev.checksum
+
+
+def fde_checksum_ok(buf: bytes, header_len: int) -> bool | None:
+    """The CRC32 verdict of a FORMAT_DESCRIPTION_EVENT (``buf``, its header of
+    ``header_len`` bytes), None when it has no checksum. The server computes it with the
+    event's in-use flag cleared, since it rewrites that flag when the file is closed: where
+    the flags and the checksum are is the compiled readers' (the flag's bit lies in the
+    first byte of the little-endian ``flags``)."""
+    header, body = fast.EventHeader(), fast.FormatDescriptionEvent()
+    if (fast.read_event_header(buf, 0, len(buf), header_len, False, header) < 0
+            or fast.read_format_description_event(buf, header_len, len(buf), body) < 0
+            or not body.has_checksum):
+        return None
+    data = bytearray(buf[:body.checksum_at])
+    data[header.flags_at] &= ~_IN_USE
+    return zlib.crc32(data) == body.checksum
 
 
 def footer_crc_ok(buf: bytes, fmt: BinlogFormat, at: int = 0) -> bool | None:

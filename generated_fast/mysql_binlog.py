@@ -160,6 +160,7 @@ class EventHeader:
     log_pos = cython.declare(cython.longlong, visibility="public")
     has_log_pos = cython.declare(cython.bint, visibility="public")
     flags = cython.declare(cython.longlong, visibility="public")
+    flags_at = cython.declare(cython.Py_ssize_t, visibility="public")
     has_flags = cython.declare(cython.bint, visibility="public")
     extra_headers_at = cython.declare(cython.Py_ssize_t, visibility="public")
     extra_headers_size = cython.declare(cython.Py_ssize_t, visibility="public")
@@ -218,11 +219,13 @@ def read_event_header(data: bytes, pos: cython.Py_ssize_t, end: cython.Py_ssize_
         if pos + 2 > end:
             return -1
         out.flags = _u2le(data, pos)
+        out.flags_at = pos
         pos += 2
         out.has_flags = True
     else:
         out.has_flags = False
         out.flags = 0
+        out.flags_at = 0
     if p_is_type_code_permuted:
         at = start + 0
         n = 0
@@ -461,6 +464,115 @@ def read_rotate_event(data: bytes, pos: cython.Py_ssize_t, end: cython.Py_ssize_
     return pos
 
 
+FORMAT_DESCRIPTION_EVENT_FIXED_SIZE = 2
+"""Bytes of ``mysql_binlog::format_description_event``'s seq before its first
+conditional or variable-size member."""
+
+
+@cython.cclass
+class FormatDescriptionEvent:
+    """``mysql_binlog::format_description_event`` of ksy/mysql_binlog.ksy.
+
+    First event of every v4 binlog (and of each relay-log section): describes the layout
+    of every later event. Servers that know checksums (MySQL >= 5.6.1, MariaDB >= 5.3)
+    end it with the algorithm byte and a CRC32, even when checksums are off. Whether
+    they are there is read from the data: the FDE's own entry in the post-header array
+    (type 15, at body offset 71) gives the length of the fixed part, and exactly five
+    more bytes mean algorithm + CRC.
+    """
+
+    binlog_version = cython.declare(cython.longlong, visibility="public")
+    server_version_at = cython.declare(cython.Py_ssize_t, visibility="public")
+    server_version_size = cython.declare(cython.Py_ssize_t, visibility="public")
+    create_timestamp = cython.declare(cython.longlong, visibility="public")
+    header_length = cython.declare(cython.longlong, visibility="public")
+    own_post_header_len = cython.declare(cython.longlong, visibility="public")
+    num_event_types = cython.declare(cython.longlong, visibility="public")
+    post_header_lengths_at = cython.declare(cython.Py_ssize_t, visibility="public")
+    post_header_lengths_size = cython.declare(cython.Py_ssize_t, visibility="public")
+    checksum_alg = cython.declare(cython.longlong, visibility="public")
+    has_checksum_alg = cython.declare(cython.longlong, visibility="public")
+    checksum = cython.declare(cython.longlong, visibility="public")
+    checksum_at = cython.declare(cython.Py_ssize_t, visibility="public")
+    has_checksum = cython.declare(cython.bint, visibility="public")
+
+
+@cython.ccall
+def read_format_description_event(data: bytes, pos: cython.Py_ssize_t, end: cython.Py_ssize_t, out:
+        FormatDescriptionEvent) -> cython.Py_ssize_t:
+    """Read ``mysql_binlog::format_description_event`` at ``data[pos:end]`` into ``out``:
+    the position after it, or TRUNCATED or INVALID."""
+    start: cython.Py_ssize_t = pos
+    at: cython.Py_ssize_t = pos
+    n: cython.Py_ssize_t = 0
+    if pos < 0:
+        return -2
+    if end > len(data):  # (the compiled code checks no bounds but these)
+        end = len(data)
+    if pos + 2 > end:
+        return -1
+    out.binlog_version = _u2le(data, pos)
+    pos += 2
+    if out.binlog_version != 4:
+        return -2
+    n = 50
+    if n < 0:
+        return -2
+    if pos + n > end:
+        return -1
+    out.server_version_at = pos
+    out.server_version_size = n
+    pos += n
+    if pos + 4 > end:
+        return -1
+    out.create_timestamp = _u4le(data, pos)
+    pos += 4
+    if pos + 1 > end:
+        return -1
+    out.header_length = _u1(data, pos)
+    pos += 1
+    if out.header_length < 19:
+        return -2
+    at = start + 71
+    if at + 1 > end:
+        return -1
+    out.own_post_header_len = _u1(data, at)
+    at += 1
+    if out.own_post_header_len < 57:
+        return -2
+    out.num_event_types = (out.own_post_header_len - 57)
+    n = out.num_event_types
+    if n < 0:
+        return -2
+    if pos + n > end:
+        return -1
+    out.post_header_lengths_at = pos
+    out.post_header_lengths_size = n
+    pos += n
+    out.has_checksum_alg = (((end - start) - out.own_post_header_len) == 5)
+    if out.has_checksum_alg:
+        if pos + 1 > end:
+            return -1
+        out.checksum_alg = _u1(data, pos)
+        pos += 1
+        out.has_checksum_alg = True
+    else:
+        out.has_checksum_alg = False
+        out.checksum_alg = 0
+    if out.has_checksum_alg:
+        if pos + 4 > end:
+            return -1
+        out.checksum = _u4le(data, pos)
+        out.checksum_at = pos
+        pos += 4
+        out.has_checksum = True
+    else:
+        out.has_checksum = False
+        out.checksum = 0
+        out.checksum_at = 0
+    return pos
+
+
 EVENT_COLUMNS = (
     'pos',
     'header_timestamp',
@@ -469,6 +581,7 @@ EVENT_COLUMNS = (
     'header_event_length',
     'header_log_pos',
     'header_flags',
+    'header_flags_at',
     'header_extra_headers_at',
     'header_extra_headers_size',
     'header_type_code',
@@ -512,22 +625,23 @@ def frame_event(source: object, pos: cython.Py_ssize_t, end: cython.Py_ssize_t, 
         table[4, count] = out.header.event_length
         table[5, count] = out.header.log_pos if out.header.has_log_pos else -1
         table[6, count] = out.header.flags if out.header.has_flags else -1
-        table[7, count] = out.header.extra_headers_at if out.header.has_extra_headers else -1
-        table[8, count] = out.header.extra_headers_size if out.header.has_extra_headers else -1
-        table[9, count] = out.header.type_code
-        table[10, count] = out.header.size
-        table[11, count] = out.header.is_binlog_in_use
-        table[12, count] = out.header.is_artificial
-        table[13, count] = out.header.is_relay_log
-        table[14, count] = out.footer_len
-        table[15, count] = out.body_at
-        table[16, count] = out.body_size
-        table[17, count] = out.checksum if out.has_checksum else -1
-        table[18, count] = out.checksum_at if out.has_checksum else -1
+        table[7, count] = out.header.flags_at if out.header.has_flags else -1
+        table[8, count] = out.header.extra_headers_at if out.header.has_extra_headers else -1
+        table[9, count] = out.header.extra_headers_size if out.header.has_extra_headers else -1
+        table[10, count] = out.header.type_code
+        table[11, count] = out.header.size
+        table[12, count] = out.header.is_binlog_in_use
+        table[13, count] = out.header.is_artificial
+        table[14, count] = out.header.is_relay_log
+        table[15, count] = out.footer_len
+        table[16, count] = out.body_at
+        table[17, count] = out.body_size
+        table[18, count] = out.checksum if out.has_checksum else -1
+        table[19, count] = out.checksum_at if out.has_checksum else -1
         if check and out.has_checksum:
-            table[19, count] = zlib.crc32(view[pos:out.checksum_at]) == out.checksum
+            table[20, count] = zlib.crc32(view[pos:out.checksum_at]) == out.checksum
         else:
-            table[19, count] = -1
+            table[20, count] = -1
         count += 1
         pos = r
     return count, pos, 0
@@ -541,6 +655,7 @@ EVENT_HEADER_COLUMNS = (
     'event_length',
     'log_pos',
     'flags',
+    'flags_at',
     'extra_headers_at',
     'extra_headers_size',
     'type_code',
@@ -576,12 +691,13 @@ def scan_event_header(source: object, pos: cython.Py_ssize_t, end: cython.Py_ssi
         table[4, count] = out.event_length
         table[5, count] = out.log_pos if out.has_log_pos else -1
         table[6, count] = out.flags if out.has_flags else -1
-        table[7, count] = out.extra_headers_at if out.has_extra_headers else -1
-        table[8, count] = out.extra_headers_size if out.has_extra_headers else -1
-        table[9, count] = out.type_code
-        table[10, count] = out.size
-        table[11, count] = out.is_binlog_in_use
-        table[12, count] = out.is_artificial
-        table[13, count] = out.is_relay_log
+        table[7, count] = out.flags_at if out.has_flags else -1
+        table[8, count] = out.extra_headers_at if out.has_extra_headers else -1
+        table[9, count] = out.extra_headers_size if out.has_extra_headers else -1
+        table[10, count] = out.type_code
+        table[11, count] = out.size
+        table[12, count] = out.is_binlog_in_use
+        table[13, count] = out.is_artificial
+        table[14, count] = out.is_relay_log
         count += 1
     return count

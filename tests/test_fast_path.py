@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import io
 import re
+import zlib
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
@@ -100,6 +101,10 @@ def assert_same(fast_obj: Any, spec_obj: Any, raw: bytes, where: str) -> int:
             continue
         if how == "span":  # the bytes the spec read, or its substream's for a parsed body
             at, size = getattr(fast_obj, f"{name}_at"), getattr(fast_obj, f"{name}_size")
+            if isinstance(expected, str):  # a strz span: the text is its bytes to the NUL
+                assert raw[at:at + size].split(b"\0", 1)[0] == expected.encode(), here
+                compared += 1
+                continue
             if not isinstance(expected, bytes):
                 expected = getattr(spec_obj, f"_raw_{name}")
             assert raw[at:at + size] == expected, here
@@ -136,6 +141,7 @@ BODIES = {
     EventType.gtid_log_event: ("gtid_event", "gtid_event"),
     EventType.anonymous_gtid_log_event: ("gtid_event", "gtid_event"),
     EventType.gtid_event: ("mariadb_gtid_event", "mariadb_gtid_event"),
+    EventType.format_description_event: ("mysql_binlog", "format_description_event"),
 }
 """The bodies with a compiled reader: (generated_fast module, type) by event type."""
 PARAMS = {"rows_event": lambda spec: (spec.post_header_len, int(spec.header.type_code)),
@@ -252,12 +258,35 @@ def test_fuzzed_inputs(fast: ModuleType) -> None:
             raise AssertionError(f"mutation {number} ({how}): {exc}") from exc
 
 
+@pytest.mark.parametrize("path", FILES, ids=lambda p: "/".join(Path(p).parts[-2:]))
+def test_positions_kept_are_the_members(fast: ModuleType, path: Path) -> None:
+    """The positions the readers keep (``Module.positions``: an FDE's header flags and
+    checksum, which its CRC verdict needs) are where the spec's values are, little-endian
+    as the spec reads them; and that verdict is whether the spec's checksum is the CRC32 of
+    the bytes before it with the in-use flag cleared from the spec's flags."""
+    for ev in reference(path.read_bytes()):
+        if ev.type_code != FDE:
+            continue
+        header, body = fast.EventHeader(), fast.FormatDescriptionEvent()
+        assert fast.read_event_header(ev.raw, 0, len(ev.raw), ev.header.size, False, header) > 0
+        assert fast.read_format_description_event(ev.raw, ev.header.size, len(ev.raw), body) > 0
+        assert ev.raw[header.flags_at:header.flags_at + 2] == ev.header.flags.to_bytes(2, "little")
+        if ev.body.has_checksum_alg:
+            assert ev.raw[body.checksum_at:] == ev.body.checksum.to_bytes(4, "little")
+            cleared = bytearray(ev.raw[:body.checksum_at])
+            cleared[header.flags_at:header.flags_at + 2] = (
+                ev.header.flags & ~int(MysqlBinlog.EventFlag.binlog_in_use)).to_bytes(2, "little")
+            assert ev.checksum_ok is (zlib.crc32(cleared) == ev.body.checksum), ev
+        else:
+            assert ev.checksum_ok is None, ev
+
+
 def test_the_generator_refuses_what_it_does_not_compile() -> None:
     specs = ksy_fast.load_specs(REPO / "ksy")
     module = ksy_fast.Module("mysql_binlog", {"format_description_event": None})
     with pytest.raises(ksy_fast.KsyUnsupported, match=re.escape(
-            "mysql_binlog.ksy: /types/format_description_event/seq/1: unsupported by "
-            "tools/ksy_fast.py: key(s) ['encoding']")):
+            "mysql_binlog.ksy: /types/format_description_event/instances/"
+            "has_permuted_type_codes: unsupported by tools/ksy_fast.py: string literal")):
         ksy_fast.Generator(specs, module).run()
 
 

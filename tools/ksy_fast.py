@@ -35,13 +35,15 @@ path inside it and the construct):
   need, never skip one): integer types ``u1 u2 u4 u8 s1 s2 s4`` with optional
   ``le``/``be`` suffix, and byte-aligned bit fields ``b8le``... ``b64le`` (``be`` too:
   after byte types only, a ``b24le`` is a 3-byte integer); ``contents`` (a list of
-  bytes); ``size:`` with no type, or with a user type or ``switch-on``, read as an opaque
-  span (``<id>_at``, ``<id>_size``: the body is not parsed), and ``size-eos: true`` so
+  bytes); ``size:`` with no type, or with a user type, ``switch-on`` or ``str``/``strz``
+  (and its ``encoding``), read as an opaque span (``<id>_at``, ``<id>_size``: the body is
+  not parsed, the text not decoded), and ``size-eos: true`` so
   (the rest of the type's stream); a user type with arguments and no size (read in
   place); ``if:`` (``has_<id>`` says whether it was read; an instance of that name must
   be the ``if:`` itself);
   ``valid:`` (``min``, ``max``, a value); ``enum:`` (the value stays the integer);
-  ``-orig-id``, ``doc``, ``doc-ref``.
+  ``-orig-id``, ``doc``, ``doc-ref``. An integer member of :data:`Module.positions` keeps
+  its position too (``<id>_at``), as the CRC field of a framed type does.
 - ``instances``: ``value:`` (an array literal becomes a module constant), with ``if:``;
   parse instances with ``pos:``, an integer type or a user type with ``size:``.
 - Expressions: integer, ``true``/``false`` and array literals; params, members, ``_io.size``;
@@ -87,6 +89,10 @@ class Module:
     frames: dict[str, str] = field(default_factory=dict)
     scans: list[str] = field(default_factory=list)
     """Types to look for at every offset of a window (``scan_<type>``)."""
+    positions: dict[str, list[str]] = field(default_factory=dict)
+    """Integer members whose position is kept too (``<id>_at``), by type: where the
+    adapter must change a member's bytes (a FORMAT_DESCRIPTION_EVENT's CRC covers its
+    in-use flag cleared)."""
 
 
 MODULES = [
@@ -98,7 +104,11 @@ MODULES = [
         "xid_event": None,
         "annotate_rows_event": None,
         "rotate_event": ["position"],
-    }, frames={"event": "checksum"}, scans=["event_header"]),
+        "format_description_event": ["binlog_version", "server_version", "create_timestamp",
+                                     "header_length", "post_header_lengths", "checksum_alg",
+                                     "checksum"],
+    }, frames={"event": "checksum"}, scans=["event_header"],
+        positions={"event_header": ["flags"], "format_description_event": ["checksum"]}),
     Module("gtid_event", {
         "gtid_event": ["gtid_flags", "sid", "gno", "lc_typecode", "last_committed",
                        "sequence_number", "may_have_sbr", "has_logical_clock"],
@@ -447,6 +457,8 @@ class TypeCompiler:
 
     def field(self, member: str, spec: dict[str, Any], where: str, instance: bool) -> None:
         allowed = {"type", "size", "if", "valid", "enum", "contents"}
+        if spec.get("type") in ("str", "strz") and "size" in spec:
+            allowed.add("encoding")  # (read as a span: its bytes, not decoded)
         self.check_keys(spec, where, allowed | ({"pos"} if instance else {"size-eos"}))
         if "size-eos" in spec and (spec["size-eos"] is not True or "size" in spec):
             raise KsyUnsupported(self.spec.path, where, f"size-eos {spec['size-eos']!r}")
@@ -497,7 +509,8 @@ class TypeCompiler:
         read = self.gen.reader(size, signed, endian)
         lines = [f"if {at} + {size} > end:", f"    return {TRUNCATED}",
                  f"out.{member} = {read}(data, {at})"]
-        if self.gen.crc_field.get(self.key) == member:
+        if self.gen.crc_field.get(self.key) == member or member in self.gen.positions.get(
+                self.key, ()):
             self.attrs.append(Attr(f"{member}_at", "cython.Py_ssize_t", member=member))
             lines.append(f"out.{member}_at = {at}")
         lines.append(f"{at} += {size}")
@@ -584,6 +597,7 @@ class Generator:
         self.const_code: list[str] = []
         self.readers: dict[str, str] = {}
         self.crc_field = {f"{module.spec}::{t}": f for t, f in module.frames.items()}
+        self.positions = {f"{module.spec}::{t}": m for t, m in module.positions.items()}
 
     def resolve_type(self, spec: Spec, ref: str) -> str:
         parts = ref.split("::")
