@@ -261,7 +261,7 @@ class OrderedRows:
         large = [group for group in groups if group.size >= COLUMNAR_MIN_BYTES]
         now = [piece for group in small for piece in self._by_reference(group)]
         work = partial(_columnar, large, self._renderer()) if large else list
-        pool = decoding_worker() if later and self.render is not None else None
+        pool = decoding_worker() if later and large and self.render is not None else None
         self._in_flight = (now, work() if pool is None else pool.submit(work))
         return ready if pool is not None else ready + self._settle()
 
