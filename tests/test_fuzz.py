@@ -137,6 +137,7 @@ FOUND = {
     "date_past_year_9999.bin": Found(10, last_event_pos=890),
     "plan_gtid_walk_truncated.bin": Found(3, error=(TruncatedError, 319), last_event_pos=281),
     "previous_gtids_interval_reversed.bin": Found(2, last_event_pos=126),
+    "typed_column_widened_to_binary.bin": Found(6, last_event_pos=411),
 }
 
 

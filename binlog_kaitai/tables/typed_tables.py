@@ -182,12 +182,16 @@ def _parsed_dates(texts: pa.Array, target: pa.DataType
 def cast_to(array: pa.Array, target: pa.DataType) -> pa.Array:
     """``array`` as ``target`` (a type :func:`widen` allows): Arrow's cast, or for a
     string target a value Arrow cannot cast (structs, lists, non-UTF-8 binary) as its
-    JSON text (binary as ``{"base64": ...}``)."""
+    JSON text (binary as ``{"base64": ...}``); for a binary target (a column that was
+    text in one version, bytes in another, and of a third type in a third: widening is
+    not associative) a value Arrow cannot cast to bytes (a decimal) as its text's."""
     if array.type == target:
         return array
     try:
         return array.cast(target)
     except (pa.ArrowInvalid, pa.ArrowNotImplementedError):
+        if target == pa.binary():
+            return cast_to(array, pa.string()).cast(pa.binary())
         if target != pa.string():
             raise
     return pa.array([None if x is None else orjson.dumps(x, default=_json_default).decode()
