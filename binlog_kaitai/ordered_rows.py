@@ -44,6 +44,7 @@ from binlog_kaitai.errors import RowsError
 from binlog_kaitai.event import DECODE_ERRORS, Event, EventType
 from binlog_kaitai.filters import TableFilter
 from binlog_kaitai.row_groups import OpenGroups, RowsGroup, columnar_key
+from binlog_kaitai.row_text import render_changes
 from binlog_kaitai.rows import IDLE_TYPES, RowChange, RowDecoder, changes_of
 from binlog_kaitai.schema import SchemaHistory
 
@@ -295,12 +296,20 @@ class OrderedRows:
                 for item in self._reference(ev, gtid)]
 
     def _live(self, ev: Event) -> list[Item]:
-        """An event through the reference decoder as it is read."""
+        """An event through the reference decoder as it is read; with ``render="text"``,
+        its lines written now, with its table as it is now: the items of a flush are
+        printed after the event that flushed them, a DDL statement that may rename or add
+        the columns of the table."""
         try:
             changes = self.decoder.feed(ev)
         except RowsError as exc:
             return [exc]
-        return [(ev, changes)] if changes else []
+        if not changes:
+            return []
+        if self.render != "text":
+            return [(ev, changes)]
+        text = render_changes(changes, self.decoder.table_of(ev)).encode()
+        return [RenderedRows([ev], [(memoryview(text), 0, len(text))])]
 
     def _reference(self, ev: Event, gtid: str | None) -> list[Item]:
         """A gathered rows event through the reference decoder, in the transaction it was

@@ -28,7 +28,7 @@ from binlog_kaitai.ordered_rows import (
     RenderedRows,
     keep_freed_memory,
 )
-from binlog_kaitai.row_text import json_lines, render_changes
+from binlog_kaitai.row_text import json_lines
 from binlog_kaitai.schema import SchemaHistory
 from binlog_kaitai.sql_changes import SqlScript
 from binlog_kaitai.stream import Source, read_events
@@ -137,15 +137,13 @@ class RowsCommand:
             if isinstance(item, RenderedRows):  # bulk events' lines, rendered together
                 write_utf8(self.out, item.lines([self.wanted(ev) for ev in item.events]))
                 continue
-            ev, changes = item
+            ev, changes = item  # (``rows`` text comes rendered: RenderedRows)
             if not self.wanted(ev):
                 continue
             if self.sql is not None:
                 status = max(status, self.sql.add(name, ev, changes))
-            elif self.args.json:
-                self.out.write(json_lines(changes))
             else:
-                self.out.write(render_changes(changes, self.decoder.decoder.table_of(ev)))
+                self.out.write(json_lines(changes))
         return status
 
     def wanted(self, ev: Event) -> bool:

@@ -103,6 +103,18 @@ def test_lines_rendered_from_batches(path: Path, form: str, cores: int,
     assert "".join(ordered_text(path, form, render=form, max_batch_bytes=2048)) == expected
 
 
+@pytest.mark.parametrize("path", FILES, ids=[str(p.relative_to(p.parents[1])) for p in FILES])
+def test_text_of_changes_flushed_by_ddl(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``rows`` text of rows events gathered from the first one (a large run) and decoded
+    by the reference decoder (groups too small for the columnar one): a group flushed by
+    a DDL statement is printed with the table as it was before it (the DDL applied, a
+    column renamed or added would name the values wrongly, or not at all)."""
+    monkeypatch.setattr(ordered_rows, "COLUMNAR_AFTER_BYTES", 0)
+    monkeypatch.setattr(ordered_rows, "COLUMNAR_MIN_BYTES", 1 << 40)
+    expected = "".join(reference_text(path, "text"))
+    assert "".join(ordered_text(path, "text", render="text")) == expected
+
+
 def test_rendered_lines_of_chosen_events(monkeypatch: pytest.MonkeyPatch,
                                          compiled: None) -> None:
     """``RenderedRows.lines`` keeps the lines of the events asked for (``rows --json
