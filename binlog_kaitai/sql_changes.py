@@ -56,7 +56,7 @@ from typing import IO, Any, Protocol, TextIO
 
 from binlog_kaitai import values as v
 from binlog_kaitai.errors import BinlogError
-from binlog_kaitai.event import Event
+from binlog_kaitai.event import DECODE_ERRORS, Event
 from binlog_kaitai.event_kinds import statement_bytes
 from binlog_kaitai.rows import RowChange, RowDecoder
 from binlog_kaitai.schema import client_text, took_effect
@@ -488,8 +488,9 @@ class SqlScript:
     (it decodes many small transactions together), but always in binlog order: a
     transaction is complete once a later one's changes come, or at the end of the file.
     One whose end is not read (a cut or damaged file, ``--stop-*``) is left out, with a
-    comment. After a problem (a refused change, an undecodable event, damage) nothing
-    more is written: a forward script is a clean prefix, an undo all or nothing.
+    comment. After a problem (a refused change, an undecodable event, damage) no
+    transaction from the problem's on is written (:meth:`fail`): a forward script is a
+    clean prefix, an undo all or nothing.
     """
 
     def __init__(self, decoder: Decoder, out: TextIO, err: TextIO, *,
@@ -511,13 +512,19 @@ class SqlScript:
         self.err = err
         self.flashback = flashback
         self.failed = False
+        self._cut: int | None = None
+        """The first transaction left out for a problem (see :meth:`fail`)."""
         self._tracker = TransactionTracker()
         self._open: _Transaction | None = None
         self._waiting: deque[_Transaction] = deque()
         """Transactions no longer open (ended or left open), whose changes may still come."""
         self._seq = 0
         self._events = 0
-        self._of_event: dict[tuple[int, int | None], tuple[_Transaction, int]] = {}
+        self._of_event: dict[tuple[int, int | None],
+                             tuple[_Transaction, int, TableInfo | None]] = {}
+        """Each rows event's transaction, its place among the events, and its table as
+        described when the event was read: its changes may come after a DDL statement
+        that changed the table (a group of events is decoded when a statement ends it)."""
         self._tables: dict[int, tuple[TableInfo, TableSql | None]] = {}
         self._undone = _Spool()
         self._prepared: dict[str, _Transaction] = {}
@@ -540,7 +547,7 @@ class SqlScript:
             self._seq += 1
         if ev.is_rows and self._open is not None:
             key = (ev.pos, ev.inner_pos)
-            self._of_event[key] = (self._open, self._events)
+            self._of_event[key] = (self._open, self._events, self._described(ev))
             self._open.keys.append(key)
         elif ev.is_query and ev.kind in ("statement", "xa_commit", "xa_rollback"):
             self._statement(ev)
@@ -551,8 +558,10 @@ class SqlScript:
             self._open.prepared = step.commit_kind == "xa_prepare"
             self._close()
         items = self.decoder.feed(ev)
-        if any(isinstance(item, BinlogError) for item in items):
-            self.fail()
+        for item in items:
+            if isinstance(item, BinlogError):
+                found = self._of_event.get((item.offset, None))
+                self.fail(None if found is None else found[0].seq)
         return items
 
     def add(self, name: str, ev: Event, changes: list[RowChange]) -> int:
@@ -562,13 +571,12 @@ class SqlScript:
         found = self._of_event.get((ev.pos, ev.inner_pos))
         if found is None or not changes:
             return 0
-        txn, number = found
+        txn, number, info = found
         self._complete(txn.seq)
         if self.gtids is not None and changes[0].gtid not in self.gtids:
             return 0
         key = (changes[0].schema, changes[0].table)
-        info = self.decoder.decoder.describe(ev.table_map, ev.format.is_mariadb)
-        assert info is not None
+        assert info is not None  # (changes: the event's table was described)
         try:
             table = self._table(info, ev.format.is_mariadb)
             if table is None:
@@ -581,9 +589,9 @@ class SqlScript:
                 self._refused.add(key)
                 print(f"{name}: offset {ev.pos}: `{info.schema}`.`{info.table}`: {exc}",
                       file=self.err)
-            self.fail()
+            self.fail(txn.seq)
             return 1
-        if not self.failed:
+        if not self._lost(txn):
             txn.gtid = changes[0].gtid
             txn.statements += [(number, text) for text in statements]
         return 0
@@ -610,8 +618,20 @@ class SqlScript:
         self._undone.close()
         return max(status, int(self.failed))
 
-    def fail(self) -> None:
+    def fail(self, seq: int | None = None) -> None:
+        """A problem: the exit status is 1, no undo is written, and no transaction from
+        the one numbered ``seq`` on (the problem's; None: every one not written yet). A
+        transaction before it is, when its changes come: those of a group of events
+        decoded together come after the problem of a later event was seen."""
         self.failed = True
+        if seq is None:
+            seq = self._waiting[0].seq if self._waiting else (
+                self._seq if self._open is None else self._open.seq)
+        self._cut = seq if self._cut is None else min(self._cut, seq)
+
+    def _lost(self, txn: _Transaction) -> bool:
+        """Whether a transaction is left out for a problem at or before it."""
+        return self._cut is not None and txn.seq >= self._cut
 
     def _statement(self, ev: Event) -> None:
         """A SAVEPOINT or ROLLBACK TO of the open transaction; a change logged as a
@@ -636,7 +656,7 @@ class SqlScript:
             print(f"{ev.file}: offset {ev.pos}: a change logged as a statement "
                   f"(binlog_format=STATEMENT or MIXED), its rows are not in the binlog: "
                   f"{_shown(text, 60)}", file=self.err)
-        self.fail()
+        self.fail(self._seq if self._open is None else self._open.seq)
 
     def _asked(self, text: str, db: str) -> bool:
         """Whether a statement run in database ``db`` is of the transactions and tables
@@ -713,7 +733,7 @@ class SqlScript:
         while waiting and (before is None or waiting[0].seq < before):
             txn = waiting.popleft()
             self._forget(txn)
-            if self.failed or not (txn.statements or txn.ddl):
+            if self._lost(txn) or not (txn.statements or txn.ddl):
                 continue
             if txn.prepared and txn.xid is not None:
                 outcome = self._decided.pop(txn.xid, None)
@@ -732,7 +752,7 @@ class SqlScript:
         txn = self._prepared.pop(xid, None)
         if txn is None:  # still waiting for its last changes (or one phase: none)
             self._decided[xid] = commit
-        elif commit and not self.failed:
+        elif commit and not self._lost(txn):
             self._write(self._text(txn))
 
     def _write(self, text: str) -> None:
@@ -744,6 +764,16 @@ class SqlScript:
     def _forget(self, txn: _Transaction) -> None:
         for key in txn.keys:
             self._of_event.pop(key, None)
+
+    def _described(self, ev: Event) -> TableInfo | None:
+        """A rows event's table as the decoder describes it now (None when it cannot:
+        the decoder then reports the event's problem, and gives no changes)."""
+        if ev.table_map is None:
+            return None
+        try:
+            return self.decoder.decoder.describe(ev.table_map, ev.format.is_mariadb)
+        except DECODE_ERRORS:
+            return None
 
     def _table(self, info: TableInfo, is_mariadb: bool) -> TableSql | None:
         found = self._tables.get(id(info))

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from binlog_kaitai import ordered_rows
 from binlog_kaitai.cli import main
 from binlog_kaitai.ordered_rows import OrderedRows
 from binlog_kaitai.rows import RowChange
@@ -263,14 +264,22 @@ MIXED = MARIADB / "mixed"
 
 
 def test_changes_logged_as_statements_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
-    """binlog_format=MIXED: the first INSERT is a QUERY event, without its rows."""
+    """binlog_format=MIXED: the second INSERT is a QUERY event, without its rows. The
+    script is the clean prefix before it: the transaction before (GTID 0-1-4, ended by
+    its XID at 1365), and nothing from the refused statement's transaction (0-1-5) on,
+    however many events were decoded together (test_a_large_runs_script_is_a_small_runs)."""
     path = MIXED / "binlog.000001"
     status, out, err = run(capsys, "--sql", str(path))
     assert status == 1
     assert err == (f"{path}: offset 1470: a change logged as a statement (binlog_format="
                    "STATEMENT or MIXED), its rows are not in the binlog: INSERT INTO items "
                    "(name, qty, price, added) VALUES ('pear...\n")
-    assert "BEGIN;" not in out
+    assert statements(out) == ["BEGIN;", *(
+        f"INSERT INTO `shop`.`items` (`id`,`name`,`qty`,`price`,`added`) VALUES ({values});"
+        for values in ("1,X'6170706C65',3,1.25,'2024-01-02 03:04:05'",
+                       "2,X'62616E616E61',12,0.30,'2024-01-02 03:04:06'",
+                       "3,X'636865727279',200,0.05,NULL")), "COMMIT;"]
+    assert "0-1-4" in out and "0-1-5" not in out
 
 
 def test_rows_rolled_back_to_a_savepoint_are_left_out(
@@ -435,3 +444,23 @@ def test_rows_without_a_key_are_found_by_every_column() -> None:
 
 def test_text_escapes() -> None:
     assert quoted("a'b\\c\0d\ne\rf\x1ag") == "'a\\'b\\\\c\\0d\\ne\\rf\\Zg'"
+
+
+@pytest.mark.parametrize("path", sorted(MARIADB.glob("*/binlog.0*")),
+                         ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_a_large_runs_script_is_a_small_runs(path: Path, capsys: pytest.CaptureFixture[str],
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--sql`` with rows events gathered from the first one (as a run of more than 4 MB
+    is) and decoded in groups by both decoders writes the script the event-by-event
+    decoding writes: a group flushed by a DDL statement is written with the columns of
+    its table before it, not after; the transactions before a problem seen before their
+    changes were decoded are written all the same. (The problems are said in another
+    order: a refusal of a group's change when the group is decoded.)"""
+    for flashback in ((), ("--flashback",)):
+        status, out, err = run(capsys, "--sql", "--sql-ddl", *flashback, str(path))
+        with monkeypatch.context() as patched:
+            patched.setattr(ordered_rows, "COLUMNAR_AFTER_BYTES", 0)
+            patched.setattr(ordered_rows, "COLUMNAR_MIN_BYTES", 64)
+            large = run(capsys, "--sql", "--sql-ddl", *flashback, str(path))
+        assert (large[0], large[1], sorted(large[2].splitlines())) == (
+            status, out, sorted(err.splitlines()))
