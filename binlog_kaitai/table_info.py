@@ -210,6 +210,12 @@ def _labels(lists: Any, charsets: list[str | None]) -> list[tuple[str, ...]]:
     return out
 
 
+def _distinct(names: list[str]) -> bool:
+    """Whether column names can name a row's values: MySQL's are distinct, whatever their
+    case (names that are not come from damaged metadata, and would lose a value)."""
+    return len({name.lower() for name in names}) == len(names)
+
+
 def describe_table(tm: Any, is_mariadb: bool, schema_cols: list[ColumnDef] | None,
                    schema_pk: list[str] | None) -> TableInfo:
     """Column names, primary key and per-column info of a table map (metadata first, then
@@ -221,9 +227,10 @@ def describe_table(tm: Any, is_mariadb: bool, schema_cols: list[ColumnDef] | Non
     cols = schema_cols if schema_cols is not None and len(schema_cols) == count else None
 
     names_field = fields.get(OptionalField.column_name)
-    if names_field is not None and len(names_field.names) == count:
-        names = [n.name for n in names_field.names]
-    elif cols is not None:
+    logged = None if names_field is None else [n.name for n in names_field.names]
+    if logged is not None and len(logged) == count and _distinct(logged):
+        names = logged
+    elif cols is not None and _distinct([c.name for c in cols]):
         names = [c.name for c in cols]
     else:
         names = [f"@{i + 1}" for i in range(count)]

@@ -294,16 +294,21 @@ def unwrapped() -> Iterator[None]:
 def drive_rows(path: str, origin: str | None = None) -> None:
     """``rows`` and ``rows --json`` as the CLI runs them (:class:`OrderedRows` over
     ``read_events`` with payloads expanded), every rows event through the columnar
-    decoder, in groups of a few: the inputs are small."""
+    decoder, in groups of a few (the inputs are small): the changes printed one by one
+    (``--sql``'s decoder), and the JSON and text lines rendered from the batches by the
+    text kernel, full batches on the decoding thread."""
     from binlog_kaitai import ordered_rows
     from binlog_kaitai.row_text import json_lines, render_changes
     from binlog_kaitai.schema import SchemaHistory
 
-    decoder = ordered_rows.OrderedRows(schema=SchemaHistory(()), max_batch_bytes=512)
+    decoders = [ordered_rows.OrderedRows(schema=SchemaHistory(()), max_batch_bytes=512,
+                                         render=render) for render in (None, "json", "text")]
 
-    def show(items: list[ordered_rows.Item]) -> None:
+    def show(decoder: ordered_rows.OrderedRows, items: list[ordered_rows.Item]) -> None:
         for item in items:
-            if not isinstance(item, RowsError):
+            if isinstance(item, ordered_rows.RenderedRows):
+                item.lines([True] * len(item.events))
+            elif not isinstance(item, RowsError):
                 json_lines(item[1])
                 if item[1]:
                     render_changes(item[1], decoder.decoder.table_of(item[0]))
@@ -311,10 +316,12 @@ def drive_rows(path: str, origin: str | None = None) -> None:
     with module_values(ordered_rows, COLUMNAR_MIN_BYTES=0, COLUMNAR_AFTER_BYTES=0):
         try:
             for ev in read_events(path, expand_payloads=True):
-                show(decoder.feed(ev))
+                for decoder in decoders:
+                    show(decoder, decoder.feed(ev))
         except BinlogError:
             pass
-        show(decoder.finish())
+        for decoder in decoders:
+            show(decoder, decoder.finish())
 
 
 @contextmanager
