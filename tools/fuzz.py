@@ -294,11 +294,11 @@ def unwrapped() -> Iterator[None]:
 def drive_rows(path: str, origin: str | None = None) -> None:
     """``rows`` and ``rows --json`` as the CLI runs them (:class:`OrderedRows` over
     ``read_events`` with payloads expanded), every rows event through the columnar
-    decoder, in groups of a few (the inputs are small): the changes printed one by one
-    (``--sql``'s decoder), and the JSON and text lines rendered from the batches by the
-    text kernel, full batches on the decoding thread."""
+    decoder, in groups of a few (the inputs are small): the changes (``--sql``'s
+    decoder), and the JSON and text lines rendered from the batches by the text kernel,
+    full batches on the decoding thread."""
     from binlog_kaitai import ordered_rows
-    from binlog_kaitai.row_text import json_lines, render_changes
+    from binlog_kaitai.row_text import json_lines
     from binlog_kaitai.schema import SchemaHistory
 
     decoders = [ordered_rows.OrderedRows(schema=SchemaHistory(()), max_batch_bytes=512,
@@ -310,8 +310,6 @@ def drive_rows(path: str, origin: str | None = None) -> None:
                 item.lines([True] * len(item.events))
             elif not isinstance(item, RowsError):
                 json_lines(item[1])
-                if item[1]:
-                    render_changes(item[1], decoder.decoder.table_of(item[0]))
 
     with module_values(ordered_rows, COLUMNAR_MIN_BYTES=0, COLUMNAR_AFTER_BYTES=0):
         try:
