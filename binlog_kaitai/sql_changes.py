@@ -625,9 +625,12 @@ class SqlScript:
         decoded together come after the problem of a later event was seen."""
         self.failed = True
         if seq is None:
-            seq = self._waiting[0].seq if self._waiting else (
-                self._seq if self._open is None else self._open.seq)
+            seq = self._waiting[0].seq if self._waiting else self._current()
         self._cut = seq if self._cut is None else min(self._cut, seq)
+
+    def _current(self) -> int:
+        """The number of the transaction being read (the next one's between two)."""
+        return self._seq if self._open is None else self._open.seq
 
     def _lost(self, txn: _Transaction) -> bool:
         """Whether a transaction is left out for a problem at or before it."""
@@ -656,7 +659,7 @@ class SqlScript:
             print(f"{ev.file}: offset {ev.pos}: a change logged as a statement "
                   f"(binlog_format=STATEMENT or MIXED), its rows are not in the binlog: "
                   f"{_shown(text, 60)}", file=self.err)
-        self.fail(self._seq if self._open is None else self._open.seq)
+        self.fail(self._current())
 
     def _asked(self, text: str, db: str) -> bool:
         """Whether a statement run in database ``db`` is of the transactions and tables
