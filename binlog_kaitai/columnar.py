@@ -69,7 +69,7 @@ from binlog_kaitai.errors import BinlogError, RowsError
 from binlog_kaitai.event import DECODE_ERRORS, EventType, event_type_name
 from binlog_kaitai.json_diff import patched
 from binlog_kaitai.packed import decimal_size
-from binlog_kaitai.row_groups import PARTIAL_UPDATE_ROWS, RowsShape, group_key
+from binlog_kaitai.row_groups import PARTIAL_UPDATE_ROWS, RowsShape, group_key, row_data
 from binlog_kaitai.rows import DECODER_BODIES, IDLE_TYPES, RowDecoder, binlog_sources
 from binlog_kaitai.schema import SchemaHistory
 from binlog_kaitai.stream import BinlogStream
@@ -778,15 +778,14 @@ def _add_to_group(ev: Any, decoder: RowDecoder, pending: dict[tuple[Any, ...], _
     """Add a rows event to the group it is decoded with; the group's key."""
     table = decoder.table_of(ev)
     assert table is not None  # the batcher's decoder filters no table
-    body = ev.body
     try:
-        data = body.row_data  # inflated here for MariaDB's compressed events
+        data = row_data(ev)  # inflated here for MariaDB's compressed events
     except DECODE_ERRORS as exc:
         raise RowsError(ev.file, ev.pos, f"cannot decode {ev.type_name}: "
                         f"{type(exc).__name__}: {exc}", ev.index) from None
     if data is None:
         raise RowsError(ev.file, ev.pos, "compressed rows in an unknown format", ev.index)
-    shape = RowsShape.of(body, ev.type_code)
+    shape = RowsShape.of_event(ev)
     key = group_key(table, shape)
     group = pending.get(key)
     if group is None:

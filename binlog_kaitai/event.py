@@ -20,6 +20,7 @@ from binlog_kaitai.generated.mysql_binlog import MysqlBinlog
 from binlog_kaitai.generated.mysql_event_type import MysqlEventType
 from binlog_kaitai.generated_fast import mariadb_gtid_event as fast_mariadb_gtid
 from binlog_kaitai.generated_fast import mysql_binlog as fast
+from binlog_kaitai.generated_fast import rows_event as fast_rows
 
 EventType = MysqlEventType.EventType
 FDE = EventType.format_description_event
@@ -44,8 +45,11 @@ COMPILED_BODIES: dict[int, tuple[Any, Any]] = {
 GTID, XID, ANNOTATE_ROWS: most of an OLTP binlog's events besides table maps and rows
 events): (the class of their fields, its reader), for :meth:`Event.fixed_fields`.
 (MySQL's GTID is compiled to its logical clock only: its body is the spec's.)"""
-WHOLE_BODIES = frozenset(COMPILED_BODIES)
-"""The types :meth:`Event.fixed_fields` reads, whole, as the spec does."""
+WHOLE_BODIES = frozenset(COMPILED_BODIES) | kinds.ROWS
+"""The types :meth:`Event.fixed_fields` reads, whole, as the spec does: those of
+:data:`COMPILED_BODIES`, and the rows events, whose body ``generated_fast/rows_event``
+reads to and with the span of its row images (all but MariaDB's compressed ones, whose
+row images are the spec's to inflate)."""
 _IGNORABLE = int(MysqlBinlog.EventFlag.ignorable)
 _IN_USE = int(MysqlBinlog.EventFlag.binlog_in_use)
 
@@ -102,6 +106,12 @@ class BinlogFormat(NamedTuple):
     is_type_code_permuted: bool = False
     """The FDE's ``has_permuted_type_codes``: an early 5.1/5.2 build's file, whose type
     codes 16-22 the spec's ``event_header`` maps to the event types."""
+
+    def post_header_len(self, raw_type_code: int) -> int:
+        """The spec's ``event.post_header_len`` of an event of this type code as
+        written: the FDE's entry for it, 0 where the FDE lists no such type."""
+        lengths = self.post_header_lengths
+        return lengths[raw_type_code - 1] if 1 <= raw_type_code <= len(lengths) else 0
 
     @property
     def is_mariadb(self) -> bool:
@@ -274,25 +284,51 @@ class Event:
         return kinds.event_kind(t, self.body if fields is None else fields)
 
     def fixed_fields(self) -> Any:
-        """The fields of a :data:`COMPILED_BODIES` body that the compiled readers of the
-        spec read (a GTID's, an XID's, an annotation's), without parsing the body: the
-        spec's names and values (``test_fast_path`` checks them on every real file).
-        None for other types, and for a body too short for them (the spec's ``body``
-        then says why)."""
+        """The fields of a :data:`WHOLE_BODIES` body that the compiled readers of the
+        spec read (a GTID's, an XID's, an annotation's, a rows event's with the span of
+        its row images in ``raw``), without parsing the body: the spec's names and values
+        (``test_fast_path`` checks them on every real file). None for other types, a
+        compressed rows event, an event framed without its body, a permuted format's
+        rows event, and a body the readers refuse (the spec's ``body`` then says why)."""
         fixed = self._fixed
         if fixed is _UNREAD:
             fixed = self._fixed = self._read_fixed()
         return fixed
 
+    def rows_fields(self) -> Any:
+        """A rows event's scalar fields (``table_id``, ``flags``, ``num_columns``,
+        ``has_after_image``, ``is_end_of_statement``...) by the spec's names: as the
+        compiled reader reads them (:meth:`fixed_fields`, no parse) or else as the spec
+        parses the body; None when the body cannot be decoded."""
+        fields = self.fixed_fields()
+        return self.body if fields is None else fields
+
     def _read_fixed(self) -> Any:
-        entry = COMPILED_BODIES.get(self.type_code)
+        t, fmt = self.type_code, self.format
+        if t in kinds.ROWS:
+            return self._read_rows_fields()
+        entry = COMPILED_BODIES.get(t)
         if entry is None:
             return None
         make, read = entry
         fields = make()
         raw = self.raw if type(self.raw) is bytes else bytes(self.raw)
-        end = len(raw) - self.format.checksum_len
-        return fields if read(raw, self.format.header_len, end, fields) >= 0 else None
+        end = len(raw) - fmt.checksum_len
+        return fields if read(raw, fmt.header_len, end, fields) >= 0 else None
+
+    def _read_rows_fields(self) -> Any:
+        """A rows body read by the compiled reader, with the params the spec's ``event``
+        gives it (its ``post_header_len`` and type code)."""
+        fmt = self.format
+        if not self.has_body or fmt.is_type_code_permuted:  # (a permuted code: the spec's)
+            return None
+        if type(self.raw) is not bytes:
+            self.raw = bytes(self.raw)
+        raw, t = self.raw, self.type_code
+        fields = fast_rows.RowsEvent()
+        read = fast_rows.read_rows_event(raw, fmt.header_len, len(raw) - fmt.checksum_len,
+                                         fmt.post_header_len(t), t, fields)
+        return fields if read >= 0 and not fields.is_compressed else None
 
     @property
     def unreadable_changes(self) -> str | None:

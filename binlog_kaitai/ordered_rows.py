@@ -43,7 +43,7 @@ from binlog_kaitai import event_kinds as kinds
 from binlog_kaitai.errors import RowsError
 from binlog_kaitai.event import DECODE_ERRORS, Event, EventType
 from binlog_kaitai.filters import TableFilter
-from binlog_kaitai.row_groups import OpenGroups, RowsGroup, columnar_key
+from binlog_kaitai.row_groups import OpenGroups, RowsGroup, columnar_key, row_data
 from binlog_kaitai.row_text import render_changes
 from binlog_kaitai.rows import IDLE_TYPES, RowChange, RowDecoder, changes_of
 from binlog_kaitai.schema import SchemaHistory
@@ -331,7 +331,7 @@ def _columnar(groups: list[RowsGroup],
     out: list[tuple[RowsGroup, list[Piece] | None]] = []
     for group in groups:
         try:
-            decoded = decode_row_data([ev.body.row_data for ev in group.events],
+            decoded = decode_row_data([row_data(ev) for ev in group.events],
                                       group.table, group.shape)
             out.append((group, make(group, decoded)))
         except DECODE_ERRORS:

@@ -23,7 +23,13 @@ from typing import Any, NamedTuple
 
 from kaitaistruct import KaitaiStream, KaitaiStruct, KaitaiStructError
 
-from binlog_kaitai.event import DECODE_ERRORS, WHOLE_BODIES, BinlogFormat, Event, EventType
+from binlog_kaitai.event import (
+    COMPILED_BODIES,
+    DECODE_ERRORS,
+    BinlogFormat,
+    Event,
+    EventType,
+)
 from binlog_kaitai.generated.gtid_event import GtidEvent
 from binlog_kaitai.generated.gtid_tagged_event import GtidTaggedEvent
 from binlog_kaitai.generated.mariadb_compressed import MariadbCompressed
@@ -465,13 +471,13 @@ class Compiled(NamedTuple):
 
 def parse(ev: Event) -> Parsed:
     """The event's :class:`Parsed`: for a body the compiled readers read whole
-    (:data:`~binlog_kaitai.event.WHOLE_BODIES`: MariaDB's GTID but an XA one, XID,
+    (:data:`~binlog_kaitai.event.COMPILED_BODIES`: MariaDB's GTID but an XA one, XID,
     ANNOTATE_ROWS), their fields (:meth:`~binlog_kaitai.event.Event.fixed_fields`, a tenth
     of the spec's parse of the event), with the event's verdicts, which need no parse
     then; else (or when the readers refuse the body) the event's own. The readers read
     the whole body, so they read it where the spec does (``test_render`` checks the
     data, descriptions and verdicts are the same on every real file and fuzz input)."""
-    if ev.type_code in WHOLE_BODIES:
+    if ev.type_code in COMPILED_BODIES:
         fields = ev.fixed_fields()
         if fields is not None and not getattr(fields, "has_xid", False):  # (XA: the spec's)
             raw = ev.raw if type(ev.raw) is bytes else bytes(ev.raw)

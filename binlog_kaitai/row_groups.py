@@ -38,6 +38,34 @@ class RowsShape(NamedTuple):
         return cls(type_code, body.num_columns.value, bytes(body.columns_present),
                    bytes(body.columns_present_after) if body.has_after_image else None)
 
+    @classmethod
+    def of_event(cls, ev: Event) -> RowsShape:
+        """The shape of a rows event whose body can be decoded: as the compiled reader
+        reads it (:meth:`~binlog_kaitai.event.Event.fixed_fields`), else as the spec
+        parses it."""
+        fields = ev.fixed_fields()
+        if fields is None:
+            return cls.of(ev.body, ev.type_code)
+        raw = ev.raw
+        at = fields.columns_present_at
+        after = None
+        if fields.has_columns_present_after:
+            after_at = fields.columns_present_after_at
+            after = raw[after_at:after_at + fields.columns_present_after_size]
+        return cls(ev.type_code, fields.num_columns.value,
+                   raw[at:at + fields.columns_present_size], after)
+
+
+def row_data(ev: Event) -> bytes | None:
+    """The row images of a rows event whose body can be decoded (the spec's
+    ``row_data``): their span as the compiled reader reads it, else the spec's (inflated
+    for MariaDB's compressed events: DECODE_ERRORS when they cannot be, None when their
+    algorithm is unknown)."""
+    fields = ev.fixed_fields()
+    if fields is None:
+        return ev.body.row_data
+    return ev.raw[fields.rows_at:fields.rows_at + fields.rows_size]
+
 
 
 def columnar_key(decoder: RowDecoder, ev: Event
@@ -46,17 +74,16 @@ def columnar_key(decoder: RowDecoder, ev: Event
     its table and shape; None when it must take the reference path (what
     the gatherers of :mod:`~binlog_kaitai.ordered_rows` and :mod:`binlog_kaitai.tables.changes`
     need)."""
-    body = ev.body
-    if body is None or ev.table_map is None or ev.type_code == PARTIAL_UPDATE_ROWS:
+    if ev.table_map is None or ev.type_code == PARTIAL_UPDATE_ROWS or ev.rows_fields() is None:
         return None
     try:
         table = decoder.describe(ev.table_map, ev.format.is_mariadb)
-        data = body.row_data
+        data = row_data(ev)
     except DECODE_ERRORS:
         return None
     if table is None or data is None:
         return None
-    shape = RowsShape.of(body, ev.type_code)
+    shape = RowsShape.of_event(ev)
     return group_key(table, shape), table, shape
 
 
@@ -130,7 +157,7 @@ class OpenGroups(Generic[Group]):
         group.gtids.append(gtid)
         group.seqs.append(self.seq)
         self.last[id(owner)] = owner, ev
-        size = len(ev.body.row_data)
+        size = len(row_data(ev))
         group.size += size
         self.size += size
         self.seq += 1

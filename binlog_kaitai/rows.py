@@ -176,12 +176,12 @@ class RowDecoder:
         """The description of a rows event's table (None for a table not asked for);
         RowsError when the event's body could not be decoded or no table map precedes
         it."""
-        body = ev.body
-        if body is None:
+        fields = ev.rows_fields()
+        if fields is None:
             raise RowsError(ev.file, ev.pos, f"cannot decode {ev.type_name}: {ev.decode_error}",
                             ev.index)
         if ev.table_map is None:
-            raise RowsError(ev.file, ev.pos, f"{ev.type_name} for table id {body.table_id.value} "
+            raise RowsError(ev.file, ev.pos, f"{ev.type_name} for table id {fields.table_id.value} "
                             "without a preceding TABLE_MAP_EVENT", ev.index)
         return self.describe(ev.table_map, ev.format.is_mariadb)
 

@@ -324,14 +324,15 @@ class BinlogStream:
         t = ev.type_code
         if t not in _TRACKED:  # (a body no one asks for stays unparsed)
             return
-        body = ev.body
-        if body is None:
+        if t in kinds.ROWS:
+            body = ev.rows_fields()  # (as the compiled reader reads them: no parse)
+            if body is not None:
+                ev.table_map = maps.get(body.table_id.value)
+                self._statement_ended = body.is_end_of_statement
+        elif ev.body is None:
             return
-        if t == TABLE_MAP:
-            maps[body.table_id.value] = body
-        elif t in kinds.ROWS:
-            ev.table_map = maps.get(body.table_id.value)
-            self._statement_ended = body.is_end_of_statement
+        elif t == TABLE_MAP:
+            maps[ev.body.table_id.value] = ev.body
         elif t == FDE:
             maps.clear()
 

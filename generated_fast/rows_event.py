@@ -256,7 +256,14 @@ class RowsEvent:
     after_image_columns_size = cython.declare(cython.Py_ssize_t, visibility="public")
     has_after_image = cython.declare(cython.longlong, visibility="public")
     has_after_image_columns = cython.declare(cython.bint, visibility="public")
+    rows_at = cython.declare(cython.Py_ssize_t, visibility="public")
+    rows_size = cython.declare(cython.Py_ssize_t, visibility="public")
     is_compressed = cython.declare(cython.longlong, visibility="public")
+    has_rows = cython.declare(cython.bint, visibility="public")
+    columns_present_after_at = cython.declare(cython.Py_ssize_t, visibility="public")
+    columns_present_after_size = cython.declare(cython.Py_ssize_t, visibility="public")
+    has_columns_present_after = cython.declare(cython.bint, visibility="public")
+    is_end_of_statement = cython.declare(cython.longlong, visibility="public")
 
 
 @cython.ccall
@@ -338,4 +345,29 @@ def read_rows_event(data: bytes, pos: cython.Py_ssize_t, end: cython.Py_ssize_t,
         out.after_image_columns_size = 0
     out.is_compressed = ((((((p_event_type == 166) or (p_event_type == 167)) or (p_event_type ==
             168)) or (p_event_type == 169)) or (p_event_type == 170)) or (p_event_type == 171))
+    if (not out.is_compressed):
+        n = end - pos
+        if n < 0:
+            return -2
+        if pos + n > end:
+            return -1
+        out.rows_at = pos
+        out.rows_size = n
+        pos += n
+        out.has_rows = True
+    else:
+        out.has_rows = False
+        out.rows_at = 0
+        out.rows_size = 0
+    if out.has_after_image:
+        out.columns_present_after_at = (out.columns_present_at if (p_event_type == 21) else
+                out.after_image_columns_at)
+        out.columns_present_after_size = (out.columns_present_size if (p_event_type == 21) else
+                out.after_image_columns_size)
+        out.has_columns_present_after = True
+    else:
+        out.has_columns_present_after = False
+        out.columns_present_after_at = 0
+        out.columns_present_after_size = 0
+    out.is_end_of_statement = ((out.flags & 1) != 0)
     return pos

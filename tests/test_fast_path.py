@@ -408,8 +408,9 @@ def test_batched_stream_on_fuzzed_inputs(monkeypatch: pytest.MonkeyPatch) -> Non
 
 
 def test_bodies_no_one_asks_for_are_not_parsed(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The stream parses the bodies its table-map tracking needs (table maps, rows
-    events, format descriptions); the others only when asked for."""
+    """The stream parses the bodies its table-map tracking needs (table maps, format
+    descriptions; a rows event's table id and flags are the compiled reader's); the
+    others only when asked for."""
     parsed: list[int] = []
     original = ParsedBodies.parts
 
@@ -419,12 +420,16 @@ def test_bodies_no_one_asks_for_are_not_parsed(monkeypatch: pytest.MonkeyPatch) 
 
     monkeypatch.setattr(ParsedBodies, "parts", counted)
     events = list(read_events(MIXED))
-    tracked = kinds.ROWS | {EventType.table_map_event, FDE}
+    tracked = {EventType.table_map_event, FDE}
     assert sorted(parsed) == sorted(ev.type_code for ev in events[1:]
                                     if ev.type_code in tracked)
+    rows = [ev for ev in events if ev.type_code in kinds.ROWS]
+    assert rows and all(ev.table_map is not None for ev in rows)  # tracked without a parse
     xids = [ev for ev in events if ev.type_code == EventType.xid_event]
     assert xids and xids[0].body.xid.value > 0  # parsed when asked for
     assert parsed[-1] == EventType.xid_event
+    assert rows[0].body.table_id.value == rows[0].table_map.table_id.value
+    assert parsed[-1] in kinds.ROWS
 
 
 def verdicts_first(data: bytes) -> list[tuple[Any, ...]]:

@@ -44,8 +44,10 @@ path inside it and the construct):
   ``valid:`` (``min``, ``max``, a value); ``enum:`` (the value stays the integer);
   ``-orig-id``, ``doc``, ``doc-ref``. An integer member of :data:`Module.positions` keeps
   its position too (``<id>_at``), as the CRC field of a framed type does.
-- ``instances``: ``value:`` (an array literal becomes a module constant), with ``if:``;
-  parse instances with ``pos:``, an integer type or a user type with ``size:``.
+- ``instances``: ``value:`` (an array literal becomes a module constant; a span member,
+  or ``?:`` choosing between span members, a span: its ``<id>_at``, ``<id>_size``), with
+  ``if:``; parse instances with ``pos:``, an integer type or a user type with ``size:``.
+  A span is no operand of anything else.
 - Expressions: integer, ``true``/``false`` and array literals; params, members, ``_io.size``;
   ``a::b::c`` enum constants (of this spec or an import); ``.to_i``; ``.size`` of an array
   literal; ``member.member`` of a compiled user type; ``[i]`` indexing; unary ``- ~ not``;
@@ -118,8 +120,9 @@ MODULES = [
     }),
     Module("rows_event", {
         "rows_event": ["table_id", "flags", "len_extra_data", "extra_data", "num_columns",
-                       "columns_present", "after_image_columns", "is_v2", "has_after_image",
-                       "is_compressed"],
+                       "columns_present", "after_image_columns", "rows", "is_v2",
+                       "has_after_image", "is_compressed", "columns_present_after",
+                       "is_end_of_statement"],
     }),
 ]
 
@@ -157,6 +160,8 @@ TOKEN = re.compile(r"\s*(?:(0x[0-9a-fA-F_]+|\d[\d_]*)|([A-Za-z_]\w*(?:::[A-Za-z_
 BINARY = [("or",), ("and",), ("==", "!=", "<", "<=", ">", ">="), ("|",), ("^",), ("&",),
           ("<<", ">>"), ("+", "-"), ("*", "/", "%")]
 PY_OP = {"/": "//"}
+SPAN_PART = "<span>"
+"""Where ``_at`` or ``_size`` goes in the code of an expression whose value is a span."""
 
 
 @dataclass
@@ -213,6 +218,10 @@ class Expr:
         yes = self.ternary()
         self.take(":")
         no = self.ternary()
+        if "span" in (yes.kind, no.kind, cond.kind):
+            if yes.kind != no.kind or cond.kind == "span":
+                self.fail(f"a span and a number in {self.tokens}")
+            return Value(f"({yes.code} if {cond.code} else {no.code})", "span")
         kind = "int" if {yes.kind, no.kind} == {"int", "uint"} else yes.kind
         return Value(f"({yes.code} if {cond.code} else {no.code})", kind)
 
@@ -223,6 +232,8 @@ class Expr:
         while self.peek() in BINARY[level]:
             op = self.take()
             right = self.binary(level + 1)
+            if "span" in (left.kind, right.kind):
+                self.fail(f"a span operand of {op!r} in {self.tokens}")
             if op in UNSIGNED_OPS and left.kind == right.kind == "uint":
                 left = Value(f"({unsigned(left.code)} {op} {unsigned(right.code)})", "uint")
             else:
@@ -233,6 +244,8 @@ class Expr:
         if self.peek() in ("-", "~", "not"):
             op = self.take()
             operand = self.unary()
+            if operand.kind == "span":
+                self.fail(f"a span operand of {op!r} in {self.tokens}")
             return Value(f"({op}{' ' if op == 'not' else ''}{operand.code})")
         return self.postfix(self.primary())
 
@@ -268,6 +281,8 @@ class Expr:
             attr = self.take()
             if attr == "to_i":
                 continue
+            if value.kind == "span":
+                self.fail(f".{attr} of a span in {self.tokens}")
             if attr == "size" and value.kind == "tuple":
                 value = Value(f"len({value.code})")
             elif value.kind == "io" or value.kind.startswith("type:"):
@@ -369,6 +384,9 @@ class TypeCompiler:
         return Value(f"{value.code}.{attr}", other.kind_of(attr))
 
     def kind_of(self, member: str) -> str:
+        if any(a.name == f"{member}_at" and a.member == member for a in self.attrs) and any(
+                a.name == f"{member}_size" for a in self.attrs):
+            return "span"
         attr = next((a for a in self.attrs if a.name == member), None)
         if attr is not None and attr.key:
             return f"type:{attr.key}"
@@ -400,7 +418,10 @@ class TypeCompiler:
         const = self.gen.consts.get((self.key, member))
         if const is not None:
             return Value(const, "tuple")
-        return Value(f"out.{member}", self.kind_of(member))
+        kind = self.kind_of(member)
+        if kind == "span":  # (its code is a template: SPAN_PART is ``_at`` or ``_size``)
+            return Value(f"out.{member}{SPAN_PART}", kind)
+        return Value(f"out.{member}", kind)
 
     def compile(self) -> None:
         for member in self.members:
@@ -422,6 +443,13 @@ class TypeCompiler:
         if "value" in spec:
             self.check_keys(spec, where, {"value", "if", "enum"})
             value = self.expr(spec["value"], where)
+            if value.kind == "span":  # the bytes of one member or another: their span
+                self.attrs += [Attr(f"{member}_at", "cython.Py_ssize_t", member=member),
+                               Attr(f"{member}_size", "cython.Py_ssize_t", member=member)]
+                lines = [f"out.{member}{part} = {value.code.replace(SPAN_PART, part)}"
+                         for part in ("_at", "_size")]
+                self.conditional(member, spec, where, lines, [f"{member}_at", f"{member}_size"])
+                return
             if value.kind == "tuple" and "if" not in spec:
                 self.gen.consts[(self.key, member)] = self.gen.const(value.code)
                 return

@@ -31,7 +31,7 @@ from binlog_kaitai import event_kinds as kinds
 from binlog_kaitai import row_groups
 from binlog_kaitai.batch_text import image_json
 from binlog_kaitai.columnar import DecodedRows, decode_row_data
-from binlog_kaitai.row_groups import RowsGroup
+from binlog_kaitai.row_groups import RowsGroup, row_data
 from binlog_kaitai.table_info import TableInfo
 from binlog_kaitai.tables.schemas import ROW_CHANGES, arrow_schema
 
@@ -74,7 +74,7 @@ class ColumnarGroup(RowsGroup):
         failure here: a bug of this path must not cost the rows the reference path can
         give.)"""
         try:
-            decoded = decode_row_data([ev.body.row_data for ev in self.events], self.table,
+            decoded = decode_row_data([row_data(ev) for ev in self.events], self.table,
                                       self.shape)
             return ColumnarChanges(changes_batch(decoded, self, path, xids),
                                    decoded.rows_per_event.tolist(), decoded.batch, self.table)

@@ -220,7 +220,7 @@ class SplitParser:
         changes, rows_problem = self.decode_rows(ev)
         if ev.inner_pos is None:
             rows_count = len(changes) if ev.is_rows and (
-                ev.body is not None and rows_problem is None) else None
+                ev.rows_fields() is not None and rows_problem is None) else None
             now = self.batches.events_row(event_row(self.path, ev, gtid, rows_count))
             if now is not None:
                 yield now

@@ -102,7 +102,7 @@ def _body_columns(ev: Event) -> tuple[Any, ...]:
         return (None, None, None, text(query), None, None, None)
     if t not in BODY_COLUMN_TYPES:
         return NO_BODY_COLUMNS
-    body = ev.body
+    body = ev.rows_fields() if t in kinds.ROWS else ev.body  # (a rows event's: no parse)
     if body is None:
         return NO_BODY_COLUMNS
     if t in kinds.QUERY:
