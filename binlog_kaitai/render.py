@@ -24,8 +24,8 @@ from typing import Any, NamedTuple
 from kaitaistruct import KaitaiStream, KaitaiStruct, KaitaiStructError
 
 from binlog_kaitai.event import (
-    COMPILED_BODIES,
     DECODE_ERRORS,
+    WHOLE_BODIES,
     BinlogFormat,
     Event,
     EventType,
@@ -46,6 +46,7 @@ from binlog_kaitai.generated.table_map_event import TableMapEvent
 from binlog_kaitai.generated.transaction_payload_event import TransactionPayloadEvent
 from binlog_kaitai.generated_fast import mariadb_gtid_event as fast_mariadb_gtid
 from binlog_kaitai.generated_fast import mysql_binlog as fast
+from binlog_kaitai.generated_fast import rows_event as fast_rows
 from binlog_kaitai.gtid import gtid_set_text, gtid_text, tagged_uuid, uuid_text
 from binlog_kaitai.parsed_bodies import rows_fields_bytes
 
@@ -381,6 +382,8 @@ def _data(ev: Event, parsed: Parsed) -> tuple[Any, str | None]:
     if isinstance(body, (bytes, bytearray)):
         return {"raw": body.hex()}, None
     if type(body) is Compiled:
+        if type(body.fields) is fast_rows.RowsEvent:
+            return _compiled_rows_data(ev, body)
         return COMPILED_VIEWS[type(body.fields)][0](ev, body), None
     if type(body) is RowsEvent and not body.is_compressed:
         return _rows_data(ev, body)
@@ -432,6 +435,20 @@ def _rows_data(ev: Event, body: Any) -> tuple[Any, str | None]:
     return data, f'{kept[1]}"{rows}"{kept[2]}'
 
 
+def _compiled_rows_data(ev: Event, body: Compiled) -> tuple[Any, str | None]:
+    """:func:`_rows_data` of a rows event read by the compiled reader: the data kept for
+    the bytes before its row images (their span), else the spec's parse of the body."""
+    fields = body.fields
+    kept = _ROWS_DATA.get((ev.format, ev.type_code,
+                           body.raw[ev.format.header_len:fields.rows_at]))
+    if kept is None:
+        return _rows_data(ev, ev.body)
+    rows = body.span("rows").hex()
+    data = dict(kept[0])
+    data["rows"] = rows
+    return data, f'{kept[1]}"{rows}"{kept[2]}'
+
+
 def _converted_data(ev: Event, body: Any) -> Any:
     """The body's data, or its ``raw`` hex with the error an instance raised."""
     try:
@@ -471,13 +488,14 @@ class Compiled(NamedTuple):
 
 def parse(ev: Event) -> Parsed:
     """The event's :class:`Parsed`: for a body the compiled readers read whole
-    (:data:`~binlog_kaitai.event.COMPILED_BODIES`: MariaDB's GTID but an XA one, XID,
-    ANNOTATE_ROWS), their fields (:meth:`~binlog_kaitai.event.Event.fixed_fields`, a tenth
-    of the spec's parse of the event), with the event's verdicts, which need no parse
+    (:data:`~binlog_kaitai.event.WHOLE_BODIES`: MariaDB's GTID but an XA one, XID,
+    ANNOTATE_ROWS, rows events but MariaDB's compressed ones), their fields
+    (:meth:`~binlog_kaitai.event.Event.fixed_fields`, a tenth of the spec's parse of the
+    event), with the event's verdicts, which need no parse
     then; else (or when the readers refuse the body) the event's own. The readers read
     the whole body, so they read it where the spec does (``test_render`` checks the
     data, descriptions and verdicts are the same on every real file and fuzz input)."""
-    if ev.type_code in COMPILED_BODIES:
+    if ev.type_code in WHOLE_BODIES:
         fields = ev.fixed_fields()
         if fields is not None and not getattr(fields, "has_xid", False):  # (XA: the spec's)
             raw = ev.raw if type(ev.raw) is bytes else bytes(ev.raw)
@@ -513,6 +531,8 @@ COMPILED_VIEWS: dict[type, tuple[Callable[[Event, Compiled], Any],
                              lambda ev, b: text(b.span("query"))),
     fast_mariadb_gtid.MariadbGtidEvent: (_mariadb_gtid_fields,
                                          lambda ev, b: _mariadb_gtid(ev, b.fields)),
+    fast_rows.RowsEvent: (lambda ev, b: _compiled_rows_data(ev, b)[0],
+                          lambda ev, b: _rows(ev, b.fields)),
 }
 """The data and description of each compiled body, as the spec's object gives them."""
 

@@ -290,6 +290,25 @@ def test_the_generator_refuses_what_it_does_not_compile() -> None:
         ksy_fast.Generator(specs, module).run()
 
 
+@pytest.mark.parametrize(("value", "construct"), [
+    ("a.size", ".size of a span"), ("a + 1", "a span operand of '+'"),
+    ("n > 0 ? a : n", "a span and a number"),
+])
+def test_a_span_is_only_a_spans_value(tmp_path: Path, value: str, construct: str) -> None:
+    """A value instance may be a span, or choose between spans (rows_event's
+    ``columns_present_after``); a span in arithmetic is refused, not miscompiled."""
+    (tmp_path / "spans.ksy").write_text(yaml.safe_dump({
+        "meta": {"id": "spans", "endian": "le"},
+        "seq": [{"id": "n", "type": "u1"}, {"id": "a", "size": 2}, {"id": "b", "size": 1}],
+        "instances": {"either": {"value": "n > 0 ? a : b"}, "bad": {"value": value}}}))
+    specs = ksy_fast.load_specs(tmp_path)
+    source = ksy_fast.Generator(specs, ksy_fast.Module("spans", {"spans": ["either"]})).run()
+    assert "out.either_at = (out.a_at if (out.n > 0) else out.b_at)" in source
+    module = ksy_fast.Module("spans", {"spans": ["bad"]})
+    with pytest.raises(ksy_fast.KsyUnsupported, match=re.escape(construct)):
+        ksy_fast.Generator(specs, module).run()
+
+
 def check_scan(fast: ModuleType, data: bytes, fmt: BinlogFormat) -> int:
     """``scan_headers`` finds a header at exactly the offsets where the spec reads one,
     with the spec's members; the offsets compared."""
