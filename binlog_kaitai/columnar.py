@@ -662,6 +662,7 @@ CHANGE_FIELDS = pa.schema([
     ("timestamp", pa.uint32()), ("server_id", pa.uint32()), ("gtid", _TEXT), ("op", _TEXT),
 ])
 """The change metadata columns of :func:`row_batches`, as ``rows --json`` names them."""
+TABLE_MAP = EventType.table_map_event
 MAX_BATCH_BYTES = int(os.environ.get("BINLOG_KAITAI_BATCH_BYTES", 8 << 20))
 """Row data gathered per table before it is decoded as one batch."""
 
@@ -712,20 +713,28 @@ class RowBatcher:
         self._pending: dict[tuple[Any, ...], _Pending] = {}
         self._last_key: dict[tuple[str, str], tuple[Any, ...]] = {}
 
-    def feed(self, ev: Any) -> Iterator[pa.RecordBatch]:
-        """The batches that an event completes (none for most events)."""
+    def feed(self, ev: Any) -> Iterable[pa.RecordBatch]:
+        """The batches that an event completes: none for most events (an empty tuple: no
+        generator made per event), else an iterator of them."""
         if ev.type_code in kinds.ROWS:
             tm = ev.table_map
             if tm is not None and self.tables is not None and (
                     f"{tm.schema_name}.{tm.table_name}" not in self.tables):
-                return
+                return ()
             key = _add_to_group(ev, self.decoder, self._pending)
-            if self.ordered:
-                yield from self._flush_others(key)
-            if self._pending[key].size >= self.max_batch_bytes:
-                yield from _flush(self._pending.pop(key))
-        elif ev.type_code != EventType.table_map_event or ev.unreadable_changes:
+            if self.ordered or self._pending[key].size >= self.max_batch_bytes:
+                return self._completed(key)
+        elif ev.type_code != TABLE_MAP or ev.unreadable_changes:
             self.decoder.feed(ev)  # the GTID, the schema history, what cannot be read
+        return ()
+
+    def _completed(self, key: tuple[Any, ...]) -> Iterator[pa.RecordBatch]:
+        """The batches a rows event of group ``key`` completes: the group it left (when
+        ``ordered``), then its own when full."""
+        if self.ordered:
+            yield from self._flush_others(key)
+        if self._pending[key].size >= self.max_batch_bytes:
+            yield from _flush(self._pending.pop(key))
 
     def _flush_others(self, key: tuple[Any, ...]) -> Iterator[pa.RecordBatch]:
         """The batch of the group the table's previous rows event went to, when this
@@ -763,7 +772,9 @@ def row_batches(sources: Any, *, schema_files: Iterable[Any] = (),
             with BinlogStream(source, expand_payloads=True, bodies=DECODER_BODIES,
                               skip=IDLE_TYPES) as stream:
                 for ev in stream.events():
-                    yield from batcher.feed(ev)
+                    done = batcher.feed(ev)
+                    if done:  # (a generator is true, no batch an empty tuple)
+                        yield from done
     except BinlogError:
         yield from batcher.finish()  # the rows before the damage
         raise
@@ -823,8 +834,11 @@ def _with_changes(decoded: DecodedRows, group: _Pending) -> pa.RecordBatch:
     row_in_event = np.arange(int(rows.sum())) - np.repeat(starts, rows)
     file, pos, inner_pos, timestamp, server_id, gtid, _ = zip(*group.events, strict=True)
     inner = np.repeat([-1 if at is None else at for at in inner_pos], rows)
+    files = {name: i for i, name in enumerate(dict.fromkeys(file))}  # (one, or a few)
+    file_of_row = event_of_row if len(files) == len(file) else _numeric(np.repeat(
+        np.fromiter(map(files.__getitem__, file), np.int32, len(file)), rows))
     arrays = [
-        pa.DictionaryArray.from_arrays(event_of_row, _strings(file)),
+        pa.DictionaryArray.from_arrays(file_of_row, _strings(list(files))),
         _numeric(np.repeat(np.array(pos, np.uint64), rows)),
         _numeric(inner.astype(np.uint64), pa.uint64(),
                  pa.py_buffer(np.packbits(inner >= 0, bitorder="little"))),

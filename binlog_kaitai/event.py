@@ -304,31 +304,27 @@ class Event:
         return self.body if fields is None else fields
 
     def _read_fixed(self) -> Any:
+        """The compiled reader's fields of this event's body, a rows event's with the
+        params the spec's ``event`` gives it (its ``post_header_len`` and type code)."""
         t, fmt = self.type_code, self.format
         if t in kinds.ROWS:
-            return self._read_rows_fields()
+            if not self.has_body or fmt.is_type_code_permuted:  # (permuted: the spec's)
+                return None
+            if type(self.raw) is not bytes:
+                self.raw = bytes(self.raw)
+            raw = self.raw
+            fields = fast_rows.RowsEvent()
+            read = fast_rows.read_rows_event(raw, fmt.header_len, len(raw) - fmt.checksum_len,
+                                             fmt.post_header_len(t), t, fields)
+            return fields if read >= 0 and not fields.is_compressed else None
         entry = COMPILED_BODIES.get(t)
         if entry is None:
             return None
-        make, read = entry
+        make, read_body = entry
         fields = make()
         raw = self.raw if type(self.raw) is bytes else bytes(self.raw)
         end = len(raw) - fmt.checksum_len
-        return fields if read(raw, fmt.header_len, end, fields) >= 0 else None
-
-    def _read_rows_fields(self) -> Any:
-        """A rows body read by the compiled reader, with the params the spec's ``event``
-        gives it (its ``post_header_len`` and type code)."""
-        fmt = self.format
-        if not self.has_body or fmt.is_type_code_permuted:  # (a permuted code: the spec's)
-            return None
-        if type(self.raw) is not bytes:
-            self.raw = bytes(self.raw)
-        raw, t = self.raw, self.type_code
-        fields = fast_rows.RowsEvent()
-        read = fast_rows.read_rows_event(raw, fmt.header_len, len(raw) - fmt.checksum_len,
-                                         fmt.post_header_len(t), t, fields)
-        return fields if read >= 0 and not fields.is_compressed else None
+        return fields if read_body(raw, fmt.header_len, end, fields) >= 0 else None
 
     @property
     def unreadable_changes(self) -> str | None:

@@ -6,6 +6,8 @@ from typing import Any
 
 from binlog_kaitai.event import Event, EventType
 
+MARIADB_GTID = EventType.gtid_event
+
 
 def uuid_text(sid: bytes) -> str:
     h = sid.hex()
@@ -23,7 +25,7 @@ def gtid_body(ev: Event) -> Any:
     readers read them (:meth:`~binlog_kaitai.event.Event.fixed_fields`: the spec's names
     and values, its whole body, without a parse), else the spec's body (None: it cannot
     be decoded)."""
-    fields = ev.fixed_fields() if ev.type_code == EventType.gtid_event else None
+    fields = ev.fixed_fields() if ev.type_code == MARIADB_GTID else None
     return ev.body if fields is None else fields
 
 
@@ -38,7 +40,7 @@ def gtid_text(type_code: int, server_id: int, body: Any) -> str | None:
     """The GTID of a GTID event body (MySQL 33, 34, 42; MariaDB 162) as the servers print
     it: ``uuid:gno``, ``uuid:tag:gno``, ``domain-server-seq``; None for MySQL's
     anonymous GTIDs (gno 0)."""
-    if type_code == EventType.gtid_event:  # MariaDB
+    if type_code == MARIADB_GTID:
         return f"{body.domain_id}-{server_id}-{body.seq_no.value}"
     if type_code == EventType.gtid_tagged_log_event:
         uuid, gno = tagged_uuid(body), body.gno

@@ -123,12 +123,12 @@ class RowDecoder:
             return self._rows(ev)
         if t in IDLE_TYPES:
             return []
+        if t in kinds.GTID:  # (a known type that carries no change: nothing lost)
+            self.gtid = event_gtid(ev)  # None: unknown (a body that cannot be decoded)
+            return []
         lost = ev.unreadable_changes
         if lost is not None:
             raise RowsError(ev.file, ev.pos, lost, ev.index)
-        if t in kinds.GTID:
-            self.gtid = event_gtid(ev)  # None: unknown (a body that cannot be decoded)
-            return []
         if t not in _STATE_TYPES or ev.body is None:  # no other body is parsed
             return []
         if t in kinds.QUERY:

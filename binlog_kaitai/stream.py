@@ -329,10 +329,12 @@ class BinlogStream:
             if body is not None:
                 ev.table_map = maps.get(body.table_id.value)
                 self._statement_ended = body.is_end_of_statement
-        elif ev.body is None:
             return
-        elif t == TABLE_MAP:
-            maps[ev.body.table_id.value] = ev.body
+        body = ev.body
+        if body is None:
+            return
+        if t == TABLE_MAP:
+            maps[body.table_id.value] = body
         elif t == FDE:
             maps.clear()
 
