@@ -54,7 +54,9 @@ as plain Python where it was not built, see :mod:`binlog_kaitai.kernels`).
 from __future__ import annotations
 
 import os
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -69,7 +71,13 @@ from binlog_kaitai.errors import BinlogError, RowsError
 from binlog_kaitai.event import DECODE_ERRORS, EventType, event_type_name
 from binlog_kaitai.json_diff import patched
 from binlog_kaitai.packed import decimal_size
-from binlog_kaitai.row_groups import PARTIAL_UPDATE_ROWS, RowsShape, group_key, row_data
+from binlog_kaitai.row_groups import (
+    PARTIAL_UPDATE_ROWS,
+    RowsShape,
+    decoding_worker,
+    group_key,
+    row_data,
+)
 from binlog_kaitai.rows import DECODER_BODIES, IDLE_TYPES, RowDecoder, binlog_sources
 from binlog_kaitai.schema import SchemaHistory
 from binlog_kaitai.stream import BinlogStream
@@ -696,7 +704,10 @@ class RowBatcher:
     ``pos``, ``inner_pos`` and ``row`` order them. ``tables`` restricts the output to
     these ``db.table`` names (other tables' rows are not decoded). A rows event that
     cannot be decoded raises :class:`RowsError`, after the batches before it in its
-    group, as :class:`~binlog_kaitai.rows.RowDecoder` raises for that event.
+    group, as :class:`~binlog_kaitai.rows.RowDecoder` raises for that event. With two
+    cores a full group is decoded on a worker thread while the events after it are
+    read (:func:`~binlog_kaitai.row_groups.decoding_worker`): its batch, or its
+    RowsError, comes out with the next flush.
 
     ``ordered``: a table's batches come out in binlog order (a rows event of another
     kind or bitmap than the table's last one first flushes the table's other groups), for
@@ -712,6 +723,10 @@ class RowBatcher:
         self.ordered = ordered
         self._pending: dict[tuple[Any, ...], _Pending] = {}
         self._last_key: dict[tuple[str, str], tuple[Any, ...]] = {}
+        self._decoding: deque[Future[tuple[list[pa.RecordBatch], RowsError | None]]] = deque()
+        """Groups being decoded on the worker thread (:func:`decoding_worker`), in the
+        order they were flushed: at most one at a time, decoded while the stream reads
+        the next one's events."""
 
     def feed(self, ev: Any) -> Iterable[pa.RecordBatch]:
         """The batches that an event completes: none for most events (an empty tuple: no
@@ -734,7 +749,7 @@ class RowBatcher:
         if self.ordered:
             yield from self._flush_others(key)
         if self._pending[key].size >= self.max_batch_bytes:
-            yield from _flush(self._pending.pop(key))
+            yield from self._flush_later(self._pending.pop(key))
 
     def _flush_others(self, key: tuple[Any, ...]) -> Iterator[pa.RecordBatch]:
         """The batch of the group the table's previous rows event went to, when this
@@ -744,12 +759,30 @@ class RowBatcher:
         last = self._last_key.get(name)
         self._last_key[name] = key
         if last is not None and last != key and last in self._pending:
+            while self._decoding:  # (the table's batches in order)
+                yield from _results(self._decoding.popleft())
             yield from _flush(self._pending.pop(last))
+
+    def _flush_later(self, group: _Pending) -> Iterator[pa.RecordBatch]:
+        """A full group's batch decoded on the worker thread, where there is one: what
+        comes out now is the batch of the group flushed before it (whose decoding
+        overlapped the reading of this one's events); its own comes with the next
+        flush. (A group flushed before it is full, most often small, is decoded at once,
+        after those in flight: a thread's round trip would cost it more than it saves.)"""
+        pool = decoding_worker()
+        if pool is None:
+            yield from _flush(group)
+            return
+        self._decoding.append(pool.submit(_decoded, group))
+        while len(self._decoding) > 1:
+            yield from _results(self._decoding.popleft())
 
     def finish(self) -> Iterator[pa.RecordBatch]:
         """The batches of the rows still gathered (after a RowsError, calling it again
         goes on with the groups after the failed one)."""
         self._last_key.clear()
+        while self._decoding:
+            yield from _results(self._decoding.popleft())
         while self._pending:
             yield from _flush(self._pending.pop(next(iter(self._pending))))
 
@@ -823,6 +856,26 @@ def _flush(group: _Pending) -> Iterator[pa.RecordBatch]:
             yield from _flush(_Pending(group.table, group.shape, group.op, [data], [event]))
         return
     yield _with_changes(decoded, group)
+
+
+def _decoded(group: _Pending) -> tuple[list[pa.RecordBatch], RowsError | None]:
+    """:func:`_flush` run whole (on the worker thread): the batches, and the RowsError
+    that came after them, if any."""
+    batches: list[pa.RecordBatch] = []
+    try:
+        batches.extend(_flush(group))
+    except RowsError as exc:
+        return batches, exc
+    return batches, None
+
+
+def _results(done: Future[tuple[list[pa.RecordBatch], RowsError | None]]
+             ) -> Iterator[pa.RecordBatch]:
+    """The batches of a group decoded on the worker thread, then its RowsError."""
+    batches, error = done.result()
+    yield from batches
+    if error is not None:
+        raise error
 
 
 def _with_changes(decoded: DecodedRows, group: _Pending) -> pa.RecordBatch:

@@ -31,11 +31,10 @@ from __future__ import annotations
 
 import ctypes
 import gc
-import os
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from dataclasses import dataclass
-from functools import cache, partial
+from functools import partial
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
@@ -43,7 +42,13 @@ from binlog_kaitai import event_kinds as kinds
 from binlog_kaitai.errors import RowsError
 from binlog_kaitai.event import DECODE_ERRORS, Event, EventType
 from binlog_kaitai.filters import TableFilter
-from binlog_kaitai.row_groups import OpenGroups, RowsGroup, columnar_key, row_data
+from binlog_kaitai.row_groups import (
+    OpenGroups,
+    RowsGroup,
+    columnar_key,
+    decoding_worker,
+    row_data,
+)
 from binlog_kaitai.row_text import render_changes
 from binlog_kaitai.rows import IDLE_TYPES, RowChange, RowDecoder, changes_of
 from binlog_kaitai.schema import SchemaHistory
@@ -337,16 +342,6 @@ def _columnar(groups: list[RowsGroup],
         except DECODE_ERRORS:
             out.append((group, None))
     return out
-
-
-@cache
-def decoding_worker() -> ThreadPoolExecutor | None:
-    """The thread that decodes and renders full batches while the stream reads on (the
-    columnar and text kernels let go of the interpreter while they run); None with one
-    core, where it would only take turns with the stream."""
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (
-        os.cpu_count() or 1)
-    return ThreadPoolExecutor(1, thread_name_prefix="rows-decoder") if cores > 1 else None
 
 
 def _changes(group: RowsGroup, decoded: DecodedRows) -> list[Piece]:

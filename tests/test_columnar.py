@@ -131,6 +131,31 @@ def test_columnar_equals_reference(path: Path, forms: str) -> None:
                                                           want[image][column])
 
 
+def batches_of(path: Path) -> tuple[list[tuple[Any, ...]], str | None]:
+    """Every batch of a file (decoded in many small groups) as its metadata and rows,
+    in the order they came, and the error that ended them."""
+    out: list[tuple[Any, ...]] = []
+    try:
+        for batch in columnar.row_batches(path, max_batch_bytes=2000):
+            out.append((batch.schema.metadata, batch.to_pylist()))
+    except BinlogError as exc:
+        return out, str(exc)
+    return out, None
+
+
+@pytest.mark.parametrize("path", FILES, ids=[str(p.relative_to(p.parents[1])) for p in FILES])
+def test_batches_decoded_on_the_worker_thread_are_the_same(
+        path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With two cores, a full group is decoded on the worker thread while the stream
+    reads on, and its batch comes with the next flush: the same batches, in the same
+    order, and the same error after them, as with one core."""
+    if columnar.decoding_worker() is None:
+        pytest.skip("one core: no worker thread")
+    pipelined = batches_of(path)
+    monkeypatch.setattr(columnar, "decoding_worker", lambda: None)
+    assert pipelined == batches_of(path)
+
+
 def test_decode_rows_event_types() -> None:
     """The first insert of the all-types fixture (binlog_row_metadata=FULL), decoded
     alone: the Arrow types and values of what its statement wrote."""
