@@ -25,7 +25,8 @@ from typing import Any, TextIO
 from binlog_kaitai import times
 from binlog_kaitai.errors import BinlogError
 from binlog_kaitai.event import Event
-from binlog_kaitai.filters import EventFilter, Filters, add_filter_options
+from binlog_kaitai.file_workers import each_file_in_workers, side_by_side
+from binlog_kaitai.filters import EventFilter, Filters, TableFilter, add_filter_options
 from binlog_kaitai.follow import follow, is_live
 from binlog_kaitai.inputs import check_positions, check_window, positions_of, take_inputs
 from binlog_kaitai.pull import add_pull_parser, add_server_options, run_pull
@@ -313,37 +314,48 @@ def event_line(ev: Event, parsed: Parsed | None = None,
 def each_file(args: argparse.Namespace, out: TextIO, err: TextIO,
               handle: Callable[[str], int]) -> int:
     """Run ``handle`` (which returns 0, or 1 after reporting a problem) on every file in
-    turn. A damaged file, or a bug of ours on one file, is reported on ``err`` as
-    ``FILE: ...`` and the next file still runs; the worst status is returned (2 for a
-    bug)."""
+    turn (:func:`one_file`); the worst status is returned."""
     status = 0
     for name in args.files:
-        if not args.json and not getattr(args, "flashback", False):
-            print(f"# {name}", file=out)
-        try:
-            status = max(status, handle(name))
-        except BinlogError as exc:
-            print(f"{name}: offset {exc.offset}: {exc.message}", file=err)
-            status = max(status, 1)
-        except BrokenPipeError:  # the reader went away (`| head`): not this file's fault
-            raise
-        except Exception as exc:  # a bug of ours on this file: say so, go on with the next
-            print(f"{name}: internal error: {type(exc).__name__}: {exc}", file=err)
-            status = 2
+        status = max(status, one_file(args, name, out, err, handle))
     return status
 
 
-def run_events(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    chosen = EventFilter(Filters.from_args(args))
-    # Events come many to a second: each second's local time is formatted once (2 µs,
-    # the largest part of a text line), kept for this run only, within which the local
-    # zone does not change.
-    when_text = lru_cache(maxsize=64)(local_text)
+def one_file(args: argparse.Namespace, name: str, out: TextIO, err: TextIO,
+             handle: Callable[[str], int]) -> int:
+    """Run ``handle`` on one file. A damaged file, or a bug of ours on it, is reported on
+    ``err`` as ``FILE: ...`` (and the next file still runs): 1, or 2 for a bug."""
+    if not args.json and not getattr(args, "flashback", False):
+        print(f"# {name}", file=out)
+    try:
+        return handle(name)
+    except BinlogError as exc:
+        print(f"{name}: offset {exc.offset}: {exc.message}", file=err)
+        return 1
+    except BrokenPipeError:  # the reader went away (`| head`): not this file's fault
+        raise
+    except Exception as exc:  # a bug of ours on this file: say so, go on with the next
+        print(f"{name}: internal error: {type(exc).__name__}: {exc}", file=err)
+        return 2
 
-    def show(name: str, stream: Iterator[Event]) -> int:
+
+class EventsRun:
+    """What ``events`` writes of the files, one after the other or each in a worker
+    process (:mod:`~binlog_kaitai.file_workers`)."""
+
+    def __init__(self, args: argparse.Namespace) -> None:
+        self.args = args
+        self.chosen = EventFilter(Filters.from_args(args))
+        # Events come many to a second: each second's local time is formatted once
+        # (2 µs, the largest part of a text line), kept for this run only, within which
+        # the local zone does not change.
+        self.when_text = lru_cache(maxsize=64)(local_text)
+
+    def show(self, name: str, stream: Iterator[Event], out: TextIO, err: TextIO) -> int:
         status = 0
         name_json = encode_json_string(name)
-        for ev in filtered(stream, args, chosen):
+        args, when_text = self.args, self.when_text
+        for ev in filtered(stream, args, self.chosen):
             parsed = parse(ev)
             if parsed.decode_error is not None:
                 print(f"{name}: offset {ev.pos}: cannot decode {ev.type_name} body: "
@@ -355,20 +367,42 @@ def run_events(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 print(event_line(ev, parsed, when_text), file=out)
         return status
 
+    def file(self, name: str, out: TextIO, err: TextIO) -> int:
+        """One file's events (from the start and stop its options give it)."""
+        args = self.args
+
+        def handle(name: str) -> int:
+            start, stop = read_bounds(name, args)
+            return self.show(name, read_events(name, start=start, stop=stop,
+                                               strict_checksums=args.strict_checksums),
+                             out, err)
+
+        return one_file(args, name, out, err, handle)
+
+    def in_worker(self, name: str, out: TextIO, err: TextIO) -> tuple[int, TableFilter]:
+        """One file's events in a worker process: its status and the tables its
+        ``--table``/``--database`` saw."""
+        return self.file(name, out, err), self.chosen.filters.tables
+
+
+def run_events(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    run = EventsRun(args)
     if not args.json:
         print(f"# {local_zone_note()}", file=out)
-    def from_file(name: str) -> int:
-        start, stop = read_bounds(name, args)
-        return show(name, read_events(name, start=start, stop=stop,
-                                      strict_checksums=args.strict_checksums))
-
+    workers = 0 if is_live(args) else side_by_side(args.files)
     if is_live(args):
-        status = follow(args, out, err, lambda live, start: show(live.name, read_events(
-            live, start=start, strict_checksums=args.strict_checksums)),
+        status = follow(args, out, err, lambda live, start: run.show(live.name, read_events(
+            live, start=start, strict_checksums=args.strict_checksums), out, err),
             lambda _name: out.flush())
+    elif workers:
+        out.flush()
+        done = each_file_in_workers(args.files, run.in_worker, out, err, workers)
+        status = max(file_status for file_status, _ in done)
+        for _, tables in done:
+            run.chosen.filters.tables.merge(tables)
     else:
-        status = each_file(args, out, err, from_file)
-    chosen.filters.tables.warn(err)  # a --table that matched nothing
+        status = max((run.file(name, out, err) for name in args.files), default=0)
+    run.chosen.filters.tables.warn(err)  # a --table that matched nothing
     return status
 
 

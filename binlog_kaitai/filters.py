@@ -110,6 +110,13 @@ class TableFilter:
             p.database is None or any(fnmatchcase(w, p.database) for w in {database, *words}))
             for p in self.patterns)
 
+    def merge(self, other: TableFilter) -> None:
+        """Take in what another filter of the same options saw (a worker process's)."""
+        for key, kept in other._kept.items():
+            self._kept.setdefault(key, kept)
+        self._seen_databases |= other._seen_databases
+        self._matched |= other._matched
+
     def warn(self, err: TextIO) -> None:
         """A line on ``err`` for each ``--table`` or ``--database`` that matched
         nothing, naming what was seen."""

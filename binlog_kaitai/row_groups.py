@@ -11,13 +11,13 @@ before the columnar decoder (:mod:`binlog_kaitai.columnar`) is loaded.
 
 from __future__ import annotations
 
-import os
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, Generic, NamedTuple, TypeVar
 
 from binlog_kaitai.event import DECODE_ERRORS, Event, EventType
+from binlog_kaitai.file_workers import usable_cores
 from binlog_kaitai.rows import RowDecoder
 from binlog_kaitai.table_info import TableInfo
 
@@ -180,6 +180,5 @@ def decoding_worker() -> ThreadPoolExecutor | None:
     """The thread that decodes (and renders) full groups while the stream reads on (the
     columnar and text kernels let go of the interpreter while they run); None with one
     core, where it would only take turns with the stream."""
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (
-        os.cpu_count() or 1)
-    return ThreadPoolExecutor(1, thread_name_prefix="rows-decoder") if cores > 1 else None
+    return ThreadPoolExecutor(1, thread_name_prefix="rows-decoder") if (
+        usable_cores() > 1) else None

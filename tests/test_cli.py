@@ -173,3 +173,33 @@ def test_module_entry_point_and_table_output() -> None:
                           capture_output=True, text=True, cwd=REPO, check=False)
     assert proc.returncode == 0
     assert "ROTATE_EVENT" in proc.stdout.splitlines()[-1]
+
+
+@pytest.mark.parametrize("form", [["--json"], [], ["--table", "shop.none", "--json"]])
+def test_events_of_files_side_by_side_are_one_after_the_other(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+        form: list[str]) -> None:
+    """With more than one core, ``events`` reads each file in a worker process: the same
+    output, in the files' order, the same problems on stderr (a damaged file's after its
+    events, a non-binlog's, a --table that matched nothing) and the same status."""
+    from binlog_kaitai import cli, file_workers
+
+    chain = sorted((REPO / "tests/fixtures/mariadb/rotation_other").glob("binlog.0*"))
+    damaged = tmp_path / "binlog.cut"
+    damaged.write_bytes(chain[0].read_bytes()[:-50])
+    other = tmp_path / "notes.txt"
+    other.write_text("not a binlog\n")
+    mixed = REPO / "tests/fixtures/mariadb/mixed/binlog.000001"
+    files = [str(p) for p in (*chain, damaged, other, mixed)]
+    if file_workers.side_by_side(files) == 0:
+        pytest.skip("one core: no worker processes")
+    side_by_side = run(capsys, "events", *form, *files)
+    monkeypatch.setattr(cli, "side_by_side", lambda names: 0)
+    one_by_one = run(capsys, "events", *form, *files)
+    assert side_by_side == one_by_one
+    status, lines, err = side_by_side
+    assert status == 1 and f"{damaged}: offset " in err and f"{other}: " in err
+    if "--table" in form:
+        assert "--table 'shop.none' matched no table" in err and not lines
+    else:
+        assert len(lines) > 100

@@ -44,6 +44,7 @@ from typing import Any, TextIO
 import pyarrow as pa
 
 from binlog_kaitai import incremental
+from binlog_kaitai.file_workers import usable_cores
 from binlog_kaitai.publish import OutputRefused, abandon, begin, publish
 from binlog_kaitai.storage import is_object_store
 from binlog_kaitai.tables.extract import (
@@ -448,7 +449,7 @@ def _workers(nbytes: int) -> int:
     work (4.4-4.7 s of CPU against 4.0-4.1 s: the typed batches passed between the
     processes, their own memory and writers) and 490-510 MB of memory in all against
     about 210 MB."""
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1
+    cores = usable_cores()
     return cores - 1 if cores > 2 and nbytes >= PARALLEL_MIN_BYTES else 1
 
 
