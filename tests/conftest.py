@@ -25,6 +25,14 @@ def pytest_configure(config: pytest.Config) -> None:
     time.tzset()
 
 
+@pytest.fixture(autouse=True, scope="session")
+def programs_temporary_folder(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """The programs the tests run write their temporary files in the session's folder:
+    ``mariadb-binlog`` leaves a ``SQL_LOAD_MB-*`` file in TMPDIR for every LOAD DATA it
+    prints, and once thousands are there it cannot name another and fails."""
+    os.environ["TMPDIR"] = str(tmp_path_factory.mktemp("tmpdir"))
+
+
 @dataclass(frozen=True)
 class CorpusFile:
     """One row of shared/corpus/README.md: what is known about a real binlog file."""
