@@ -551,7 +551,7 @@ class DecodedRows:
     rows_per_event: np.ndarray
 
 
-def decode_row_data(datas: Sequence[bytes], table: TableInfo, shape: RowsShape
+def decode_row_data(datas: Sequence[bytes | memoryview], table: TableInfo, shape: RowsShape
                     ) -> DecodedRows:
     """All rows of consecutive rows events of one table and one :class:`RowsShape`, as
     one batch, from each event's row data (``RowsEvent.row_data``, inflated for MariaDB's
@@ -682,7 +682,7 @@ class _Pending:
     table: TableInfo
     shape: RowsShape
     op: str
-    datas: list[bytes] = field(default_factory=list)
+    datas: list[bytes | memoryview] = field(default_factory=list)
     """Each event's row data (the events themselves are not kept: they hold two more
     copies of it)."""
     events: list[tuple[Any, ...]] = field(default_factory=list)

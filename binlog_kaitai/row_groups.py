@@ -59,15 +59,16 @@ class RowsShape(NamedTuple):
                    raw[at:at + fields.columns_present_size], after)
 
 
-def row_data(ev: Event) -> bytes | None:
+def row_data(ev: Event) -> bytes | memoryview | None:
     """The row images of a rows event whose body can be decoded (the spec's
-    ``row_data``): their span as the compiled reader reads it, else the spec's (inflated
-    for MariaDB's compressed events: DECODE_ERRORS when they cannot be, None when their
-    algorithm is unknown)."""
+    ``row_data``): their span as the compiled reader reads it, a view of the event's
+    bytes (not a copy: a bulk event's are asked for up to three times), else the spec's
+    (inflated for MariaDB's compressed events: DECODE_ERRORS when they cannot be, None
+    when their algorithm is unknown)."""
     fields = ev.fixed_fields()
     if fields is None:
         return ev.body.row_data
-    return ev.raw[fields.rows_at:fields.rows_at + fields.rows_size]
+    return memoryview(ev.raw)[fields.rows_at:fields.rows_at + fields.rows_size]
 
 
 
