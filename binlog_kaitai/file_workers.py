@@ -38,9 +38,10 @@ def usable_cores() -> int:
 
 
 def side_by_side(names: Sequence[str]) -> int:
-    """How many worker processes read ``names``: none (0) for one file or one core, or
-    where processes cannot be forked."""
-    if len(names) < 2 or not hasattr(os, "fork"):
+    """How many worker processes read ``names``: none (0) for one file or one core,
+    where processes cannot be forked, or for anything but local files (a URI's client,
+    made before the fork, must not be shared by processes)."""
+    if len(names) < 2 or not hasattr(os, "fork") or not all(map(os.path.isfile, names)):
         return 0
     return min(usable_cores(), len(names)) if usable_cores() > 1 else 0
 
