@@ -11,6 +11,7 @@ before the columnar decoder (:mod:`binlog_kaitai.columnar`) is loaded.
 
 from __future__ import annotations
 
+import os
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import cache
@@ -183,3 +184,7 @@ def decoding_worker() -> ThreadPoolExecutor | None:
     core, where it would only take turns with the stream."""
     return ThreadPoolExecutor(1, thread_name_prefix="rows-decoder") if (
         usable_cores() > 1) else None
+
+
+if hasattr(os, "register_at_fork"):  # a forked child has no thread: it makes its own
+    os.register_at_fork(after_in_child=decoding_worker.cache_clear)

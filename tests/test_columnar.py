@@ -215,3 +215,29 @@ def test_column_sizes_from_spec() -> None:
         "tb": (0, 1), "b": (0, 2), "mb": (0, 3), "lb": (0, 4), "g": (0, 4),
     }
     assert {name: sizes[name] for name in expected} == expected
+
+
+def test_a_forked_child_makes_its_own_decoding_thread() -> None:
+    """A process forked after the decoding thread started (export's parsing processes,
+    events' workers) has no such thread: it makes its own, rather than waiting forever
+    on its parent's."""
+    import os
+
+    parent = columnar.decoding_worker()
+    if parent is None:
+        pytest.skip("one core: no decoding thread")
+    assert parent.submit(int, "7").result() == 7
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: answers through the pipe, never returns into pytest
+        try:
+            mine = columnar.decoding_worker()
+            ok = mine is not parent and mine.submit(int, "8").result(timeout=20) == 8
+        except BaseException:
+            ok = False
+        os.write(write, b"1" if ok else b"0")
+        os._exit(0)
+    os.close(write)
+    answer = os.read(read, 1)
+    os.waitpid(pid, 0)
+    assert answer == b"1"
