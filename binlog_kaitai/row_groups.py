@@ -23,6 +23,8 @@ from binlog_kaitai.rows import RowDecoder
 from binlog_kaitai.table_info import TableInfo
 
 PARTIAL_UPDATE_ROWS = EventType.partial_update_rows_event
+VIEWED_BYTES = 2048
+"""Row images from which :func:`row_data` gives a view of an event's bytes, not a copy."""
 
 
 class RowsShape(NamedTuple):
@@ -62,14 +64,16 @@ class RowsShape(NamedTuple):
 
 def row_data(ev: Event) -> bytes | memoryview | None:
     """The row images of a rows event whose body can be decoded (the spec's
-    ``row_data``): their span as the compiled reader reads it, a view of the event's
-    bytes (not a copy: a bulk event's are asked for up to three times), else the spec's
-    (inflated for MariaDB's compressed events: DECODE_ERRORS when they cannot be, None
-    when their algorithm is unknown)."""
+    ``row_data``): their span as the compiled reader reads it (large ones a view of the
+    event's bytes, not a copy: a bulk event's are asked for up to three times; small
+    ones a copy, which is quicker to make), else the spec's (inflated for MariaDB's
+    compressed events: DECODE_ERRORS when they cannot be, None when their algorithm is
+    unknown)."""
     fields = ev.fixed_fields()
     if fields is None:
         return ev.body.row_data
-    return memoryview(ev.raw)[fields.rows_at:fields.rows_at + fields.rows_size]
+    at, size = fields.rows_at, fields.rows_size
+    return ev.raw[at:at + size] if size < VIEWED_BYTES else memoryview(ev.raw)[at:at + size]
 
 
 
