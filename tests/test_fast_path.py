@@ -44,6 +44,7 @@ from binlog_kaitai.event import (
 from binlog_kaitai.framing import compiled_readers, frame_window, readers, scan_headers
 from binlog_kaitai.generated.mysql_binlog import MysqlBinlog
 from binlog_kaitai.parsed_bodies import ParsedBodies
+from binlog_kaitai.rows import DECODER_BODIES, IDLE_TYPES
 from binlog_kaitai.stream import BinlogStream, read_events
 from tests.conftest import FIXTURES, REPO
 from tools import fuzz, ksy_fast
@@ -353,9 +354,11 @@ def test_fixed_size_is_the_headers_every_version_starts_with(fast: ModuleType) -
 WALKS: list[dict[str, Any]] = [
     {"expand_payloads": True, "strict_checksums": True},
     {"bodies": kinds.GTID | kinds.QUERY},
+    {"expand_payloads": True, "bodies": DECODER_BODIES, "skip": IDLE_TYPES},
 ]
 """The stream's options the batched walk is checked with: every body (payloads
-expanded, CRCs strict), and header-only."""
+expanded, CRCs strict), header-only, and as the row decoders walk (the bodies they
+read, the events they have nothing to do with not handed out)."""
 
 
 def walk(data: bytes, options: dict[str, Any]) -> list[tuple[Any, ...]]:
