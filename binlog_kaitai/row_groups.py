@@ -76,7 +76,6 @@ def row_data(ev: Event) -> bytes | memoryview | None:
     return ev.raw[at:at + size] if size < VIEWED_BYTES else memoryview(ev.raw)[at:at + size]
 
 
-
 def columnar_key(decoder: RowDecoder, ev: Event
                  ) -> tuple[tuple[Any, ...], TableInfo, RowsShape] | None:
     """What a rows event shares with the events it may be decoded with (its group's key),
