@@ -112,6 +112,8 @@ class TableFilter:
 
     def merge(self, other: TableFilter) -> None:
         """Take in what another filter of the same options saw (a worker process's)."""
+        if other is self:
+            return
         for key, kept in other._kept.items():
             self._kept.setdefault(key, kept)
         self._seen_databases |= other._seen_databases
