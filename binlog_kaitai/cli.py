@@ -389,12 +389,11 @@ def run_events(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     run = EventsRun(args)
     if not args.json:
         print(f"# {local_zone_note()}", file=out)
-    workers = 0 if is_live(args) else side_by_side(args.files)
     if is_live(args):
         status = follow(args, out, err, lambda live, start: run.show(live.name, read_events(
             live, start=start, strict_checksums=args.strict_checksums), out, err),
             lambda _name: out.flush())
-    elif workers:
+    elif workers := side_by_side(args.files):
         out.flush()
         done = each_file_in_workers(args.files, run.in_worker, out, err, workers)
         status = max(file_status for file_status, _ in done)

@@ -307,23 +307,19 @@ class Event:
         """The compiled reader's fields of this event's body, a rows event's with the
         params the spec's ``event`` gives it (its ``post_header_len`` and type code)."""
         t, fmt = self.type_code, self.format
-        if t in kinds.ROWS:
-            if not self.has_body or fmt.is_type_code_permuted:  # (permuted: the spec's)
-                return None
-            if type(self.raw) is not bytes:
-                self.raw = bytes(self.raw)
-            raw = self.raw
+        rows, entry = t in kinds.ROWS, COMPILED_BODIES.get(t)
+        if not self.has_body or not (rows or entry) or (rows and fmt.is_type_code_permuted):
+            return None  # (a permuted format's rows event: the spec's)
+        if type(self.raw) is not bytes:  # (the readers take bytes; the spans index these)
+            self.raw = bytes(self.raw)
+        raw, end = self.raw, len(self.raw) - fmt.checksum_len
+        if rows:
             fields = fast_rows.RowsEvent()
-            read = fast_rows.read_rows_event(raw, fmt.header_len, len(raw) - fmt.checksum_len,
+            read = fast_rows.read_rows_event(raw, fmt.header_len, end,
                                              fmt.post_header_len(t), t, fields)
             return fields if read >= 0 and not fields.is_compressed else None
-        entry = COMPILED_BODIES.get(t)
-        if entry is None:
-            return None
         make, read_body = entry
         fields = make()
-        raw = self.raw if type(self.raw) is bytes else bytes(self.raw)
-        end = len(raw) - fmt.checksum_len
         return fields if read_body(raw, fmt.header_len, end, fields) >= 0 else None
 
     @property

@@ -430,6 +430,12 @@ def _rows_data(ev: Event, body: Any) -> tuple[Any, str | None]:
         if len(_ROWS_DATA) >= 1024:
             _ROWS_DATA.clear()
         kept = _ROWS_DATA[key] = (data, text[0], text[1])
+    return _with_rows(kept, rows)
+
+
+def _with_rows(kept: tuple[Any, str, str], rows: str) -> tuple[Any, str]:
+    """The data and JSON text kept for a rows event's fields, with its row images'
+    hex ``rows``."""
     data = dict(kept[0])
     data["rows"] = rows
     return data, f'{kept[1]}"{rows}"{kept[2]}'
@@ -443,10 +449,7 @@ def _compiled_rows_data(ev: Event, body: Compiled) -> tuple[Any, str | None]:
                            body.raw[ev.format.header_len:fields.rows_at]))
     if kept is None:
         return _rows_data(ev, ev.body)
-    rows = body.span("rows").hex()
-    data = dict(kept[0])
-    data["rows"] = rows
-    return data, f'{kept[1]}"{rows}"{kept[2]}'
+    return _with_rows(kept, body.span("rows").hex())
 
 
 def _converted_data(ev: Event, body: Any) -> Any:

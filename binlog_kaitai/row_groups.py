@@ -65,8 +65,8 @@ class RowsShape(NamedTuple):
 def row_data(ev: Event) -> bytes | memoryview | None:
     """The row images of a rows event whose body can be decoded (the spec's
     ``row_data``): their span as the compiled reader reads it (large ones a view of the
-    event's bytes, not a copy: a bulk event's are asked for up to three times; small
-    ones a copy, which is quicker to make), else the spec's (inflated for MariaDB's
+    event's bytes, not a copy, which the decoding makes anyway; small ones a copy, which
+    is quicker to make), else the spec's (inflated for MariaDB's
     compressed events: DECODE_ERRORS when they cannot be, None when their algorithm is
     unknown)."""
     fields = ev.fixed_fields()
@@ -74,6 +74,16 @@ def row_data(ev: Event) -> bytes | memoryview | None:
         return ev.body.row_data
     at, size = fields.rows_at, fields.rows_size
     return ev.raw[at:at + size] if size < VIEWED_BYTES else memoryview(ev.raw)[at:at + size]
+
+
+def row_data_size(ev: Event) -> int | None:
+    """``len(row_data(ev))``, without the copy a small event's takes (None: their
+    compression algorithm is unknown)."""
+    fields = ev.fixed_fields()
+    if fields is not None:
+        return fields.rows_size
+    data = ev.body.row_data
+    return None if data is None else len(data)
 
 
 def columnar_key(decoder: RowDecoder, ev: Event
@@ -86,10 +96,10 @@ def columnar_key(decoder: RowDecoder, ev: Event
         return None
     try:
         table = decoder.describe(ev.table_map, ev.format.is_mariadb)
-        data = row_data(ev)
+        size = row_data_size(ev)
     except DECODE_ERRORS:
         return None
-    if table is None or data is None:
+    if table is None or size is None:
         return None
     shape = RowsShape.of_event(ev)
     return group_key(table, shape), table, shape
@@ -165,7 +175,8 @@ class OpenGroups(Generic[Group]):
         group.gtids.append(gtid)
         group.seqs.append(self.seq)
         self.last[id(owner)] = owner, ev
-        size = len(row_data(ev))
+        size = row_data_size(ev)
+        assert size is not None  # (a gathered event's row data is known: columnar_key)
         group.size += size
         self.size += size
         self.seq += 1

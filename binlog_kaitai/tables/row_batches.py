@@ -28,7 +28,7 @@ import numpy as np
 import pyarrow as pa
 
 from binlog_kaitai.event import Event
-from binlog_kaitai.row_groups import RowsShape, row_data
+from binlog_kaitai.row_groups import RowsShape, row_data_size
 from binlog_kaitai.rows import RowChange
 from binlog_kaitai.table_info import TableInfo
 from binlog_kaitai.tables.changes import (
@@ -89,7 +89,7 @@ class RowBatches:
                 ) -> bool:
         """Whether a rows event (``found``: its columnar key, if any) joins the groups."""
         return found is not None and (found[0] in self.groups or
-                                      len(row_data(ev)) >= self.min_group_bytes)
+                                      (row_data_size(ev) or 0) >= self.min_group_bytes)
 
     def gather(self, ev: Event, found: tuple[tuple[Any, ...], TableInfo, RowsShape],
                trx: Transaction | None, gtid: str | None, record: tuple[Any, ...] | None
