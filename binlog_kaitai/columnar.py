@@ -285,13 +285,12 @@ def _per_value(cells: _Cells, column: _Column) -> _Result:
 
 def _integer(cells: _Cells, column: _Column) -> _Result:
     width = column.size
-    raw = cells.uint(width)
     bits = 8 * (4 if width == 3 else width)
     if column.info.unsigned:
-        out = raw.astype(f"uint{bits}")
+        out = cells.uint(width).astype(f"uint{bits}", copy=False)
     else:
-        shift = np.uint64(64 - 8 * width)
-        out = ((raw << shift).view(np.int64) >> np.int64(shift)).astype(f"int{bits}")
+        out = cells.kernels.read_int(cells.data, cells.offsets, cells.nulls, width).astype(
+            f"int{bits}", copy=False)
     return cells.array(out), None
 
 
@@ -335,29 +334,21 @@ def _date(cells: _Cells, column: _Column) -> _Result:
     return cells.array(days.astype(np.int32), pa.date32()), None
 
 
-def _temporal2(cells: _Cells, column: _Column) -> tuple[np.ndarray, np.ndarray]:
-    """(whole part, microseconds) of TIME2/DATETIME2/TIMESTAMP2 values: a big-endian
-    whole part, then the spec's ``len_fraction`` big-endian bytes of fraction."""
+def _temporal2(cells: _Cells, column: _Column, packed: bool) -> np.ndarray | None:
+    """TIME2-style values (a big-endian whole part, then the spec's ``len_fraction``
+    big-endian bytes of fraction) of a DATETIME2 (``packed``) or TIMESTAMP2 column as
+    microseconds since 1970; None when some value is not a time."""
     fraction = column.meta.len_fraction
-    whole = column.size - fraction
-    seconds = cells.uint(whole, True).astype(np.int64)
-    if fraction == 0:
-        return seconds, np.zeros(len(cells.nulls), np.int64)
-    frac = cells.uint(fraction, True, whole).astype(np.int64)
-    return seconds, frac * (10000 if column.meta.fsp <= 2 else 100 if column.meta.fsp <= 4
-                            else 1)
+    unit = 10000 if column.meta.fsp <= 2 else 100 if column.meta.fsp <= 4 else 1
+    us, ok = cells.kernels.temporal2(cells.data, cells.offsets, cells.nulls,
+                                     column.size - fraction, fraction, unit, packed)
+    return us if ok else None
 
 
 def _datetime2(cells: _Cells, column: _Column) -> _Result:
-    whole, micro = _temporal2(cells, column)
-    whole -= 0x8000000000
-    ymd, hms = whole >> 17, whole & 0x1FFFF
-    days, valid = _days((ymd >> 5) // 13, (ymd >> 5) % 13, ymd & 31)
-    hour, minute, second = hms >> 12, (hms >> 6) & 63, hms & 63
-    valid &= (whole >= 0) & (hour < 24) & (minute < 60) & (second < 60) & (micro < 10**6)
-    if not (valid | cells.nulls).all():
+    us = _temporal2(cells, column, True)
+    if us is None:
         return _per_value(cells, column)
-    us = (days * 86400 + hour * 3600 + minute * 60 + second) * 10**6 + micro
     return cells.array(us, pa.timestamp("us")), None
 
 
@@ -365,10 +356,9 @@ def _timestamp(cells: _Cells, column: _Column) -> _Result:
     if column.real_type == values.TIMESTAMP:
         us = cells.uint(column.size).astype(np.int64) * 10**6
     else:
-        seconds, micro = _temporal2(cells, column)
-        if not ((micro < 10**6) | cells.nulls).all():
+        us = _temporal2(cells, column, False)
+        if us is None:
             return _per_value(cells, column)
-        us = seconds * 10**6 + micro
     return cells.array(us, pa.timestamp("us", tz="UTC")), None
 
 

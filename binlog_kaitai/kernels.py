@@ -27,8 +27,10 @@ COMPILED = row_kernel.COMPILED
 class Kernels:
     walk: Any
     read_uint: Any
+    read_int: Any
     gather: Any
     decimal128: Any
+    temporal2: Any
 
 
 def _of(module: ModuleType) -> list[Any]:

@@ -36,6 +36,11 @@ _BAD_OPTIONS = cython.declare(cython.longlong, BAD_OPTIONS)
 """The statuses as C values, for the loops that run without the interpreter's lock."""
 _MASK64 = cython.declare(cython.ulonglong, U64)
 _MASK32 = cython.declare(cython.ulonglong, 0xFFFF_FFFF)
+NOT_A_TIME = -(1 << 62)
+""":func:`temporal2`'s mark, inside its loops, of a value that is no date and time."""
+_NOT_A_TIME = cython.declare(cython.longlong, NOT_A_TIME)
+_DATETIME2_ZERO = cython.declare(cython.longlong, 1 << 39)
+"""What DATETIME2's whole part adds to its packed number (a C value)."""
 
 
 @cython.cfunc
@@ -226,6 +231,140 @@ def _uints(data: cython.const[cython.uchar][::1], offsets: cython.const[cython.l
             else:
                 value |= cython.cast(cython.ulonglong, data[at + b]) << (8 * b)
         out[i] = value
+
+
+def read_int(data: cython.const[cython.uchar][::1],
+             offsets: cython.const[cython.longlong][::1],
+             nulls: cython.const[cython.uchar][::1], width: cython.int) -> np.ndarray:
+    """The ``width``-byte (1-8) little-endian two's complement integer at each offset,
+    as int64 (0 for a NULL)."""
+    result = read_uint(data, offsets, nulls, width, False)
+    out: cython.ulonglong[::1] = result
+    with cython.nogil:
+        _sign_extend(out, width)
+    return result.view(np.int64)
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def _sign_extend(out: cython.ulonglong[::1], width: cython.int) -> cython.void:
+    """Each ``width``-byte value of ``out`` with its sign bit copied to the bits above."""
+    cython.declare(i=cython.Py_ssize_t, sign=cython.ulonglong, high=cython.ulonglong)
+    if width >= 8:
+        return
+    sign = cython.cast(cython.ulonglong, 1) << (8 * width - 1)
+    high = _MASK64 ^ ((sign << 1) - 1)
+    for i in range(out.shape[0]):
+        if out[i] & sign:
+            out[i] |= high
+
+
+def temporal2(data: cython.const[cython.uchar][::1],
+              offsets: cython.const[cython.longlong][::1],
+              nulls: cython.const[cython.uchar][::1], whole: cython.int,
+              fraction: cython.int, unit: cython.longlong,
+              packed: cython.bint) -> tuple[np.ndarray, bool]:
+    """TIMESTAMP2 or (``packed``) DATETIME2 values as microseconds since 1970-01-01, and
+    whether every one is a time that exists (when one is not, the caller converts the
+    column value by value).
+
+    Each value is ``whole`` big-endian bytes, then ``fraction`` big-endian bytes counting
+    ``unit`` microseconds. TIMESTAMP2's whole part is seconds since 1970; DATETIME2's is
+    a number offset by 2^39 packing, from the top, year * 13 + month, the day (5 bits),
+    the hour (5), the minute (6) and the second (6).
+    """
+    n: cython.Py_ssize_t = offsets.shape[0]
+    result = np.zeros(n, dtype=np.int64)
+    out: cython.longlong[::1] = result
+    ok: cython.bint
+    with cython.nogil:
+        ok = _temporals(data, offsets, nulls, whole, fraction, unit, packed, out)
+    return result, bool(ok)
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def _temporals(data: cython.const[cython.uchar][::1],
+               offsets: cython.const[cython.longlong][::1],
+               nulls: cython.const[cython.uchar][::1], whole: cython.int,
+               fraction: cython.int, unit: cython.longlong, packed: cython.bint,
+               out: cython.longlong[::1]) -> cython.bint:
+    """:func:`temporal2`'s loop, without the interpreter's lock: False at the first
+    value that is not a time."""
+    cython.declare(i=cython.Py_ssize_t, b=cython.int, at=cython.longlong,
+                   number=cython.longlong, micro=cython.longlong, seconds=cython.longlong)
+    for i in range(offsets.shape[0]):
+        if nulls[i]:
+            continue
+        at = offsets[i]
+        number = 0
+        for b in range(whole):
+            number = (number << 8) | data[at + b]
+        micro = 0
+        for b in range(fraction):
+            micro = (micro << 8) | data[at + whole + b]
+        micro *= unit
+        if micro >= 1000000:
+            return False
+        seconds = _datetime_seconds(number - _DATETIME2_ZERO) if packed else number
+        if seconds == _NOT_A_TIME:
+            return False
+        out[i] = seconds * 1000000 + micro
+    return True
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _datetime_seconds(number: cython.longlong) -> cython.longlong:
+    """Seconds since 1970-01-01 of DATETIME2's packed number (less its offset), or
+    :data:`NOT_A_TIME` when it is no date and time of years 1-9999."""
+    cython.declare(ymd=cython.longlong, hms=cython.longlong, year=cython.longlong,
+                   month=cython.longlong, day=cython.longlong, hour=cython.longlong,
+                   minute=cython.longlong, second=cython.longlong, days=cython.longlong)
+    if number < 0:
+        return _NOT_A_TIME
+    ymd, hms = number >> 17, number & 0x1FFFF
+    year, month, day = (ymd >> 5) // 13, (ymd >> 5) % 13, ymd & 31
+    hour, minute, second = hms >> 12, (hms >> 6) & 63, hms & 63
+    if (year < 1 or year > 9999 or month < 1 or day < 1 or day > _month_days(year, month)
+            or hour > 23 or minute > 59 or second > 59):
+        return _NOT_A_TIME
+    days = _civil_days(year, month, day)
+    return days * 86400 + hour * 3600 + minute * 60 + second
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _month_days(year: cython.longlong, month: cython.longlong) -> cython.longlong:
+    """Days in a month (1-12) of the proleptic Gregorian calendar."""
+    leap: cython.bint
+    if month == 2:
+        leap = (year % 4 == 0 and year % 100 != 0) or year % 400 == 0
+        return 29 if leap else 28
+    return 30 if month in (4, 6, 9, 11) else 31
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _civil_days(year: cython.longlong, month: cython.longlong,
+                day: cython.longlong) -> cython.longlong:
+    """Days from 1970-01-01 to a date of years 1-9999 (Howard Hinnant's
+    ``days_from_civil``: a year counted from March, in 400-year eras)."""
+    cython.declare(y=cython.longlong, era=cython.longlong, yoe=cython.longlong,
+                   doy=cython.longlong)
+    y = year - (1 if month <= 2 else 0)
+    era = y // 400
+    yoe = y - era * 400
+    doy = (153 * (month - 3 if month > 2 else month + 9) + 2) // 5 + day - 1
+    return era * 146097 + yoe * 365 + yoe // 4 - yoe // 100 + doy - 719468
 
 
 def gather(data: cython.const[cython.uchar][::1], offsets: cython.const[cython.longlong][::1],

@@ -14,6 +14,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pyarrow as pa
 import pytest
 
@@ -241,3 +242,60 @@ def test_a_forked_child_makes_its_own_decoding_thread() -> None:
     answer = os.read(read, 1)
     os.waitpid(pid, 0)
     assert answer == b"1"
+
+
+def _datetime2_bytes(year: int, month: int, day: int, hour: int, minute: int,
+                     second: int) -> bytes:
+    """A DATETIME2(0) value as MariaDB and MySQL write it (5 big-endian bytes)."""
+    ymd = ((year * 13 + month) << 5) | day
+    hms = (hour << 12) | (minute << 6) | second
+    return ((1 << 39) + (ymd << 17) + hms).to_bytes(5, "big")
+
+
+@pytest.mark.parametrize("form", ["python", "compiled"])
+def test_temporal2_kernel_reads_every_date_as_python_does(form: str) -> None:
+    """The DATETIME2 kernel, on dates around every rule of the calendar: the days of
+    each existing date since 1970 (leap years of 1900, 2000, 2023, 2024; years 1 and
+    9999), and a refusal for each that does not exist (which sends the column to the
+    per-value converter)."""
+    chosen = kernels.python() if form == "python" else kernels.compiled()
+    good = [(1, 1, 1, 0, 0, 0), (1000, 1, 1, 0, 0, 0), (1969, 12, 31, 23, 59, 59),
+            (1970, 1, 1, 0, 0, 0), (1900, 2, 28, 12, 0, 1), (2000, 2, 29, 1, 2, 3),
+            (2024, 2, 29, 0, 0, 0), (2023, 4, 30, 0, 0, 0), (9999, 12, 31, 23, 59, 59)]
+    epoch = datetime.datetime(1970, 1, 1)
+    data = b"".join(_datetime2_bytes(*d) for d in good)
+    offsets = np.arange(0, len(data), 5, dtype=np.int64)
+    nulls = np.zeros(len(good), np.bool_)
+    us, ok = chosen.temporal2(np.frombuffer(data, np.uint8), offsets, nulls, 5, 0, 1, True)
+    assert ok
+    assert us.tolist() == [(datetime.datetime(*d) - epoch) // datetime.timedelta(
+        microseconds=1) for d in good]
+    for bad in [(1900, 2, 29, 0, 0, 0), (2023, 2, 29, 0, 0, 0), (2023, 4, 31, 0, 0, 0),
+                (2023, 0, 1, 0, 0, 0), (2023, 1, 0, 0, 0, 0), (0, 1, 1, 0, 0, 0),
+                (2023, 1, 1, 24, 0, 0), (2023, 1, 1, 0, 60, 0), (0, 0, 0, 0, 0, 0)]:
+        raw = np.frombuffer(_datetime2_bytes(*bad), np.uint8)
+        _, ok = chosen.temporal2(raw, np.zeros(1, np.int64), np.zeros(1, np.bool_), 5, 0, 1,
+                                 True)
+        assert not ok, bad
+    fraction = np.frombuffer(b"\x00\x00\x00\x01" + (999999).to_bytes(3, "big"), np.uint8)
+    us, ok = chosen.temporal2(fraction, np.zeros(1, np.int64), np.zeros(1, np.bool_), 4, 3,
+                              1, False)
+    assert ok and us.tolist() == [1_999_999]
+    too_much = np.frombuffer(b"\x00\x00\x00\x01" + (10**6).to_bytes(3, "big"), np.uint8)
+    assert not chosen.temporal2(too_much, np.zeros(1, np.int64), np.zeros(1, np.bool_), 4,
+                                3, 1, False)[1]
+
+
+@pytest.mark.parametrize("form", ["python", "compiled"])
+@pytest.mark.parametrize("width", [1, 2, 3, 4, 8])
+def test_read_int_sign_extends_each_width(form: str, width: int) -> None:
+    """The signed integer kernel gives each width's extremes, -1 and 0 as Python reads
+    them from the same little-endian bytes."""
+    chosen = kernels.python() if form == "python" else kernels.compiled()
+    top = 1 << (8 * width - 1)
+    numbers = [-top, -1, 0, 1, top - 1]
+    data = b"".join(n.to_bytes(width, "little", signed=True) for n in numbers)
+    offsets = np.arange(0, len(data), width, dtype=np.int64)
+    got = chosen.read_int(np.frombuffer(data, np.uint8), offsets,
+                          np.zeros(len(numbers), np.bool_), width)
+    assert got.tolist() == numbers
