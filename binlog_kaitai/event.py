@@ -28,6 +28,26 @@ MIN_HEADER_LEN = fast.EVENT_HEADER_FIXED_SIZE
 """Bytes every binlog version's common header starts with (13): ``timestamp``,
 ``type_code``, ``server_id``, ``event_length``, the spec's ``event_header`` before its
 first conditional member."""
+MAGIC = b"\xfebin"
+"""The 4 bytes a binlog file starts with (the spec's ``magic``)."""
+
+
+def _v4_header_len() -> int:
+    """The common header's length in a v4 binlog (19), as the spec computes it for a
+    file's first event (``first_header_len``, from ``binlog_version``): the compiled
+    reader of ``mysql_binlog`` run on the first bytes of a file whose first event is a
+    FORMAT_DESCRIPTION_EVENT (every byte of its header that code, wherever the spec reads
+    the type code)."""
+    prefix = MAGIC + bytes([FDE]) * MIN_HEADER_LEN
+    root = fast.MysqlBinlog()
+    assert fast.read_mysql_binlog(prefix, 0, len(prefix), root) == len(MAGIC)
+    assert root.binlog_version == 4
+    return int(root.first_header_len)
+
+
+V4_HEADER_LEN = _v4_header_len()
+"""Bytes of a v4 common header (19): every FORMAT_DESCRIPTION_EVENT's, and every event's
+of a replication stream."""
 
 CHANGE_CARRIERS = kinds.ROWS | kinds.QUERY | kinds.OLD_LOAD | {
     EventType.table_map_event, EventType.transaction_payload_event, FDE}
@@ -355,9 +375,9 @@ def event_type_name(type_code: int) -> str:
 
 
 def _header_len(type_code: int, fmt: BinlogFormat) -> int:
-    """A FORMAT_DESCRIPTION_EVENT's header is always v4's 19 bytes, as the spec reads the
-    first event (``first_header_len``): it declares the rest."""
-    return 19 if type_code == FDE else fmt.header_len
+    """A FORMAT_DESCRIPTION_EVENT's header is always v4's, as the spec reads the first
+    event (``first_header_len``): it declares the rest."""
+    return V4_HEADER_LEN if type_code == FDE else fmt.header_len
 
 
 Parts = tuple[Any, Any, Any, str | None]

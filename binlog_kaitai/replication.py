@@ -31,6 +31,7 @@ from pymysql.constants import COMMAND
 from pymysql.protocol import MysqlPacket
 
 from binlog_kaitai.event import (
+    V4_HEADER_LEN,
     BinlogFormat,
     EventType,
     parse_event,
@@ -45,8 +46,8 @@ Status = Packet.Status
 DumpFlag = Packet.DumpFlag
 HEARTBEATS = frozenset({EventType.heartbeat_log_event, EventType.heartbeat_log_event_v2})
 ARTIFICIAL_FLAG = MysqlBinlog.EventFlag.artificial.value
-STREAM_FORMAT = BinlogFormat(4, 19, 0, b"", "")
-"""How a stream's events are framed: v4 common headers of 19 bytes (every source that
+STREAM_FORMAT = BinlogFormat(4, V4_HEADER_LEN, 0, b"", "")
+"""How a stream's events are framed: v4 common headers (every source that
 streams binlogs writes v4); the format in force is not needed to read them."""
 DEFAULT_SERVER_ID = 1_651_076_206
 """The server_id a pull registers with unless told (b'binn' read as a number): far from
@@ -236,9 +237,9 @@ def rotate_target(view: bytes | memoryview) -> tuple[str, int]:
     before the stream's FORMAT_DESCRIPTION_EVENT (the source sends its artificial ROTATE
     first): read with a footer when its CRC matches, else without."""
     raw = bytes(view)
-    ev = parse_event(raw, BinlogFormat(4, 19, 4, _ROTATE_ONLY, ""), "stream", 0, 0)
+    ev = parse_event(raw, BinlogFormat(4, V4_HEADER_LEN, 4, _ROTATE_ONLY, ""), "stream", 0, 0)
     if ev.checksum_ok is not True:
-        ev = parse_event(raw, BinlogFormat(4, 19, 0, _ROTATE_ONLY, ""), "stream", 0, 0)
+        ev = parse_event(raw, BinlogFormat(4, V4_HEADER_LEN, 0, _ROTATE_ONLY, ""), "stream", 0, 0)
     if ev.body is None:
         raise ReplicationError(f"the source sent an unreadable ROTATE_EVENT: {ev.decode_error}")
     return ev.body.new_log_ident, ev.body.position.value

@@ -46,7 +46,9 @@ from binlog_kaitai.errors import (
 from binlog_kaitai.event import (
     DECODE_ERRORS,
     FDE,
+    MAGIC,
     MIN_HEADER_LEN,
+    V4_HEADER_LEN,
     BinlogFormat,
     Event,
     EventType,
@@ -59,7 +61,6 @@ from binlog_kaitai.generated.mysql_binlog import MysqlBinlog
 from binlog_kaitai.parsed_bodies import ParsedBodies
 from binlog_kaitai.storage import open_input
 
-MAGIC = b"\xfebin"
 MYSQL_ENCRYPTED_MAGIC = b"\xfdbin"
 """A file of MySQL 8's ``binlog_encryption``: a 512-byte header (this magic, a version
 byte, then the replication key's id, the file password encrypted with it and its IV,
@@ -347,7 +348,7 @@ class BinlogStream:
         if magic != MAGIC:
             what = "file is empty" if not magic else f"bad magic {magic.hex(' ')}"
             raise NotABinlogError(name, 0, f"not a binlog: {what} (expected fe 62 69 6e)", 0)
-        v4_header = BinlogFormat(4, 19, 0, b"", "")
+        v4_header = BinlogFormat(4, V4_HEADER_LEN, 0, b"", "")
         head, type_code, length = _read_head(f, name, 4, self.size, v4_header, 0)
         if not head:
             raise TruncatedError(name, 4, "file has no events after the magic", 0)

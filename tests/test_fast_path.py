@@ -351,6 +351,27 @@ def test_fixed_size_is_the_headers_every_version_starts_with(fast: ModuleType) -
     assert getattr(spec, "log_pos", None) is None
 
 
+def test_v4_header_len_is_the_specs_for_every_v4_file() -> None:
+    """``V4_HEADER_LEN``, which frames a replication stream's events and every
+    FORMAT_DESCRIPTION_EVENT, is what the Kaitai parser gives as ``first_header_len`` of
+    each real v4 file; the FDE's ``header_length`` may say more for the events after
+    it (a MariaDB test file's 23: extra headers), never less."""
+    from binlog_kaitai.event import V4_HEADER_LEN
+
+    v4 = 0
+    for path in FILES:
+        if path.stat().st_size > 1 << 20:
+            continue
+        try:
+            root = MysqlBinlog(KaitaiStream(io.BytesIO(path.read_bytes())))
+        except (KaitaiStructError, EOFError, ValueError):
+            continue  # (a damaged fixture: the others say it)
+        if root.binlog_version == 4:
+            v4 += 1
+            assert root.first_header_len == V4_HEADER_LEN <= root.fde.header_length, path
+    assert v4 > 50
+
+
 WALKS: list[dict[str, Any]] = [
     {"expand_payloads": True, "strict_checksums": True},
     {"bodies": kinds.GTID | kinds.QUERY},
