@@ -50,7 +50,7 @@ from binlog_kaitai.columnar import (
 )
 from binlog_kaitai.row_text import ROW_FIELDS, Part, Slot, image_parts, line_parts, text_parts
 from binlog_kaitai.rows import RowChange
-from binlog_kaitai.text_kernel import BYTES, CONST, EVENT, RAW, TEXT
+from binlog_kaitai.text_kernel import BYTES, CONST, EVENT, INT, RAW, TEXT
 from binlog_kaitai.values import (
     BIT,
     DATETIME,
@@ -133,6 +133,8 @@ class _Parts:
         self.row_offsets: list[np.ndarray] = []
         self.row_valid: list[np.ndarray] = []
         self.event_offsets: list[np.ndarray] = []
+        self.row_ints: list[np.ndarray] = []
+        self.int_valid: list[np.ndarray] = []
 
     def _add(self, kind: int, where: int, data: Any, length: int = 0) -> None:
         self.kinds.append(kind)
@@ -166,6 +168,21 @@ class _Parts:
         self.row_valid.append(_valid(array))
         self._add(kind, len(self.row_offsets) - 1, self._data(array))
 
+    def per_row_ints(self, values: np.ndarray, valid: np.ndarray) -> None:
+        """Integers, one per row (``valid``: whether each is not NULL), written by the
+        kernel in decimal digits."""
+        self.row_ints.append(values.astype(np.int64, copy=False))
+        self.int_valid.append(valid)
+        self._add(INT, len(self.row_ints) - 1, b"")
+
+    def fragments(self, found: tuple[pa.Array, int]) -> None:
+        """A column's per-row fragments as :func:`_fragment` found them."""
+        array, kind = found
+        if kind == INT:
+            self.per_row_ints(_integers(array), _valid(array))
+        else:
+            self.per_row(array, kind)
+
     def render(self, event_of_row: np.ndarray) -> tuple[memoryview, np.ndarray]:
         src = np.frombuffer(b"".join(self.buffers), np.uint8)
         events = len(self.event_offsets[0]) - 1 if self.event_offsets else 0
@@ -178,7 +195,9 @@ class _Parts:
             matrix(self.row_offsets, self.rows + 1, np.int64),
             matrix(self.row_valid, self.rows, np.bool_),
             matrix(self.event_offsets, events + 1, np.int64),
-            event_of_row, self.style.quote, len(self.style.null), *self.style.tables)
+            event_of_row, self.style.quote, len(self.style.null), *self.style.tables,
+            matrix(self.row_ints, self.rows, np.int64),
+            matrix(self.int_valid, self.rows, np.bool_))
         return memoryview(out), ends
 
 
@@ -251,12 +270,12 @@ def _render(layouts: Sequence[Sequence[Part]], heads: Sequence[RowChange],
                 parts.per_event(_binary([text.encode() for text in texts]))  # type: ignore[union-attr]
         elif part.key == "row":
             starts = np.repeat(np.cumsum(per_event) - per_event, per_event)
-            parts.per_row(pc.cast(_int64(np.arange(len(event_of_row)) - starts), pa.string()),
-                          RAW)
+            parts.per_row_ints(np.arange(len(event_of_row)) - starts,
+                               np.ones(len(event_of_row), np.bool_))
         elif isinstance(part.key, tuple):
             struct = decoded.batch.column(part.key[0])
             j = part.key[1]
-            parts.per_row(*_fragment(struct.field(j), struct.type.field(j), style))
+            parts.fragments(_fragment(struct.field(j), struct.type.field(j), style))
         else:
             parts.per_event(_event_texts(list(map(attrgetter(str(part.key)), heads))))
     return parts.render(event_of_row)
@@ -320,7 +339,7 @@ def _json_fragment(array: pa.Array, fld: pa.Field) -> tuple[pa.Array, int] | Non
     if (fld.metadata or {}).get(REPR_KEY) == JSON_REPR:
         return array, RAW
     if pa.types.is_integer(kind):
-        return pc.cast(array, pa.string()), RAW
+        return _integer_fragments(array)
     if pa.types.is_string(kind):
         return array, TEXT
     if pa.types.is_date32(kind):
@@ -340,7 +359,7 @@ def _text_fragment(array: pa.Array, fld: pa.Field) -> tuple[pa.Array, int] | Non
         return None
     real_type = int(md[TYPE_KEY])
     if pa.types.is_integer(kind) and real_type != BIT:
-        return pc.cast(array, pa.string()), RAW
+        return _integer_fragments(array)
     if pa.types.is_string(kind) and real_type in _QUOTED:
         return array, TEXT
     if pa.types.is_binary(kind) and md.get(CHARSET_KEY) == b"binary":
@@ -357,6 +376,23 @@ def _text_fragment(array: pa.Array, fld: pa.Field) -> tuple[pa.Array, int] | Non
 _QUOTED = frozenset({*STRING_TYPES, TIME, TIME2, DATETIME, DATETIME2, ENUM, SET})
 """The types whose text form is their value quoted (a string column of another type
 holds the reference's text of values Arrow has no type for: zero dates, DECIMAL(65)...)."""
+
+
+def _integer_fragments(array: pa.Array) -> tuple[pa.Array, int]:
+    """An integer column as INT fragments (digits written by the kernel), but a 64-bit
+    unsigned one, which int64 cannot hold, as Arrow's text of it."""
+    if array.type == pa.uint64():
+        return pc.cast(array, pa.string()), RAW
+    return array, INT
+
+
+def _integers(array: pa.Array) -> np.ndarray:
+    """The values of an integer array (of at most 63 bits' magnitude) as int64, from its
+    buffer (Arrow's to_numpy would import pandas); NULLs are any value."""
+    kind = array.type
+    dtype = np.dtype(f"{'i' if pa.types.is_signed_integer(kind) else 'u'}{kind.bit_width // 8}")
+    return np.frombuffer(array.buffers()[1], dtype, len(array),
+                         array.offset * dtype.itemsize).astype(np.int64)
 
 
 def _decimal_text(array: pa.Array) -> pa.Array | None:
