@@ -29,7 +29,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from operator import attrgetter
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import orjson
@@ -46,11 +46,22 @@ from binlog_kaitai.columnar import (
     TYPE_KEY,
     DecodedRows,
     reference_values,
-    timestamp_texts,
 )
 from binlog_kaitai.row_text import ROW_FIELDS, Part, Slot, image_parts, line_parts, text_parts
 from binlog_kaitai.rows import RowChange
-from binlog_kaitai.text_kernel import BYTES, CONST, EVENT, INT, RAW, TEXT
+from binlog_kaitai.text_kernel import (
+    BYTES,
+    CONST,
+    DATE_ONLY,
+    DATE_TIME,
+    DATETIME_ZERO,
+    DECIMAL,
+    DECIMAL_QUOTED,
+    EVENT,
+    INT,
+    RAW,
+    TEXT,
+)
 from binlog_kaitai.values import (
     BIT,
     DATETIME,
@@ -168,20 +179,22 @@ class _Parts:
         self.row_valid.append(_valid(array))
         self._add(kind, len(self.row_offsets) - 1, self._data(array))
 
-    def per_row_ints(self, values: np.ndarray, valid: np.ndarray) -> None:
-        """Integers, one per row (``valid``: whether each is not NULL), written by the
-        kernel in decimal digits."""
-        self.row_ints.append(values.astype(np.int64, copy=False))
-        self.int_valid.append(valid)
-        self._add(INT, len(self.row_ints) - 1, b"")
+    def per_row_numbers(self, numbers: _Numbers) -> None:
+        """Numbers the kernel writes itself, one per row (its words one after another in
+        ``row_ints``, each with the validity)."""
+        self.const_len.append(numbers.param)
+        self.kinds.append(numbers.kind)
+        self.where.append(len(self.row_ints))
+        for words in numbers.words:
+            self.row_ints.append(words.astype(np.int64, copy=False))
+            self.int_valid.append(numbers.valid)
 
-    def fragments(self, found: tuple[pa.Array, int]) -> None:
+    def fragments(self, found: tuple[pa.Array, int] | _Numbers) -> None:
         """A column's per-row fragments as :func:`_fragment` found them."""
-        array, kind = found
-        if kind == INT:
-            self.per_row_ints(_integers(array), _valid(array))
+        if isinstance(found, _Numbers):
+            self.per_row_numbers(found)
         else:
-            self.per_row(array, kind)
+            self.per_row(*found)
 
     def render(self, event_of_row: np.ndarray) -> tuple[memoryview, np.ndarray]:
         src = np.frombuffer(b"".join(self.buffers), np.uint8)
@@ -270,8 +283,8 @@ def _render(layouts: Sequence[Sequence[Part]], heads: Sequence[RowChange],
                 parts.per_event(_binary([text.encode() for text in texts]))  # type: ignore[union-attr]
         elif part.key == "row":
             starts = np.repeat(np.cumsum(per_event) - per_event, per_event)
-            parts.per_row_ints(np.arange(len(event_of_row)) - starts,
-                               np.ones(len(event_of_row), np.bool_))
+            parts.per_row_numbers(_Numbers(INT, [np.arange(len(event_of_row)) - starts],
+                                           np.ones(len(event_of_row), np.bool_)))
         elif isinstance(part.key, tuple):
             struct = decoded.batch.column(part.key[0])
             j = part.key[1]
@@ -323,7 +336,19 @@ def _int64(values: np.ndarray) -> pa.Array:
     return pa.Array.from_buffers(pa.int64(), len(values), [None, pa.py_buffer(values)])
 
 
-def _fragment(array: pa.Array, fld: pa.Field, style: _Style) -> tuple[pa.Array, int]:
+class _Numbers(NamedTuple):
+    """A column's values as numbers the kernel writes itself: INT, DATE_TIME or DECIMAL
+    (``kind``, with its ``param``: see :func:`~binlog_kaitai.text_kernel.assemble`), of
+    ``words`` (one int64 array, two for DECIMAL), ``valid`` where not NULL."""
+
+    kind: int
+    words: list[np.ndarray]
+    valid: np.ndarray
+    param: int = 0
+
+
+def _fragment(array: pa.Array, fld: pa.Field, style: _Style
+              ) -> tuple[pa.Array, int] | _Numbers:
     """A column's fragments (RAW: the style's text; TEXT: text to quote and escape;
     BYTES: bytes to quote and escape)."""
     found = (_json_fragment if style is JSON else _text_fragment)(array, fld)
@@ -333,7 +358,8 @@ def _fragment(array: pa.Array, fld: pa.Field, style: _Style) -> tuple[pa.Array, 
     return _binary([literal(v) for v in reference_values(array, fld)]), RAW
 
 
-def _json_fragment(array: pa.Array, fld: pa.Field) -> tuple[pa.Array, int] | None:
+def _json_fragment(array: pa.Array, fld: pa.Field
+                   ) -> tuple[pa.Array, int] | _Numbers | None:
     """A column's ``rows --json`` fragments, None for those written value by value."""
     kind = array.type
     if (fld.metadata or {}).get(REPR_KEY) == JSON_REPR:
@@ -342,12 +368,12 @@ def _json_fragment(array: pa.Array, fld: pa.Field) -> tuple[pa.Array, int] | Non
         return _integer_fragments(array)
     if pa.types.is_string(kind):
         return array, TEXT
-    if pa.types.is_date32(kind):
-        return pc.cast(array, pa.string()), TEXT  # years 1-9999: ISO, as Python's
+    if pa.types.is_date32(kind):  # years 1-9999: ISO, as Python's
+        return _Numbers(DATE_TIME, [_words(array, np.int32) * 86_400_000_000], _valid(array),
+                        DATE_ONLY)
     if pa.types.is_timestamp(kind):
-        return timestamp_texts(array, fld), TEXT
-    decimal = _decimal_text(array)
-    return None if decimal is None else (decimal, TEXT)
+        return _datetimes(array, fld)
+    return _decimals(array, DECIMAL_QUOTED)
 
 
 def _text_fragment(array: pa.Array, fld: pa.Field) -> tuple[pa.Array, int] | None:
@@ -367,10 +393,8 @@ def _text_fragment(array: pa.Array, fld: pa.Field) -> tuple[pa.Array, int] | Non
     if pa.types.is_date32(kind):
         return pc.replace_substring(pc.cast(array, pa.string()), "-", ":"), TEXT
     if pa.types.is_timestamp(kind):
-        return (timestamp_texts(array, fld), TEXT) if kind.tz is None else (
-            _epoch_texts(array, fld), RAW)
-    decimal = _decimal_text(array)
-    return None if decimal is None else (decimal, RAW)
+        return _datetimes(array, fld) if kind.tz is None else (_epoch_texts(array, fld), RAW)
+    return _decimals(array, 0)
 
 
 _QUOTED = frozenset({*STRING_TYPES, TIME, TIME2, DATETIME, DATETIME2, ENUM, SET})
@@ -378,33 +402,44 @@ _QUOTED = frozenset({*STRING_TYPES, TIME, TIME2, DATETIME, DATETIME2, ENUM, SET}
 holds the reference's text of values Arrow has no type for: zero dates, DECIMAL(65)...)."""
 
 
-def _integer_fragments(array: pa.Array) -> tuple[pa.Array, int]:
-    """An integer column as INT fragments (digits written by the kernel), but a 64-bit
-    unsigned one, which int64 cannot hold, as Arrow's text of it."""
-    if array.type == pa.uint64():
-        return pc.cast(array, pa.string()), RAW
-    return array, INT
-
-
-def _integers(array: pa.Array) -> np.ndarray:
-    """The values of an integer array (of at most 63 bits' magnitude) as int64, from its
-    buffer (Arrow's to_numpy would import pandas); NULLs are any value."""
+def _integer_fragments(array: pa.Array) -> tuple[pa.Array, int] | _Numbers:
+    """An integer column's digits, written by the kernel; a 64-bit unsigned one's, which
+    int64 cannot hold, as Arrow's text of it."""
     kind = array.type
-    dtype = np.dtype(f"{'i' if pa.types.is_signed_integer(kind) else 'u'}{kind.bit_width // 8}")
-    return np.frombuffer(array.buffers()[1], dtype, len(array),
-                         array.offset * dtype.itemsize).astype(np.int64)
+    if kind == pa.uint64():
+        return pc.cast(array, pa.string()), RAW
+    signed = "i" if pa.types.is_signed_integer(kind) else "u"
+    return _Numbers(INT, [_words(array, np.dtype(f"{signed}{kind.bit_width // 8}"))],
+                    _valid(array))
 
 
-def _decimal_text(array: pa.Array) -> pa.Array | None:
-    """A DECIMAL column's digits; None for the rest, and when Arrow writes a value with
-    an exponent (a scale over 6 and a small value)."""
+def _words(array: pa.Array, dtype: Any, per_value: int = 1) -> np.ndarray:
+    """The values of a fixed-width array as int64 (``per_value`` words of ``dtype`` each,
+    one after another), from its buffer (Arrow's to_numpy would import pandas); NULLs
+    are any value."""
+    dtype = np.dtype(dtype)
+    return np.frombuffer(array.buffers()[1], dtype, per_value * len(array),
+                         per_value * array.offset * dtype.itemsize).astype(np.int64)
+
+
+def _datetimes(array: pa.Array, fld: pa.Field) -> _Numbers:
+    """A DATETIME/TIMESTAMP column as the reference prints its values (its ``fsp`` digits
+    of fraction; MySQL's zero TIMESTAMP, 0 in a zoned column, as zeros), by the
+    kernel."""
+    fsp = int((fld.metadata or {}).get(FSP_KEY, b"0"))
+    zero = DATETIME_ZERO if array.type.tz is not None else 0
+    return _Numbers(DATE_TIME, [_words(array, np.int64)], _valid(array), fsp | zero)
+
+
+def _decimals(array: pa.Array, quoted: int) -> _Numbers | None:
+    """A DECIMAL column's numbers in plain digits, as the reference prints them (with
+    :data:`~binlog_kaitai.text_kernel.DECIMAL_QUOTED`, between quotes), by the kernel;
+    None for a column of another type."""
     kind = array.type
     if not pa.types.is_decimal(kind):
         return None
-    text = pc.cast(array, pa.string())
-    if kind.scale <= 6 or not pc.any(pc.match_substring(text, "E")).as_py():
-        return text
-    return None
+    words = _words(array, np.int64, 2).reshape(-1, 2)
+    return _Numbers(DECIMAL, [words[:, 0], words[:, 1]], _valid(array), kind.scale | quoted)
 
 
 def _epoch_texts(array: pa.Array, fld: pa.Field) -> pa.Array:
