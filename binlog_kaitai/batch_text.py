@@ -6,15 +6,17 @@ batches a column at a time: ``rows --json`` lines (:func:`json_text`) and the
 
 The layout of the output is :mod:`~binlog_kaitai.row_text`'s (:func:`line_parts` and
 :func:`image_parts`, :func:`text_parts`): literal text with slots. Each slot gets a
-column of fragments, one per row, as an Arrow array built in one vectorised step:
-integers cast to text, DECIMAL, DATE, DATETIME and TIMESTAMP as the output writes them,
-text and (``rows``) binary strings as they are, JSON as the JSON text the columnar
-decoder made (``--json``). Any other column (floats, BIT, GEOMETRY, VECTOR, ...) goes
-value by value through :func:`~binlog_kaitai.columnar.reference_values` and orjson or
-the column's :func:`~binlog_kaitai.values.text_form`, the path the reference's values
-take. Then one compiled kernel (:func:`~binlog_kaitai.text_kernel.assemble`) writes the
-lines end to end: literal texts, fragments, NULLs, and text and bytes fragments quoted
-and escaped as orjson or :func:`~binlog_kaitai.values.text_literal` and
+column of fragments, one per row, as an Arrow array built in one vectorised step (text
+and, in ``rows``, binary strings as they are; JSON as the JSON text the columnar decoder
+made, in ``--json``; a zoned TIMESTAMP's seconds and a DATE in ``rows``, and a BIGINT
+UNSIGNED, cast by Arrow), or as numbers the kernel writes itself (integers, DECIMAL,
+DATE, DATETIME and TIMESTAMP, from their decoded values). Any other column (floats, BIT,
+GEOMETRY, VECTOR, ...) goes value by value through
+:func:`~binlog_kaitai.columnar.reference_values` and orjson or the column's
+:func:`~binlog_kaitai.values.text_form`, the path the reference's values take. Then one
+compiled kernel (:func:`~binlog_kaitai.text_kernel.assemble`) writes the lines end to
+end: literal texts, fragments, NULLs, and text and bytes fragments quoted and escaped as
+orjson or :func:`~binlog_kaitai.values.text_literal` and
 :func:`~binlog_kaitai.values.bytes_literal` escape them (their escapes, read from them,
 are the kernel's table; see :class:`_Style`).
 
@@ -350,7 +352,7 @@ class _Numbers(NamedTuple):
 def _fragment(array: pa.Array, fld: pa.Field, style: _Style
               ) -> tuple[pa.Array, int] | _Numbers:
     """A column's fragments (RAW: the style's text; TEXT: text to quote and escape;
-    BYTES: bytes to quote and escape)."""
+    BYTES: bytes to quote and escape), or its numbers for the kernel to write."""
     found = (_json_fragment if style is JSON else _text_fragment)(array, fld)
     if found is not None:
         return found

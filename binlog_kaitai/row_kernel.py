@@ -224,13 +224,27 @@ def _uints(data: cython.const[cython.uchar][::1], offsets: cython.const[cython.l
         if nulls[i]:
             continue
         at = offsets[i]
+        if big_endian:
+            out[i] = _big_endian(data, at, width)
+            continue
         value = 0
         for b in range(width):
-            if big_endian:
-                value = (value << 8) | data[at + b]
-            else:
-                value |= cython.cast(cython.ulonglong, data[at + b]) << (8 * b)
+            value |= cython.cast(cython.ulonglong, data[at + b]) << (8 * b)
         out[i] = value
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _big_endian(data: cython.const[cython.uchar][::1], at: cython.longlong,
+                width: cython.int) -> cython.ulonglong:
+    """The ``width``-byte (1-8) big-endian unsigned integer at ``data[at]``."""
+    b: cython.int
+    value: cython.ulonglong = 0
+    for b in range(width):
+        value = (value << 8) | data[at + b]
+    return value
 
 
 def read_int(data: cython.const[cython.uchar][::1],
@@ -293,19 +307,14 @@ def _temporals(data: cython.const[cython.uchar][::1],
                out: cython.longlong[::1]) -> cython.bint:
     """:func:`temporal2`'s loop, without the interpreter's lock: False at the first
     value that is not a time."""
-    cython.declare(i=cython.Py_ssize_t, b=cython.int, at=cython.longlong,
-                   number=cython.longlong, micro=cython.longlong, seconds=cython.longlong)
+    cython.declare(i=cython.Py_ssize_t, at=cython.longlong, number=cython.longlong,
+                   micro=cython.longlong, seconds=cython.longlong)
     for i in range(offsets.shape[0]):
         if nulls[i]:
             continue
         at = offsets[i]
-        number = 0
-        for b in range(whole):
-            number = (number << 8) | data[at + b]
-        micro = 0
-        for b in range(fraction):
-            micro = (micro << 8) | data[at + whole + b]
-        micro *= unit
+        number = _big_endian(data, at, whole)
+        micro = _big_endian(data, at + whole, fraction) * unit
         if micro >= 1000000:
             return False
         seconds = _datetime_seconds(number - _DATETIME2_ZERO) if packed else number

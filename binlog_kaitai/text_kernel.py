@@ -180,8 +180,7 @@ def _digits(out: cython.uchar[::1], pos: cython.longlong,
             value: cython.longlong) -> cython.longlong:
     """Write ``value`` in decimal digits (a minus sign first when negative) at
     ``out[pos]``; the end."""
-    cython.declare(left=cython.ulonglong, rest=cython.ulonglong, count=cython.longlong,
-                   i=cython.longlong)
+    cython.declare(left=cython.ulonglong, rest=cython.ulonglong, count=cython.longlong)
     if value < 0:
         out[pos] = 45  # "-"
         pos += 1
@@ -192,23 +191,20 @@ def _digits(out: cython.uchar[::1], pos: cython.longlong,
     while rest >= 10:
         rest //= 10
         count += 1
-    for i in range(count - 1, -1, -1):
-        out[pos + i] = 48 + left % 10  # "0"...
-        left //= 10
-    return pos + count
+    return _padded(out, pos, left, count)
 
 
 @cython.cfunc
 @cython.nogil
 @cython.inline
 @cython.exceptval(check=False)
-def _padded(out: cython.uchar[::1], pos: cython.longlong, value: cython.longlong,
+def _padded(out: cython.uchar[::1], pos: cython.longlong, value: cython.ulonglong,
             width: cython.longlong) -> cython.longlong:
-    """Write the last ``width`` decimal digits of ``value`` (not negative) at
-    ``out[pos]``, zeros before it; the end."""
+    """Write the last ``width`` decimal digits of ``value`` at ``out[pos]``, zeros before
+    it; the end."""
     i: cython.longlong
     for i in range(width - 1, -1, -1):
-        out[pos + i] = 48 + value % 10
+        out[pos + i] = 48 + value % 10  # "0"...
         value //= 10
     return pos + width
 
