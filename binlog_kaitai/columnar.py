@@ -5,9 +5,9 @@ the same column bitmaps, a compiled kernel (:func:`binlog_kaitai.row_kernel.walk
 every value's offset, length and null flag in one pass over the row data, using per
 present column the value size or length-prefix size the spec declares
 (:func:`column_sizes`). Each column then becomes a ``pyarrow.Array`` in one vectorised
-step (numpy over the data buffer and the offsets). What the reference decoder
-(:mod:`binlog_kaitai.rows`, the generated ``row_image`` parser with the per-value
-converters of :mod:`binlog_kaitai.values`) gives for a value, this gives as:
+step (a kernel pass or numpy over the data buffer and the offsets). What the reference
+decoder (:mod:`binlog_kaitai.rows`, the generated ``row_image`` parser with the
+per-value converters of :mod:`binlog_kaitai.values`) gives for a value, this gives as:
 
 ================================  ===================================================
 column                            Arrow
