@@ -374,8 +374,8 @@ class EventsRun:
         def handle(name: str) -> int:
             start, stop = read_bounds(name, args)
             return self.show(name, read_events(name, start=start, stop=stop,
-                                               strict_checksums=args.strict_checksums),
-                             out, err)
+                                               strict_checksums=args.strict_checksums,
+                                               checksums=True), out, err)
 
         return one_file(args, name, out, err, handle)
 
@@ -391,7 +391,8 @@ def run_events(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         print(f"# {local_zone_note()}", file=out)
     if is_live(args):
         status = follow(args, out, err, lambda live, start: run.show(live.name, read_events(
-            live, start=start, strict_checksums=args.strict_checksums), out, err),
+            live, start=start, strict_checksums=args.strict_checksums, checksums=True),
+            out, err),
             lambda _name: out.flush())
     elif workers := side_by_side(args.files):
         out.flush()

@@ -48,6 +48,9 @@ def _v4_header_len() -> int:
 V4_HEADER_LEN = _v4_header_len()
 """Bytes of a v4 common header (19): every FORMAT_DESCRIPTION_EVENT's, and every event's
 of a replication stream."""
+CRC_UNCHECKED = -2
+"""A framed event's CRC verdict when the framing did not compute it (see
+:meth:`Event.framed`)."""
 
 CHANGE_CARRIERS = kinds.ROWS | kinds.QUERY | kinds.OLD_LOAD | {
     EventType.table_map_event, EventType.transaction_payload_event, FDE}
@@ -196,19 +199,23 @@ class Event:
 
     @classmethod
     def framed(cls, file: str, pos: int, index: int, fmt: BinlogFormat, raw: bytes,
-               fields: tuple[int, int, int, int, int, int], parser: Any) -> Event:
+               fields: tuple[int, int, int, int, int, int], parser: Any,
+               crc: int = CRC_UNCHECKED) -> Event:
         """An event whose header fields a batched framing read (``timestamp``,
         ``type_code``, ``server_id``, ``event_length``, ``log_pos`` and ``flags``, -1
         where absent) and whose body ``parser`` (a
         :class:`~binlog_kaitai.parsed_bodies.ParsedBodies`, or None: no body) parses
-        from ``raw`` when first asked for: a body no caller reads is never parsed."""
+        from ``raw`` when first asked for: a body no caller reads is never parsed.
+        ``crc``: the framing's CRC verdict (1, 0, -1: no footer), or
+        :data:`CRC_UNCHECKED`: the footer is checked when asked for."""
         ev = cls.__new__(cls)
         ev.file, ev.pos, ev.index, ev.format, ev.raw = file, pos, index, fmt, raw
         ev.timestamp, ev.type_code, ev.server_id, ev.length, log_pos, flags = fields
         ev.log_pos = None if log_pos < 0 else log_pos
         ev.flags = None if flags < 0 else flags
         ev._header = ev._body = ev._decode_error = None
-        ev._checksum_ok = None if parser is None else FOOTER_UNCHECKED
+        ev._checksum_ok = None if parser is None else (
+            FOOTER_UNCHECKED if crc == CRC_UNCHECKED else None if crc < 0 else crc == 1)
         ev._parser = parser
         ev.has_body = parser is not None
         ev.inner_pos = ev.table_map = None

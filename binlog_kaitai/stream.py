@@ -30,6 +30,7 @@ import io
 import os
 from collections.abc import Collection, Iterator
 from contextlib import contextmanager
+from itertools import repeat
 from typing import IO, Any, BinaryIO
 
 from kaitaistruct import KaitaiStream
@@ -44,6 +45,7 @@ from binlog_kaitai.errors import (
     TruncatedError,
 )
 from binlog_kaitai.event import (
+    CRC_UNCHECKED,
     DECODE_ERRORS,
     FDE,
     MAGIC,
@@ -94,6 +96,8 @@ ALONE_EVENTS = 64
 _COLUMNS = ("pos", "header_timestamp", "header_type_code", "header_server_id",
             "header_event_length", "header_log_pos", "header_flags")
 """The framed columns an :class:`Event` is made of (:meth:`Event.framed`)."""
+_CHECKED_COLUMNS = (*_COLUMNS, "checksum_ok")
+"""Those and the CRC verdict the framing computed (``checksums``)."""
 SEQUENTIAL_BUFFER = 1 << 20
 """The buffer of a file opened by path for a sequential read of all its events."""
 READ_CHUNK = 16 << 20
@@ -117,9 +121,12 @@ class BinlogStream:
     first byte at file offset ``base``), read from its start: no magic, no first event.
 
     :meth:`events` yields events; damage raises a BinlogError after every complete event
-    before it. A CRC mismatch is reported on the event (``checksum_ok`` False) and raises
-    only with ``strict_checksums``. With ``expand_payloads``, each TRANSACTION_PAYLOAD
-    is followed by the events inside it (:func:`payload_events`). Events of the types in
+    before it. A CRC mismatch is reported on the event (``checksum_ok`` False) and
+    raises only with ``strict_checksums``. With ``checksums`` (and
+    ``strict_checksums``), every event's CRC is computed as its window is framed, in the
+    compiled pass: for a caller that asks every event's ``checksum_ok``, which then
+    costs no call of its own. With ``expand_payloads``, each TRANSACTION_PAYLOAD is
+    followed by the events inside it (:func:`payload_events`). Events of the types in
     ``skip`` are framed (walked past, their damage found) but not handed out: for a
     caller that has nothing to do with them, which then costs no object each.
     """
@@ -127,8 +134,9 @@ class BinlogStream:
     def __init__(self, source: Source, *, strict_checksums: bool = False,
                  expand_payloads: bool = False, bodies: Collection[int] | None = None,
                  fmt: BinlogFormat | None = None, base: int = 0,
-                 skip: Collection[int] = ()) -> None:
+                 skip: Collection[int] = (), checksums: bool = False) -> None:
         self.strict_checksums = strict_checksums
+        self.checksums = checksums or strict_checksums
         self.expand_payloads = expand_payloads
         self.bodies = None if bodies is None else frozenset(bodies) | {FDE}
         """Header-only mode: the types whose bodies are read (None: all of them)."""
@@ -161,9 +169,9 @@ class BinlogStream:
         self._statement_ended = False
         self._walked = False
         self._ahead = _Ahead(self.file, self.base, None, WINDOW_BYTES)
-        self._batch: Iterator[tuple[int, tuple[int, int, int, int, int, int]]] = iter(())
+        self._batch: Iterator[tuple[int, tuple[int, int, int, int, int, int], int]] = iter(())
         """The events framed and not walked yet: each one's position in the window read
-        ahead and its header fields, made as the walk reaches it (a window's events at
+        ahead, its header fields and CRC verdict, made as the walk reaches it (a window's events at
         once, each a tuple the collector tracks, took 7% of a walk of small events)."""
         self._framed = 0
         """Events the last window framed (the next frames up to twice as many)."""
@@ -253,7 +261,7 @@ class BinlogStream:
             if not self._frame():
                 return self._event_at(pos, index)
             framed = next(self._batch)
-        at, fields = framed
+        at, fields, crc = framed
         fmt, ahead = self.format, self._ahead
         type_code, length = fields[1], fields[3]
         ahead.at = at + length
@@ -264,7 +272,7 @@ class BinlogStream:
             return Event.framed(self.name, pos, index, fmt, ahead.data[at:at + fmt.header_len],
                                 fields, None)
         ev = Event.framed(self.name, pos, index, fmt, ahead.data[at:at + length], fields,
-                          self.parsed)
+                          self.parsed, crc)
         return self._checked(ev) if self.strict_checksums or type_code == FDE else ev
 
     def _frame(self) -> bool:
@@ -279,11 +287,13 @@ class BinlogStream:
             ahead.fill()
         fmt = self.format
         most = (len(ahead.data) - ahead.at) // max(fmt.header_len, MIN_HEADER_LEN) + 1
-        count, _, _, columns = frame_lists(  # (the CRC is the parse's, when asked for)
-            ahead.data, ahead.at, fmt, _COLUMNS, min(most, 2 * self._framed + 256),
-            check=False)
-        fields = zip(*columns[1:], strict=True)
-        self._batch, self._framed = zip(columns[0], fields, strict=True), count
+        wanted = _CHECKED_COLUMNS if self.checksums else _COLUMNS
+        count, _, _, columns = frame_lists(  # (else the CRC is the parse's, when asked for)
+            ahead.data, ahead.at, fmt, wanted, min(most, 2 * self._framed + 256),
+            check=self.checksums)
+        fields = zip(*columns[1:len(_COLUMNS)], strict=True)
+        crcs = columns[-1] if self.checksums else repeat(CRC_UNCHECKED, count)
+        self._batch, self._framed = zip(columns[0], fields, crcs, strict=True), count
         if self._skims and whole and count < SPARSE_WINDOW:
             self._alone = ALONE_EVENTS
         return count > 0
@@ -479,11 +489,13 @@ def read_events(
     strict_checksums: bool = False,
     expand_payloads: bool = False,
     skip: Collection[int] = (),
+    checksums: bool = False,
 ) -> Iterator[Event]:
     """Every event of a binlog, in order, in constant memory: :meth:`BinlogStream.events`
     of a stream opened on ``source`` (see :class:`BinlogStream` for the options)."""
     with BinlogStream(source, strict_checksums=strict_checksums,
-                      expand_payloads=expand_payloads, skip=skip) as stream:
+                      expand_payloads=expand_payloads, skip=skip,
+                      checksums=checksums) as stream:
         yield from stream.events(start, stop)
 
 

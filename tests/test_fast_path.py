@@ -374,11 +374,13 @@ def test_v4_header_len_is_the_specs_for_every_v4_file() -> None:
 
 WALKS: list[dict[str, Any]] = [
     {"expand_payloads": True, "strict_checksums": True},
+    {"expand_payloads": True, "checksums": True},
     {"bodies": kinds.GTID | kinds.QUERY},
     {"expand_payloads": True, "bodies": DECODER_BODIES, "skip": IDLE_TYPES},
 ]
 """The stream's options the batched walk is checked with: every body (payloads
-expanded, CRCs strict), header-only, and as the row decoders walk (the bodies they
+expanded, CRCs strict; CRCs computed as the windows are framed, a mismatch reported on
+its event), header-only, and as the row decoders walk (the bodies they
 read, the events they have nothing to do with not handed out)."""
 
 

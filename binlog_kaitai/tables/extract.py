@@ -151,7 +151,7 @@ class SplitParser:
         try:
             with open_input(self.path) as f:
                 for ev in read_events(f, start=self.split.start, stop=self.split.stop,
-                                      expand_payloads=True):
+                                      expand_payloads=True, checksums=True):
                     try:
                         yield from self.event(ev)
                     except DECODE_ERRORS as exc:  # a field of this event makes no sense
