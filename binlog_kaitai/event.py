@@ -225,8 +225,10 @@ class Event:
     def _parse(self) -> None:
         """Parse the body (:meth:`framed`) with the stream's parsed bodies."""
         parsed, self._parser = self._parser, None
-        header, self._body, self._checksum_ok, self._decode_error = parsed.parts(
+        header, self._body, crc, self._decode_error = parsed.parts(
             self.raw, self.format, self.type_code)  # (a permuted code: parse_parts's case)
+        if crc is not FOOTER_UNCHECKED or self._checksum_ok is FOOTER_UNCHECKED:
+            self._checksum_ok = crc  # (a shared body's: the framing's verdict, if it has one)
         if self._header is None:
             self._header = header
 
