@@ -277,6 +277,12 @@ class EventFilter:
         self.filters = filters
         self._gtid = TransactionGtid()
 
+    @property
+    def keeps_all(self) -> bool:
+        """No filter is given: every event is kept (and none needs to be looked at)."""
+        f = self.filters
+        return not f.tables.active and not f.by_gtid and f.types is None and f.ops is None
+
     def keeps(self, ev: Event) -> bool:
         f = self.filters
         placed = not f.tables.active or self._placed(ev)  # first: every table is seen
