@@ -213,9 +213,12 @@ class _Cells:
             return None
         return pa.py_buffer(np.packbits(~self.nulls, bitorder="little"))
 
-    def uint(self, width: int, big_endian: bool = False, skip: int = 0) -> np.ndarray:
-        return self.kernels.read_uint(self.data, self.offsets + skip, self.nulls, width,
-                                      big_endian)
+    def uint(self, width: int, big_endian: bool = False) -> np.ndarray:
+        return self.kernels.read_uint(self.data, self.offsets, self.nulls, width, big_endian)
+
+    def sint(self, width: int) -> np.ndarray:
+        """The signed little-endian ``width``-byte integers, as int64."""
+        return self.kernels.read_int(self.data, self.offsets, self.nulls, width)
 
     def array(self, values_: np.ndarray, kind: pa.DataType | None = None) -> pa.Array:
         """A numeric Arrow array of ``values_`` with this column's NULLs."""
@@ -289,8 +292,7 @@ def _integer(cells: _Cells, column: _Column) -> _Result:
     if column.info.unsigned:
         out = cells.uint(width).astype(f"uint{bits}", copy=False)
     else:
-        out = cells.kernels.read_int(cells.data, cells.offsets, cells.nulls, width).astype(
-            f"int{bits}", copy=False)
+        out = cells.sint(width).astype(f"int{bits}", copy=False)
     return cells.array(out), None
 
 

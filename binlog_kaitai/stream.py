@@ -171,8 +171,9 @@ class BinlogStream:
         self._ahead = _Ahead(self.file, self.base, None, WINDOW_BYTES)
         self._batch: Iterator[tuple[int, tuple[int, int, int, int, int, int], int]] = iter(())
         """The events framed and not walked yet: each one's position in the window read
-        ahead, its header fields and CRC verdict, made as the walk reaches it (a window's events at
-        once, each a tuple the collector tracks, took 7% of a walk of small events)."""
+        ahead, its header fields and CRC verdict, made as the walk reaches it (a
+        window's events at once, each a tuple the collector tracks, took 7% of a walk of
+        small events)."""
         self._framed = 0
         """Events the last window framed (the next frames up to twice as many)."""
         self._alone = 0
