@@ -80,7 +80,7 @@ from binlog_kaitai.row_groups import (
 )
 from binlog_kaitai.rows import DECODER_BODIES, IDLE_TYPES, RowDecoder, binlog_sources
 from binlog_kaitai.schema import SchemaHistory
-from binlog_kaitai.stream import BinlogStream
+from binlog_kaitai.stream import BinlogStream, RowsRun
 from binlog_kaitai.table_info import TableInfo, present_columns, value_sizes
 
 TYPE_KEY, FSP_KEY, CHARSET_KEY, REPR_KEY = (b"mysql.type", b"mysql.fsp", b"mysql.charset",
@@ -735,6 +735,49 @@ class RowBatcher:
             self.decoder.feed(ev)  # the GTID, the schema history, what cannot be read
         return ()
 
+    def feed_run(self, run: RowsRun) -> Iterator[pa.RecordBatch]:
+        """:meth:`feed` of each event of a :class:`~binlog_kaitai.stream.RowsRun`,
+        grouped from the fields the stream read, without an Event each (one is made for
+        an event without a table map, whose RowsError it raises, and for ``ordered``)."""
+        if self.ordered:
+            for ev in run.events():
+                yield from self.feed(ev)
+            return
+        data, heads, ats, table_maps = run.data, run.heads, run.ats, run.table_maps
+        file, base, index, gtid = run.file, run.base, run.index, self.decoder.gtid
+        last_tm = last_shape = group = None
+        for k, fields in enumerate(run.fields):
+            tm, head = table_maps[k], heads[k]
+            if tm is None:
+                yield from self.feed(run.event(k))
+                continue
+            shape = RowsShape.of_fields(head[1], fields, data)
+            if tm is not last_tm or shape != last_shape:
+                last_tm, last_shape = tm, shape
+                group = self._group(tm, shape, run.format.is_mariadb)
+            if group is None:  # (a table not asked for)
+                continue
+            at, size = fields.rows_at, fields.rows_size
+            group.datas.append(data[at:at + size])
+            group.events.append((file, base + ats[k], None, head[0], head[2], gtid, index + k))
+            group.size += size
+            if group.size >= self.max_batch_bytes:
+                yield from self._flush_later(self._pending.pop(group_key(group.table, shape)))
+                last_tm = None
+
+    def _group(self, tm: Any, shape: RowsShape, is_mariadb: bool) -> _Pending | None:
+        """The group of a rows event of table map ``tm`` and ``shape`` (None: its table
+        is not asked for)."""
+        if self.tables is not None and f"{tm.schema_name}.{tm.table_name}" not in self.tables:
+            return None
+        table = self.decoder.describe(tm, is_mariadb)
+        assert table is not None  # the batcher's decoder filters no table
+        key = group_key(table, shape)
+        group = self._pending.get(key)
+        if group is None:
+            group = self._pending[key] = _Pending(table, shape, _OP_OF[shape.type_code])
+        return group
+
     def _completed(self, key: tuple[Any, ...]) -> Iterator[pa.RecordBatch]:
         """The batches a rows event of group ``key`` completes: the group it left (when
         ``ordered``), then its own when full."""
@@ -795,9 +838,9 @@ def row_batches(sources: Any, *, schema_files: Iterable[Any] = (),
     try:
         for source in binlog_sources(sources):
             with BinlogStream(source, expand_payloads=True, bodies=DECODER_BODIES,
-                              skip=IDLE_TYPES) as stream:
+                              skip=IDLE_TYPES, rows_runs=True) as stream:
                 for ev in stream.events():
-                    done = batcher.feed(ev)
+                    done = batcher.feed_run(ev) if type(ev) is RowsRun else batcher.feed(ev)
                     if done:  # (a generator is true, no batch an empty tuple)
                         yield from done
     except BinlogError:

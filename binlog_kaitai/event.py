@@ -343,10 +343,7 @@ class Event:
             self.raw = bytes(self.raw)
         raw, end = self.raw, len(self.raw) - fmt.checksum_len
         if rows:
-            fields = fast_rows.RowsEvent()
-            read = fast_rows.read_rows_event(raw, fmt.header_len, end,
-                                             fmt.post_header_len(t), t, fields)
-            return fields if read >= 0 and not fields.is_compressed else None
+            return read_rows_fields(raw, 0, len(raw), fmt, t)
         make, read_body = entry
         fields = make()
         return fields if read_body(raw, fmt.header_len, end, fields) >= 0 else None
@@ -394,6 +391,18 @@ Parts = tuple[Any, Any, Any, str | None]
 the bytes when asked for), body, CRC verdict (True, False, None: no footer, or
 :data:`FOOTER_UNCHECKED`) and decode error."""
 _UNREAD: Any = object()
+
+
+def read_rows_fields(data: bytes, at: int, length: int, fmt: BinlogFormat, type_code: int
+                     ) -> Any:
+    """The compiled reader's fields of the body of the rows event at ``data[at:at +
+    length]`` (its spans offsets in ``data``), with the params the spec's ``event``
+    gives it (its ``post_header_len`` and type code); None when the reader refuses it or
+    its rows are compressed (the spec's parse then says why, or inflates them)."""
+    fields = fast_rows.RowsEvent()
+    read = fast_rows.read_rows_event(data, at + fmt.header_len, at + length - fmt.checksum_len,
+                                     fmt.post_header_len(type_code), type_code, fields)
+    return fields if read >= 0 and not fields.is_compressed else None
 """An event's :meth:`Event.fixed_fields` before they are first asked for."""
 FOOTER_UNCHECKED: Any = object()
 """The CRC verdict of an event whose body was not parsed from its bytes (one shared with

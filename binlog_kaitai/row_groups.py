@@ -52,14 +52,19 @@ class RowsShape(NamedTuple):
         fields = ev.fixed_fields()
         if fields is None:
             return cls.of(ev.body, ev.type_code)
-        raw = ev.raw
+        return cls.of_fields(ev.type_code, fields, ev.raw)
+
+    @classmethod
+    def of_fields(cls, type_code: int, fields: Any, data: bytes) -> RowsShape:
+        """The shape of a rows event of ``type_code`` whose compiled reader's fields are
+        ``fields``, their spans offsets in ``data``."""
         at = fields.columns_present_at
         after = None
         if fields.has_columns_present_after:
             after_at = fields.columns_present_after_at
-            after = raw[after_at:after_at + fields.columns_present_after_size]
-        return cls(ev.type_code, fields.num_columns.value,
-                   raw[at:at + fields.columns_present_size], after)
+            after = data[after_at:after_at + fields.columns_present_after_size]
+        return cls(type_code, fields.num_columns.value,
+                   data[at:at + fields.columns_present_size], after)
 
 
 def row_data(ev: Event) -> bytes | memoryview | None:

@@ -57,6 +57,7 @@ from binlog_kaitai.event import (
     checksum_ok,
     format_of,
     header_fields,
+    read_rows_fields,
 )
 from binlog_kaitai.framing import frame_lists
 from binlog_kaitai.generated.mysql_binlog import MysqlBinlog
@@ -129,12 +130,16 @@ class BinlogStream:
     followed by the events inside it (:func:`payload_events`). Events of the types in
     ``skip`` are framed (walked past, their damage found) but not handed out: for a
     caller that has nothing to do with them, which then costs no object each.
+    With ``rows_runs``, consecutive rows events that a window framed are handed out as
+    one :class:`RowsRun` (an Event each only where one is asked for), for a gatherer of
+    row data that needs their fixed fields and nothing else.
     """
 
     def __init__(self, source: Source, *, strict_checksums: bool = False,
                  expand_payloads: bool = False, bodies: Collection[int] | None = None,
                  fmt: BinlogFormat | None = None, base: int = 0,
-                 skip: Collection[int] = (), checksums: bool = False) -> None:
+                 skip: Collection[int] = (), checksums: bool = False,
+                 rows_runs: bool = False) -> None:
         self.strict_checksums = strict_checksums
         self.checksums = checksums or strict_checksums
         self.expand_payloads = expand_payloads
@@ -147,6 +152,10 @@ class BinlogStream:
         self.skip = frozenset() if strict_checksums else frozenset(skip) - _STREAMS_OWN
         """The types not handed out (none when every CRC is checked: the check is the
         parse's)."""
+        self._runs = rows_runs and not self.checksums and kinds.ROWS.isdisjoint(self.skip) and (
+            self.bodies is None or self.bodies.issuperset(kinds.ROWS))
+        """Whether rows events come in runs (:class:`RowsRun`; never when each event's
+        CRC is asked for: a run carries none)."""
         self.base = base
         self.file, self.name, size, self._owned = _opened(source)
         try:
@@ -174,6 +183,9 @@ class BinlogStream:
         ahead, its header fields and CRC verdict, made as the walk reaches it (a
         window's events at once, each a tuple the collector tracks, took 7% of a walk of
         small events)."""
+        self._pushed: tuple[int, tuple[int, int, int, int, int, int], int] | None = None
+        """An event of the batch taken out of it and not walked yet (the one after a
+        :class:`RowsRun`)."""
         self._framed = 0
         """Events the last window framed (the next frames up to twice as many)."""
         self._alone = 0
@@ -193,11 +205,12 @@ class BinlogStream:
 
     # -- walking --------------------------------------------------------------------------
 
-    def events(self, start: int | None = None, stop: int | None = None) -> Iterator[Event]:
+    def events(self, start: int | None = None, stop: int | None = None
+               ) -> Iterator[Event | RowsRun]:
         """Every event starting in [start, stop): ``start`` must be an event boundary;
         the first event is yielded only when it lies in the range. Walking again from
         another ``start`` (a look-ahead) starts from the first event's format and an
-        empty set of table maps."""
+        empty set of table maps. (A :class:`RowsRun` comes only with ``rows_runs``.)"""
         first = self.first
         after_first = pos = self.base if first is None else first.next_pos
         if first is not None and (start is None or start <= first.pos):
@@ -214,7 +227,7 @@ class BinlogStream:
             stop)
         self._ahead = _Ahead(self.file, pos, limit,
                              HEADER_ONLY_WINDOW if self._skims else WINDOW_BYTES)
-        self._batch, self._framed, self._alone = iter(()), 0, 0
+        self._batch, self._framed, self._alone, self._pushed = iter(()), 0, 0, None
         index = 1 if first is not None else 0
         skip = self.skip
         while stop is None or pos < stop:
@@ -224,6 +237,11 @@ class BinlogStream:
             if type(ev) is int:  # (the length of an event skipped)
                 pos += ev
                 index += 1
+                continue
+            if type(ev) is RowsRun:
+                yield ev  # (only with rows_runs)
+                pos += ev.size
+                index += len(ev.fields)
                 continue
             t = ev.type_code
             if t in skip:  # (a type known once a permuted code is mapped)
@@ -250,11 +268,15 @@ class BinlogStream:
                     self._track(inner)
                     yield inner
 
-    def _next_event(self, pos: int, index: int) -> Event | int | None:
+    def _next_event(self, pos: int, index: int) -> Event | RowsRun | int | None:
         """The event at ``pos`` (where the walk is), or None at a clean end: from the
         batch framed, or framed alone when the batch cannot (see the module docstring);
         only its length when its type is skipped."""
-        framed = next(self._batch, None)
+        framed = self._pushed
+        if framed is not None:
+            self._pushed = None
+        else:
+            framed = next(self._batch, None)
         if framed is None:
             if self._alone:
                 self._alone -= 1
@@ -268,6 +290,10 @@ class BinlogStream:
         ahead.at = at + length
         if type_code in self.skip and not fmt.is_type_code_permuted:
             return length
+        if self._runs and type_code in kinds.ROWS and not fmt.is_type_code_permuted:
+            run = self._rows_run(pos, index, framed)
+            if run is not None:
+                return run
         if self.bodies is not None and not fmt.is_type_code_permuted and (
                 type_code not in self.bodies):  # (a permuted code is not the type yet)
             return Event.framed(self.name, pos, index, fmt, ahead.data[at:at + fmt.header_len],
@@ -275,6 +301,38 @@ class BinlogStream:
         ev = Event.framed(self.name, pos, index, fmt, ahead.data[at:at + length], fields,
                           self.parsed, crc)
         return self._checked(ev) if self.strict_checksums or type_code == FDE else ev
+
+    def _rows_run(self, pos: int, index: int,
+                  framed: tuple[int, tuple[int, int, int, int, int, int], int]
+                  ) -> RowsRun | None:
+        """The run of rows events of the window from ``framed`` (the event at ``pos``)
+        on, up to the first event that is no rows event or that the compiled reader does
+        not read (that one then comes next as an Event): each one's table map tracked
+        as :meth:`_track` does. None when the first is not read so."""
+        fmt, ahead = self.format, self._ahead
+        data = ahead.data
+        at, head, _ = framed
+        fields = read_rows_fields(data, at, head[3], fmt, head[1])
+        if fields is None:
+            return None
+        run = RowsRun(self.name, fmt, data, pos - at, index, self.parsed)
+        while True:
+            run.ats.append(at)
+            run.heads.append(head)
+            run.fields.append(fields)
+            run.table_maps.append(self._map_of(fields))
+            ahead.at = at + head[3]
+            following = next(self._batch, None)
+            if following is None:
+                break
+            at, head, _ = following
+            fields = read_rows_fields(data, at, head[3], fmt, head[1]) if (
+                head[1] in kinds.ROWS) else None
+            if fields is None:
+                self._pushed = following  # (the next event the walk reaches)
+                break
+        run.size = ahead.at - run.ats[0]
+        return run
 
     def _frame(self) -> bool:
         """Frame the next window of the file (in the format in force): whether any
@@ -339,8 +397,7 @@ class BinlogStream:
         if t in kinds.ROWS:
             body = ev.rows_fields()  # (as the compiled reader reads them: no parse)
             if body is not None:
-                ev.table_map = maps.get(body.table_id.value)
-                self._statement_ended = body.is_end_of_statement
+                ev.table_map = self._map_of(body)
             return
         body = ev.body
         if body is None:
@@ -349,6 +406,15 @@ class BinlogStream:
             maps[body.table_id.value] = body
         elif t == FDE:
             maps.clear()
+
+    def _map_of(self, fields: Any) -> Any:
+        """The table map in force for a rows event of these ``fields`` (None: none);
+        the statement ends after it when its flags say so."""
+        if self._statement_ended:
+            self.table_maps.clear()
+            self._statement_ended = False
+        self._statement_ended = fields.is_end_of_statement
+        return self.table_maps.get(fields.table_id.value)
 
     def _read_first_event(self) -> tuple[Event, BinlogFormat]:
         """Check the magic and read the first event, which decides the binlog version."""
@@ -382,6 +448,39 @@ class BinlogStream:
         first = root.first_event
         return Event(name, 4, 0, fmt, buf, first.header, first.body,
                      checksum_ok(first, buf)), fmt
+
+
+class RowsRun:
+    """Consecutive rows events of a window (``BinlogStream(rows_runs=True)``), handed out
+    as one item: event ``k`` is ``data[ats[k]:ats[k] + heads[k][3]]``, at binlog position
+    ``base + ats[k]``, the walk's event ``index + k``; ``heads[k]`` are its framed header
+    fields (as :meth:`Event.framed` takes them), ``fields[k]`` its body's as
+    :meth:`Event.fixed_fields` reads them (their spans offsets in ``data``), and
+    ``table_maps[k]`` the TABLE_MAP_EVENT body in force for it (None: none). ``size``:
+    the bytes the run spans. :meth:`event` makes one an :class:`Event`."""
+
+    __slots__ = ("ats", "base", "data", "fields", "file", "format", "heads", "index",
+                 "parsed", "size", "table_maps")
+
+    def __init__(self, file: str, fmt: BinlogFormat, data: bytes, base: int, index: int,
+                 parsed: ParsedBodies) -> None:
+        self.file, self.format, self.data, self.base = file, fmt, data, base
+        self.index, self.parsed, self.size = index, parsed, 0
+        self.ats: list[int] = []
+        self.heads: list[tuple[int, int, int, int, int, int]] = []
+        self.fields: list[Any] = []
+        self.table_maps: list[Any] = []
+
+    def event(self, k: int) -> Event:
+        """Event ``k`` of the run, as the walk would have handed it out."""
+        at, head = self.ats[k], self.heads[k]
+        ev = Event.framed(self.file, self.base + at, self.index + k, self.format,
+                          self.data[at:at + head[3]], head, self.parsed)
+        ev.table_map = self.table_maps[k]
+        return ev
+
+    def events(self) -> Iterator[Event]:
+        return map(self.event, range(len(self.fields)))
 
 
 class _Ahead:

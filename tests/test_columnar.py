@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime
 import inspect
+import io
 import math
 from collections.abc import Iterator
 from decimal import Decimal
@@ -21,12 +22,14 @@ import pytest
 from binlog_kaitai import columnar, event_kinds, kernels, row_kernel, text_kernel
 from binlog_kaitai.errors import BinlogError
 from binlog_kaitai.rows import iter_row_changes
-from binlog_kaitai.stream import read_events
+from binlog_kaitai.stream import BinlogStream, read_events
 from binlog_kaitai.table_info import describe_table
+from tools import fuzz
 from tools.crosscheck import default_files
 
 REPO = Path(__file__).resolve().parents[1]
 FILES = default_files()
+RUN_MUTATIONS = 300
 
 Key = tuple[int, int | None, int]
 """(pos, inner_pos, row): a row change's place in its binlog."""
@@ -155,6 +158,45 @@ def test_batches_decoded_on_the_worker_thread_are_the_same(
     pipelined = batches_of(path)
     monkeypatch.setattr(columnar, "decoding_worker", lambda: None)
     assert pipelined == batches_of(path)
+
+
+def batches_of_bytes(data: bytes) -> tuple[list[tuple[Any, ...]], str | None]:
+    """:func:`batches_of` a file's bytes."""
+    out: list[tuple[Any, ...]] = []
+    try:
+        for batch in columnar.row_batches(io.BytesIO(data), max_batch_bytes=2000):
+            out.append((batch.schema.metadata, batch.to_pylist()))
+    except BinlogError as exc:
+        return out, str(exc)
+    return out, None
+
+
+def check_runs_as_events(data: bytes, monkeypatch: pytest.MonkeyPatch) -> None:
+    """row_batches gathers a window's rows events from the stream's runs (no Event
+    each) into the groups the events one by one go to: the same batches, in the same
+    order, and the same error after them."""
+    runs = batches_of_bytes(data)
+    with monkeypatch.context() as patch:
+        patch.setattr(BinlogStream, "_rows_run", lambda *args: None)
+        assert runs == batches_of_bytes(data)
+
+
+@pytest.mark.parametrize("path", FILES, ids=[str(p.relative_to(p.parents[1])) for p in FILES])
+def test_runs_give_what_events_give(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    check_runs_as_events(path.read_bytes(), monkeypatch)
+
+
+def test_runs_give_what_events_give_on_fuzzed_inputs(monkeypatch: pytest.MonkeyPatch
+                                                     ) -> None:
+    """The fuzzer's mutations: damage inside a run of rows events (a table id no map
+    has, a body the compiled reader refuses, a statement's end flag flipped)."""
+    seeds = fuzz.load_seeds(FILES)
+    for number in range(RUN_MUTATIONS):
+        data, how, _origin = fuzz.make_input(number, 3, seeds)
+        try:
+            check_runs_as_events(data, monkeypatch)
+        except AssertionError as exc:
+            raise AssertionError(f"mutation {number} ({how}): {exc}") from exc
 
 
 def test_decode_rows_event_types() -> None:

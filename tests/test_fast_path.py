@@ -45,7 +45,7 @@ from binlog_kaitai.framing import compiled_readers, frame_window, readers, scan_
 from binlog_kaitai.generated.mysql_binlog import MysqlBinlog
 from binlog_kaitai.parsed_bodies import ParsedBodies
 from binlog_kaitai.rows import DECODER_BODIES, IDLE_TYPES
-from binlog_kaitai.stream import BinlogStream, read_events
+from binlog_kaitai.stream import BinlogStream, RowsRun, read_events
 from tests.conftest import FIXTURES, REPO
 from tools import fuzz, ksy_fast
 from tools.crosscheck import default_files
@@ -377,11 +377,14 @@ WALKS: list[dict[str, Any]] = [
     {"expand_payloads": True, "checksums": True},
     {"bodies": kinds.GTID | kinds.QUERY},
     {"expand_payloads": True, "bodies": DECODER_BODIES, "skip": IDLE_TYPES},
+    {"expand_payloads": True, "bodies": DECODER_BODIES, "skip": IDLE_TYPES,
+     "rows_runs": True},
 ]
 """The stream's options the batched walk is checked with: every body (payloads
 expanded, CRCs strict; CRCs computed as the windows are framed, a mismatch reported on
 its event), header-only, and as the row decoders walk (the bodies they
-read, the events they have nothing to do with not handed out)."""
+read, the events they have nothing to do with not handed out; and as ``row_batches``
+walks, the rows events of a window in runs, each made an Event here)."""
 
 
 def walk(data: bytes, options: dict[str, Any]) -> list[tuple[Any, ...]]:
@@ -392,7 +395,7 @@ def walk(data: bytes, options: dict[str, Any]) -> list[tuple[Any, ...]]:
     got: list[tuple[Any, ...]] = []
     try:
         with BinlogStream(io.BytesIO(data), **options) as stream:
-            for ev in stream.events():
+            for ev in events_of(stream):
                 table_map = ev.table_map and ev.table_map.table_id.value
                 got.append((ev.pos, ev.index, ev.inner_pos, ev.type_code, ev.length,
                             ev.timestamp, ev.server_id, ev.log_pos, ev.flags, ev.raw,
@@ -401,6 +404,34 @@ def walk(data: bytes, options: dict[str, Any]) -> list[tuple[Any, ...]]:
     except BinlogError as exc:
         got.append((type(exc).__name__, exc.offset, exc.message, exc.event_index))
     return got
+
+
+RUN_FIELDS = ("flags", "len_extra_data", "is_v2", "has_len_extra_data", "has_extra_data",
+              "has_after_image", "has_after_image_columns", "is_compressed", "has_rows",
+              "has_columns_present_after", "is_end_of_statement")
+RUN_SPANS = ("extra_data", "columns_present", "after_image_columns", "rows",
+             "columns_present_after")
+
+
+def events_of(stream: BinlogStream) -> Iterator[Any]:
+    """The stream's events, a :class:`RowsRun`'s each made an Event, whose compiled
+    reader's fields must be the run's (its spans moved to the event's own bytes)."""
+    for item in stream.events():
+        if type(item) is not RowsRun:
+            yield item
+            continue
+        assert item.fields and item.size == sum(head[3] for head in item.heads)
+        for k, ev in enumerate(item.events()):
+            assert run_fields(item.fields[k], item.ats[k]) == run_fields(ev.fixed_fields(), 0)
+            yield ev
+
+
+def run_fields(fields: Any, at: int) -> tuple[Any, ...]:
+    """A rows event's compiled reader's fields, its spans as offsets from ``at``."""
+    spans = tuple((getattr(fields, f"{name}_at") - at, getattr(fields, f"{name}_size"))
+                  if getattr(fields, f"has_{name}", True) else None for name in RUN_SPANS)
+    return (fields.table_id.value, fields.num_columns.value, spans,
+            *(getattr(fields, name) for name in RUN_FIELDS))
 
 
 def one_at_a_time(data: bytes, start: int, fmt: BinlogFormat, columns: tuple[str, ...],

@@ -15,7 +15,8 @@ Every input drives what a user can reach (:data:`DRIVERS`): the Spark executors'
 decoder) with each event and row change rendered as the CLI prints them, and again with
 the typed tables (every rows event through the columnar groups), ``rows`` (the
 CLI's :class:`~binlog_kaitai.ordered_rows.OrderedRows`, every rows event through the
-columnar decoder), ``summary``, ``seek`` (times and GTIDs of the input's own events),
+columnar decoder; and ``row_batches``), ``summary``, ``seek`` (times and GTIDs of the
+input's own events),
 ``rows --sql`` and ``--flashback`` and ``events`` between two times, ``check`` and
 ``plan`` over a folder holding the input beside the files around the one it was made from
 (the commands run in process as the CLI runs them, their output dropped), and the
@@ -35,6 +36,7 @@ from __future__ import annotations
 
 import argparse
 import atexit
+import contextlib
 import hashlib
 import io
 import json
@@ -320,6 +322,17 @@ def drive_rows(path: str, origin: str | None = None) -> None:
             pass
         for decoder in decoders:
             show(decoder, decoder.finish())
+    drive_row_batches(path)
+
+
+def drive_row_batches(path: str) -> None:
+    """:func:`~binlog_kaitai.columnar.row_batches` (the stream's runs of rows events
+    gathered without an Event each), in groups of a few hundred bytes."""
+    from binlog_kaitai.columnar import row_batches
+
+    with contextlib.suppress(BinlogError):
+        for batch in row_batches(path, max_batch_bytes=512):
+            batch.validate(full=True)
 
 
 @contextmanager
