@@ -310,8 +310,10 @@ def _decimal(cells: _Cells, column: _Column) -> _Result:
     widths = [decimal_size(d, 0) for d in digits]
     if precision > 38 or sum(widths) != column.size:
         return _per_value(cells, column)
-    words = cells.kernels.decimal128(cells.data, cells.offsets, cells.nulls, column.size,
-                                  np.array(widths, np.int64), np.array(digits, np.int64))
+    words, ok = cells.kernels.decimal128(cells.data, cells.offsets, cells.nulls, column.size,
+                                         np.array(widths, np.int64), np.array(digits, np.int64))
+    if not ok:  # (a damaged value: as the reference decoder reads it)
+        return _per_value(cells, column)
     array = pa.Array.from_buffers(pa.decimal128(precision, scale), len(cells.nulls),
                                   [cells.validity(), pa.py_buffer(words)])
     return array, None

@@ -413,9 +413,11 @@ def decimal128(data: cython.const[cython.uchar][::1],
                offsets: cython.const[cython.longlong][::1],
                nulls: cython.const[cython.uchar][::1], size: cython.longlong,
                widths: cython.const[cython.longlong][::1],
-               digits: cython.const[cython.longlong][::1]) -> np.ndarray:
+               digits: cython.const[cython.longlong][::1]) -> tuple[np.ndarray, bool]:
     """MySQL's binary DECIMAL to Arrow's decimal128 (two little-endian uint64 words per
-    value: the unscaled integer in two's complement).
+    value: the unscaled integer in two's complement), and whether every group held no
+    more than its digits (a damaged one may hold up to 2^32 - 1 for 9: the caller then
+    converts the column value by value, as the reference decoder reads such a value).
 
     The value is ``size`` big-endian bytes of groups (``widths[g]`` bytes holding
     ``digits[g]`` decimal digits, most significant first) with the top bit flipped and
@@ -425,9 +427,10 @@ def decimal128(data: cython.const[cython.uchar][::1],
     n: cython.Py_ssize_t = offsets.shape[0]
     result = np.zeros(2 * n, dtype=np.uint64)
     out: cython.ulonglong[::1] = result
+    ok: cython.bint
     with cython.nogil:
-        _decimals(data, offsets, nulls, widths, digits, out)
-    return result
+        ok = _decimals(data, offsets, nulls, widths, digits, out)
+    return result, bool(ok)
 
 
 @cython.cfunc
@@ -438,8 +441,9 @@ def _decimals(data: cython.const[cython.uchar][::1],
               nulls: cython.const[cython.uchar][::1],
               widths: cython.const[cython.longlong][::1],
               digits: cython.const[cython.longlong][::1],
-              out: cython.ulonglong[::1]) -> cython.void:
-    """:func:`decimal128`'s loop, without the interpreter's lock."""
+              out: cython.ulonglong[::1]) -> cython.bint:
+    """:func:`decimal128`'s loop, without the interpreter's lock: False at the first
+    group that holds more than its digits."""
     cython.declare(i=cython.Py_ssize_t, g=cython.Py_ssize_t, b=cython.Py_ssize_t,
                    at=cython.longlong, pos=cython.longlong, power=cython.longlong,
                    negative=cython.bint, flip=cython.ulonglong, byte=cython.ulonglong,
@@ -466,12 +470,15 @@ def _decimals(data: cython.const[cython.uchar][::1],
             while power > 0:
                 scale *= 10
                 power -= 1
+            if group >= scale:
+                return False
             hi, lo = _times_plus(hi, lo, scale, group)
         if negative:  # two's complement of (hi, lo)
             lo = (~lo + 1) & _MASK64
             hi = (~hi + (1 if lo == 0 else 0)) & _MASK64
         out[2 * i] = lo
         out[2 * i + 1] = hi
+    return True
 
 
 @cython.cfunc

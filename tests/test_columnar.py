@@ -328,6 +328,36 @@ def test_temporal2_kernel_reads_every_date_as_python_does(form: str) -> None:
                                 3, 1, False)[1]
 
 
+def _decimal_10_2(integer: int, fraction: int, negative: bool = False) -> bytes:
+    """A DECIMAL(10,2) value as MySQL writes it: its 8 integer digits in 4 big-endian
+    bytes, its 2 fraction digits in 1, the top bit flipped, every bit inverted when
+    negative (any group value, even one of more digits than the group holds)."""
+    number = ((integer << 8) | fraction) ^ (1 << 39)
+    return (number ^ ((1 << 40) - 1) if negative else number).to_bytes(5, "big")
+
+
+@pytest.mark.parametrize("form", ["python", "compiled"])
+def test_decimal_kernel_refuses_groups_of_too_many_digits(form: str) -> None:
+    """The DECIMAL kernel gives the unscaled integers of good values, and refuses a value
+    whose group holds more than its digits (damage: the column is then converted value
+    by value, as the reference decoder reads it)."""
+    chosen = kernels.python() if form == "python" else kernels.compiled()
+    widths, digits = np.array([4, 1], np.int64), np.array([8, 2], np.int64)
+    good = [(12345678, 90, False), (99999999, 99, True), (0, 0, False), (0, 1, True)]
+    data = b"".join(_decimal_10_2(*value) for value in good)
+    words, ok = chosen.decimal128(np.frombuffer(data, np.uint8),
+                                  np.arange(0, len(data), 5, dtype=np.int64),
+                                  np.zeros(len(good), np.bool_), 5, widths, digits)
+    assert ok
+    array = pa.Array.from_buffers(pa.decimal128(10, 2), len(good), [None, pa.py_buffer(words)])
+    assert array.to_pylist() == [Decimal("12345678.90"), Decimal("-99999999.99"),
+                                 Decimal("0.00"), Decimal("-0.01")]
+    for integer, fraction in [(100_000_000, 0), (0, 100), ((1 << 31) - 1, 0)]:
+        raw = np.frombuffer(_decimal_10_2(integer, fraction), np.uint8)
+        assert not chosen.decimal128(raw, np.zeros(1, np.int64), np.zeros(1, np.bool_), 5,
+                                     widths, digits)[1], (integer, fraction)
+
+
 @pytest.mark.parametrize("form", ["python", "compiled"])
 @pytest.mark.parametrize("width", [1, 2, 3, 4, 8])
 def test_read_int_sign_extends_each_width(form: str, width: int) -> None:
