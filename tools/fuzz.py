@@ -396,7 +396,7 @@ def drive_typed(path: str, origin: str | None = None) -> None:
     change tables: every rows event through the columnar groups, which span transactions
     and are flushed every 2 KB of row data (the inputs are small), the XIDs of the
     transactions still open then looked up ahead. An ``internal error`` row is a
-    failure."""
+    failure, and so is a batch that Arrow's full validation refuses."""
     from binlog_kaitai.tables import extract
     from binlog_kaitai.tables.splits import FileInfo, Split
 
@@ -407,6 +407,8 @@ def drive_typed(path: str, origin: str | None = None) -> None:
             problem = internal_error(kind, values)
             if problem is not None:
                 raise AssertionError(problem)
+            if hasattr(values, "validate"):  # (a batch of a table: what Parquet is given)
+                values.validate(full=True)
 
 
 def internal_error(kind: str, values: Any) -> str | None:
