@@ -1,15 +1,18 @@
 """Columnar benchmark: every rows event of a binlog to Arrow record batches
 (:func:`binlog_kaitai.columnar.row_batches`) against ``mariadb-binlog -v
---base64-output=decode-rows`` on the same file, one core, same run.
+--base64-output=decode-rows`` on the same file, same run (ours decodes full groups on a
+second thread where there are two cores).
 
 ``bench_columnar(data_dir)`` (for bench/bench.py; also ``python -m bench.columnar_bench``)
 prints, for the small and the large file of ``tools.make_bench_data``:
 
 * mariadb-binlog's time (writing its text to a file) and rows/s;
 * ours in a fresh process, as a user runs it: ``total`` from the first import to the last
-  batch (imports, the event stream, decoding), its rows/s and its
-  ratio to mariadb-binlog (the issue's targets: >= 1.0x on the bulk file, >= 0.3x on the
-  OLTP file);
+  batch (imports, the event stream, decoding), its rows/s and its ratio to
+  mariadb-binlog, best of ``--repeat``;
+* the figure the targets are judged on (>= 2.0x on the bulk file, issue 27; >= 0.3x on
+  the OLTP file): whole processes, the interpreter's start and exit included, the median
+  of ``--repeat`` alternating pairs against mariadb-binlog writing to a file;
 * where that time goes: ``imports``; ``stream``, the event stream alone, framed as
   row_batches frames it (the events the decoder does not read header-only), with the row
   data inflated, in another fresh process; ``decode``, the columnar decoder alone (a
@@ -28,11 +31,12 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench.oltp_bench import ROW_BATCHES_SCRIPT, _last_int, _rows, pairs_to_file
 from bench.rows_bench import ENV, bench_files
 from bench.timing import peer_program
 
 REPO = Path(__file__).resolve().parents[1]
-TARGETS = {"small-": 0.3, "large-": 1.0}
+TARGETS = {"small-": 0.3, "large-": 2.0}
 
 # Each prints: rows, import seconds, run seconds (after the imports).
 COLUMNAR_SCRIPT = """
@@ -119,13 +123,20 @@ def bench_file(path: Path, program: str, repeat: int) -> None:
     decode = run_script(DECODE_SCRIPT, path, repeat=repeat)[2]
     total = imports + run
     ratio = rows / total / theirs
-    target = next(t for prefix, t in TARGETS.items() if path.name.startswith(prefix))
     print(f"{path.name:<19}{path.stat().st_size / 1e6:>7.1f}{rows:>8}{their_s:>7.2f}"
           f"{theirs:>9.0f}{total:>8.2f}{rows / total:>9.0f}{ratio:>6.2f}{imports:>8.2f}"
-          f"{stream:>7.2f}{decode:>7.2f}{rows / decode:>9.0f}{rows / decode / theirs:>6.2f}"
-          f"  {'meets' if ratio >= target else 'misses'} >= {target}x")
+          f"{stream:>7.2f}{decode:>7.2f}{rows / decode:>9.0f}{rows / decode / theirs:>6.2f}")
     if their_rows != rows:
         print(f"  note: mariadb-binlog printed {their_rows} row changes, we {rows}")
+    pairs = pairs_to_file([sys.executable, "-c", ROW_BATCHES_SCRIPT, str(path)],
+                          [program, "-v", "--base64-output=decode-rows", str(path)],
+                          max(repeat, 3), _last_int, _rows)
+    target = next(t for prefix, t in TARGETS.items() if path.name.startswith(prefix))
+    print(f"  whole processes, median of {max(repeat, 3)} alternating pairs: "
+          f"{pairs['ours_s']:.2f} s against {pairs['theirs_s']:.2f} s, "
+          f"{pairs['ratio']:.2f}x (pairs {pairs['min_ratio']:.2f}-{pairs['max_ratio']:.2f}), "
+          f"{pairs['rss_mb']:.0f} MB  {'meets' if pairs['ratio'] >= target else 'misses'} "
+          f">= {target}x")
 
 
 def bench_columnar(data_dir: Path, repeat: int = 3) -> None:
@@ -133,7 +144,7 @@ def bench_columnar(data_dir: Path, repeat: int = 3) -> None:
     if program is None:
         return
     print("\n== columnar: row_batches (rows events to Arrow) vs mariadb-binlog -v "
-          "--base64-output=decode-rows > file (one core) ==")
+          "--base64-output=decode-rows > file ==")
     print(f"{'file':<19}{'MB':>7}{'rows':>8}{'mdb s':>7}{'mdb r/s':>9}{'total s':>8}"
           f"{'ours r/s':>9}{'ratio':>6}{'imports':>8}{'stream':>7}{'decode':>7}"
           f"{'dec r/s':>9}{'ratio':>6}")
