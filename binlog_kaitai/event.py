@@ -391,6 +391,10 @@ Parts = tuple[Any, Any, Any, str | None]
 the bytes when asked for), body, CRC verdict (True, False, None: no footer, or
 :data:`FOOTER_UNCHECKED`) and decode error."""
 _UNREAD: Any = object()
+"""An event's :meth:`Event.fixed_fields` before they are first asked for."""
+FOOTER_UNCHECKED: Any = object()
+"""The CRC verdict of an event whose body was not parsed from its bytes (one shared with
+an earlier event's): its footer checked only if someone asks (:func:`footer_crc_ok`)."""
 
 
 def read_rows_fields(data: bytes, at: int, length: int, fmt: BinlogFormat, type_code: int
@@ -403,10 +407,6 @@ def read_rows_fields(data: bytes, at: int, length: int, fmt: BinlogFormat, type_
     read = fast_rows.read_rows_event(data, at + fmt.header_len, at + length - fmt.checksum_len,
                                      fmt.post_header_len(type_code), type_code, fields)
     return fields if read >= 0 and not fields.is_compressed else None
-"""An event's :meth:`Event.fixed_fields` before they are first asked for."""
-FOOTER_UNCHECKED: Any = object()
-"""The CRC verdict of an event whose body was not parsed from its bytes (one shared with
-an earlier event's): its footer checked only if someone asks (:func:`footer_crc_ok`)."""
 
 
 def parse_event(buf: bytes, fmt: BinlogFormat, name: str, pos: int, index: int) -> Event:
