@@ -1,14 +1,19 @@
-"""Shared test fixtures: where the real binlogs are."""
+"""Shared test fixtures: where the real binlogs are, and the fuzzer's inputs made of
+them."""
 
 from __future__ import annotations
 
 import os
 import re
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
+
+T = TypeVar("T")
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared"
@@ -74,3 +79,21 @@ def corpus(name: str) -> Path:
     if not path.exists():
         pytest.skip(f"corpus file missing: {path}")
     return path
+
+
+def check_mutations(files: Sequence[Path], count: int, base_seed: int,
+                    check: Callable[[bytes], T]) -> list[T]:
+    """``check`` of each of the first ``count`` inputs the fuzzer makes of ``files``
+    (``tools.fuzz.make_input`` with ``base_seed``): what each returned; an
+    AssertionError names the mutation that failed."""
+    from tools import fuzz
+
+    seeds = fuzz.load_seeds(files)
+    results = []
+    for number in range(count):
+        data, how, _origin = fuzz.make_input(number, base_seed, seeds)
+        try:
+            results.append(check(data))
+        except AssertionError as exc:
+            raise AssertionError(f"mutation {number} ({how}): {exc}") from exc
+    return results

@@ -24,7 +24,7 @@ from binlog_kaitai.errors import BinlogError
 from binlog_kaitai.rows import iter_row_changes
 from binlog_kaitai.stream import BinlogStream, read_events
 from binlog_kaitai.table_info import describe_table
-from tools import fuzz
+from tests.conftest import check_mutations
 from tools.crosscheck import default_files
 
 REPO = Path(__file__).resolve().parents[1]
@@ -190,13 +190,8 @@ def test_runs_give_what_events_give_on_fuzzed_inputs(monkeypatch: pytest.MonkeyP
                                                      ) -> None:
     """The fuzzer's mutations: damage inside a run of rows events (a table id no map
     has, a body the compiled reader refuses, a statement's end flag flipped)."""
-    seeds = fuzz.load_seeds(FILES)
-    for number in range(RUN_MUTATIONS):
-        data, how, _origin = fuzz.make_input(number, 3, seeds)
-        try:
-            check_runs_as_events(data, monkeypatch)
-        except AssertionError as exc:
-            raise AssertionError(f"mutation {number} ({how}): {exc}") from exc
+    check_mutations(FILES, RUN_MUTATIONS, 3,
+                    lambda data: check_runs_as_events(data, monkeypatch))
 
 
 def test_decode_rows_event_types() -> None:

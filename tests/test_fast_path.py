@@ -46,7 +46,7 @@ from binlog_kaitai.generated.mysql_binlog import MysqlBinlog
 from binlog_kaitai.parsed_bodies import ParsedBodies
 from binlog_kaitai.rows import DECODER_BODIES, IDLE_TYPES
 from binlog_kaitai.stream import BinlogStream, RowsRun, read_events
-from tests.conftest import FIXTURES, REPO
+from tests.conftest import FIXTURES, REPO, check_mutations
 from tools import fuzz, ksy_fast
 from tools.crosscheck import default_files
 
@@ -250,13 +250,7 @@ def test_the_files_are_there() -> None:
 
 def test_fuzzed_inputs(fast: ModuleType) -> None:
     """The fuzzer's mutations of the real files (its CI seed), damage included."""
-    seeds = fuzz.load_seeds(FILES)
-    for number in range(MUTATIONS):
-        data, how, _origin = fuzz.make_input(number, 1, seeds)
-        try:
-            check_input(fast, data)
-        except AssertionError as exc:
-            raise AssertionError(f"mutation {number} ({how}): {exc}") from exc
+    check_mutations(FILES, MUTATIONS, 1, lambda data: check_input(fast, data))
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: "/".join(Path(p).parts[-2:]))
@@ -471,16 +465,11 @@ def test_batched_stream_on_every_real_file(path: Path, monkeypatch: pytest.Monke
 def test_batched_stream_on_fuzzed_inputs(monkeypatch: pytest.MonkeyPatch) -> None:
     """The fuzzer's mutations (damage where the batch stops and one event is read
     alone, whose error must be the one-at-a-time walk's)."""
-    seeds = fuzz.load_seeds(FILES)
-    errors = 0
-    for number in range(MUTATIONS):
-        data, how, _origin = fuzz.make_input(number, 1, seeds)
-        try:
-            check_batched_walks(data, monkeypatch)
-        except AssertionError as exc:
-            raise AssertionError(f"mutation {number} ({how}): {exc}") from exc
-        errors += isinstance(walk(data, WALKS[0])[-1][0], str)
-    assert errors >= MUTATIONS // 4
+    def damaged(data: bytes) -> bool:
+        check_batched_walks(data, monkeypatch)
+        return isinstance(walk(data, WALKS[0])[-1][0], str)
+
+    assert sum(check_mutations(FILES, MUTATIONS, 1, damaged)) >= MUTATIONS // 4
 
 
 def test_bodies_no_one_asks_for_are_not_parsed(monkeypatch: pytest.MonkeyPatch) -> None:
