@@ -56,10 +56,9 @@ from __future__ import annotations
 import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import Future
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import orjson
@@ -82,6 +81,9 @@ from binlog_kaitai.rows import DECODER_BODIES, IDLE_TYPES, RowDecoder, binlog_so
 from binlog_kaitai.schema import SchemaHistory
 from binlog_kaitai.stream import BinlogStream, RowsRun
 from binlog_kaitai.table_info import TableInfo, present_columns, value_sizes
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
 
 TYPE_KEY, FSP_KEY, CHARSET_KEY, REPR_KEY = (b"mysql.type", b"mysql.fsp", b"mysql.charset",
                                             b"binlog_kaitai.repr")

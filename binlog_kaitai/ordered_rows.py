@@ -32,7 +32,6 @@ from __future__ import annotations
 import ctypes
 import gc
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import Future
 from dataclasses import dataclass
 from functools import partial
 from operator import itemgetter
@@ -54,6 +53,8 @@ from binlog_kaitai.rows import IDLE_TYPES, RowChange, RowDecoder, changes_of
 from binlog_kaitai.schema import SchemaHistory
 
 if TYPE_CHECKING:  # the columnar decoder, numpy and Arrow load with the first group
+    from concurrent.futures import Future  # (and the executor, with the first worker)
+
     import numpy as np  # that takes the columnar path (see COLUMNAR_AFTER_BYTES)
     import pyarrow as pa
 

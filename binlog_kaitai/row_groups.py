@@ -12,15 +12,17 @@ before the columnar decoder (:mod:`binlog_kaitai.columnar`) is loaded.
 from __future__ import annotations
 
 import os
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any, Generic, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 from binlog_kaitai.event import DECODE_ERRORS, Event, EventType
 from binlog_kaitai.file_workers import usable_cores
 from binlog_kaitai.rows import RowDecoder
 from binlog_kaitai.table_info import TableInfo
+
+if TYPE_CHECKING:
+    from concurrent.futures import ThreadPoolExecutor
 
 PARTIAL_UPDATE_ROWS = EventType.partial_update_rows_event
 VIEWED_BYTES = 2048
@@ -200,9 +202,13 @@ class OpenGroups(Generic[Group]):
 def decoding_worker() -> ThreadPoolExecutor | None:
     """The thread that decodes (and renders) full groups while the stream reads on (the
     columnar and text kernels let go of the interpreter while they run); None with one
-    core, where it would only take turns with the stream."""
-    return ThreadPoolExecutor(1, thread_name_prefix="rows-decoder") if (
-        usable_cores() > 1) else None
+    core, where it would only take turns with the stream. (The executor is imported
+    here: with ``logging``, 6 ms of a start that may never need it.)"""
+    if usable_cores() < 2:
+        return None
+    from concurrent.futures import ThreadPoolExecutor
+
+    return ThreadPoolExecutor(1, thread_name_prefix="rows-decoder")
 
 
 if hasattr(os, "register_at_fork"):  # a forked child has no thread: it makes its own
