@@ -685,6 +685,12 @@ class _Pending:
     """Each event's file, pos, inner_pos, timestamp, server_id, GTID, index."""
     size: int = 0
 
+    def add(self, data: bytes | memoryview, event: tuple[Any, ...]) -> None:
+        """Gather an event's row data and what its rows' change columns say of it."""
+        self.datas.append(data)
+        self.events.append(event)
+        self.size += len(data)
+
 
 class RowBatcher:
     """Turns a stream of events, fed in order, into Arrow record batches of row changes,
@@ -749,7 +755,7 @@ class RowBatcher:
             return
         data, heads, ats, table_maps = run.data, run.heads, run.ats, run.table_maps
         file, base, index, gtid = run.file, run.base, run.index, self.decoder.gtid
-        last_tm = last_shape = group = None
+        last_tm = last_shape = key = group = None
         for k, fields in enumerate(run.fields):
             tm, head = table_maps[k], heads[k]
             if tm is None:
@@ -758,29 +764,30 @@ class RowBatcher:
             shape = RowsShape.of_fields(head[1], fields, data)
             if tm is not last_tm or shape != last_shape:
                 last_tm, last_shape = tm, shape
-                group = self._group(tm, shape, run.format.is_mariadb)
+                key = self._group_key(tm, shape, run.format.is_mariadb)
+                group = None if key is None else self._pending[key]
             if group is None:  # (a table not asked for)
                 continue
-            at, size = fields.rows_at, fields.rows_size
-            group.datas.append(data[at:at + size])
-            group.events.append((file, base + ats[k], None, head[0], head[2], gtid, index + k))
-            group.size += size
+            at = fields.rows_at
+            group.add(data[at:at + fields.rows_size],
+                      (file, base + ats[k], None, head[0], head[2], gtid, index + k))
             if group.size >= self.max_batch_bytes:
-                yield from self._flush_later(self._pending.pop(group_key(group.table, shape)))
+                yield from self._flush_later(self._pending.pop(key))
                 last_tm = None
 
-    def _group(self, tm: Any, shape: RowsShape, is_mariadb: bool) -> _Pending | None:
-        """The group of a rows event of table map ``tm`` and ``shape`` (None: its table
-        is not asked for)."""
+    def _group_key(self, tm: Any, shape: RowsShape, is_mariadb: bool
+                   ) -> tuple[Any, ...] | None:
+        """The key of the pending group of a rows event of table map ``tm`` and
+        ``shape``, the group made if there is none (None: its table is not asked
+        for)."""
         if self.tables is not None and f"{tm.schema_name}.{tm.table_name}" not in self.tables:
             return None
         table = self.decoder.describe(tm, is_mariadb)
         assert table is not None  # the batcher's decoder filters no table
         key = group_key(table, shape)
-        group = self._pending.get(key)
-        if group is None:
-            group = self._pending[key] = _Pending(table, shape, _OP_OF[shape.type_code])
-        return group
+        if key not in self._pending:
+            self._pending[key] = _Pending(table, shape, _OP_OF[shape.type_code])
+        return key
 
     def _completed(self, key: tuple[Any, ...]) -> Iterator[pa.RecordBatch]:
         """The batches a rows event of group ``key`` completes: the group it left (when
@@ -873,10 +880,8 @@ def _add_to_group(ev: Any, decoder: RowDecoder, pending: dict[tuple[Any, ...], _
     group = pending.get(key)
     if group is None:
         group = pending[key] = _Pending(table, shape, _OP_OF[ev.type_code])
-    group.datas.append(data)
-    group.events.append((ev.file, ev.pos, ev.inner_pos, ev.timestamp, ev.server_id,
-                         decoder.gtid, ev.index))
-    group.size += len(data)
+    group.add(data, (ev.file, ev.pos, ev.inner_pos, ev.timestamp, ev.server_id,
+                     decoder.gtid, ev.index))
     return key
 
 
