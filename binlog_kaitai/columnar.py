@@ -68,6 +68,7 @@ from binlog_kaitai import event_kinds as kinds
 from binlog_kaitai import json_value, kernels, row_kernel, values
 from binlog_kaitai.errors import BinlogError, RowsError
 from binlog_kaitai.event import DECODE_ERRORS, EventType, event_type_name
+from binlog_kaitai.gtid import MARIADB_GTID, gtid_text
 from binlog_kaitai.json_diff import patched
 from binlog_kaitai.packed import decimal_size
 from binlog_kaitai.row_groups import (
@@ -746,18 +747,25 @@ class RowBatcher:
         return ()
 
     def feed_run(self, run: RowsRun) -> Iterator[pa.RecordBatch]:
-        """:meth:`feed` of each event of a :class:`~binlog_kaitai.stream.RowsRun`,
-        grouped from the fields the stream read, without an Event each (one is made for
-        an event without a table map, whose RowsError it raises, and for ``ordered``)."""
+        """:meth:`feed` of each item of a :class:`~binlog_kaitai.stream.RowsRun`: its
+        rows events grouped from the fields the stream read, without an Event each (one
+        is made for an event without a table map, whose RowsError it raises, and for
+        ``ordered``), its MariaDB GTIDs' text kept as :meth:`RowDecoder.feed` keeps it
+        (its table maps are the stream's)."""
         if self.ordered:
             for ev in run.events():
                 yield from self.feed(ev)
             return
         data, heads, ats, table_maps = run.data, run.heads, run.ats, run.table_maps
-        file, base, index, gtid = run.file, run.base, run.index, self.decoder.gtid
+        file, base, indexes, decoder = run.file, run.base, run.indexes, self.decoder
         last_tm = last_shape = key = group = None
         for k, fields in enumerate(run.fields):
-            tm, head = table_maps[k], heads[k]
+            head = heads[k]
+            if head[1] not in kinds.ROWS:
+                if head[1] == MARIADB_GTID:
+                    decoder.gtid = gtid_text(MARIADB_GTID, head[2], fields)
+                continue
+            tm = table_maps[k]
             if tm is None:
                 yield from self.feed(run.event(k))
                 continue
@@ -770,7 +778,7 @@ class RowBatcher:
                 continue
             at = fields.rows_at
             group.add(data[at:at + fields.rows_size],
-                      (file, base + ats[k], None, head[0], head[2], gtid, index + k))
+                      (file, base + ats[k], None, head[0], head[2], decoder.gtid, indexes[k]))
             if group.size >= self.max_batch_bytes:
                 yield from self._flush_later(self._pending.pop(key))
                 last_tm = None

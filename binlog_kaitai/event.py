@@ -341,12 +341,9 @@ class Event:
             return None  # (a permuted format's rows event: the spec's)
         if type(self.raw) is not bytes:  # (the readers take bytes; the spans index these)
             self.raw = bytes(self.raw)
-        raw, end = self.raw, len(self.raw) - fmt.checksum_len
         if rows:
-            return read_rows_fields(raw, 0, len(raw), fmt, t)
-        make, read_body = entry
-        fields = make()
-        return fields if read_body(raw, fmt.header_len, end, fields) >= 0 else None
+            return read_rows_fields(self.raw, 0, len(self.raw), fmt, t)
+        return read_compiled_body(self.raw, 0, len(self.raw), fmt, t)
 
     @property
     def unreadable_changes(self) -> str | None:
@@ -407,6 +404,20 @@ def read_rows_fields(data: bytes, at: int, length: int, fmt: BinlogFormat, type_
     read = fast_rows.read_rows_event(data, at + fmt.header_len, at + length - fmt.checksum_len,
                                      fmt.post_header_len(type_code), type_code, fields)
     return fields if read >= 0 and not fields.is_compressed else None
+
+
+def read_compiled_body(data: bytes, at: int, length: int, fmt: BinlogFormat, type_code: int
+                       ) -> Any:
+    """The compiled reader's fields of the :data:`COMPILED_BODIES` body of the event at
+    ``data[at:at + length]`` (its spans offsets in ``data``); None for another type, or
+    when the reader refuses it (the spec's parse then says why)."""
+    entry = COMPILED_BODIES.get(type_code)
+    if entry is None:
+        return None
+    make, read_body = entry
+    fields = make()
+    end = at + length - fmt.checksum_len
+    return fields if read_body(data, at + fmt.header_len, end, fields) >= 0 else None
 
 
 def parse_event(buf: bytes, fmt: BinlogFormat, name: str, pos: int, index: int) -> Event:

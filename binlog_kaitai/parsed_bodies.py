@@ -111,6 +111,15 @@ class ParsedBodies:
             self._add(key, parts[1])
         return parts
 
+    def table_map(self, data: bytes, at: int, length: int, fmt: BinlogFormat) -> Any:
+        """The body of the TABLE_MAP_EVENT at ``data[at:at + length]``, as its
+        :class:`~binlog_kaitai.event.Event` would parse it (:meth:`parts`): the one kept
+        for its bytes, else the spec's parse, kept; None when the spec cannot decode it
+        (its Event then says why)."""
+        body = self.bodies.get((fmt, TABLE_MAP, data[at + fmt.header_len:
+                                                     at + length - fmt.checksum_len]))
+        return body if body is not None else self._table_map(data[at:at + length], fmt)[1]
+
     def _rows_event(self, buf: bytes, fmt: BinlogFormat, type_code: int) -> Parts:
         """A rows event with the fields of a body kept whose bytes before the row images
         are this event's; else parsed, and its fields kept."""

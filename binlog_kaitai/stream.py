@@ -57,6 +57,7 @@ from binlog_kaitai.event import (
     checksum_ok,
     format_of,
     header_fields,
+    read_compiled_body,
     read_rows_fields,
 )
 from binlog_kaitai.framing import frame_lists
@@ -104,6 +105,8 @@ SEQUENTIAL_BUFFER = 1 << 20
 READ_CHUNK = 16 << 20
 """Large events are read in chunks so a lying length field never allocates more than this
 beyond the bytes that really exist."""
+_SKIPPED: Any = object()
+"""An event a :class:`RowsRun` walks past (of the stream's ``skip`` types)."""
 ENCRYPTED_MESSAGE = (
     "the events after START_ENCRYPTION_EVENT are encrypted (MariaDB encrypt_binlog); "
     "they cannot be read without the server's key"
@@ -241,7 +244,7 @@ class BinlogStream:
             if type(ev) is RowsRun:
                 yield ev  # (only with rows_runs)
                 pos += ev.size
-                index += len(ev.fields)
+                index += ev.count
                 continue
             t = ev.type_code
             if t in skip:  # (a type known once a permuted code is mapped)
@@ -305,34 +308,66 @@ class BinlogStream:
     def _rows_run(self, pos: int, index: int,
                   framed: tuple[int, tuple[int, int, int, int, int, int], int]
                   ) -> RowsRun | None:
-        """The run of rows events of the window from ``framed`` (the event at ``pos``)
-        on, up to the first event that is no rows event or that the compiled reader does
-        not read (that one then comes next as an Event): each one's table map tracked
-        as :meth:`_track` does. None when the first is not read so."""
+        """The run of the window from ``framed`` (the rows event at ``pos``) on: the
+        rows events, table maps and compiled bodies that follow it (:meth:`_in_run`),
+        the events skipped between them walked past, up to the first event that is none
+        of those or that the compiled readers do not read (that one then comes next as
+        an Event); each table map tracked as :meth:`_track` does. None when the first
+        is not read so."""
         fmt, ahead = self.format, self._ahead
         data = ahead.data
         at, head, _ = framed
         fields = read_rows_fields(data, at, head[3], fmt, head[1])
         if fields is None:
             return None
-        run = RowsRun(self.name, fmt, data, pos - at, index, self.parsed)
+        run = RowsRun(self.name, fmt, data, pos - at, self.parsed)
+        first, table_map, skip = at, self._map_of(fields), self.skip
         while True:
-            run.ats.append(at)
-            run.heads.append(head)
-            run.fields.append(fields)
-            run.table_maps.append(self._map_of(fields))
+            if fields is not _SKIPPED:
+                run.add(at, head, fields, table_map, index)
+            index += 1
             ahead.at = at + head[3]
             following = next(self._batch, None)
             if following is None:
                 break
             at, head, _ = following
-            fields = read_rows_fields(data, at, head[3], fmt, head[1]) if (
-                head[1] in kinds.ROWS) else None
+            if head[1] in skip:
+                fields = _SKIPPED
+                continue
+            fields, table_map = self._in_run(data, at, head)
             if fields is None:
                 self._pushed = following  # (the next event the walk reaches)
                 break
-        run.size = ahead.at - run.ats[0]
+        run.size, run.count = ahead.at - first, index - run.indexes[0]
         return run
+
+    def _in_run(self, data: bytes, at: int, head: tuple[int, int, int, int, int, int]
+                ) -> tuple[Any, Any]:
+        """What a run holds of the event at ``data[at:]`` (framed ``head``): a rows
+        event's compiled fields and its table map, a TABLE_MAP_EVENT's body (tracked),
+        a :data:`~binlog_kaitai.event.COMPILED_BODIES` type's fields; (None, None)
+        for any other event, or one that these readers refuse."""
+        t, length, fmt = head[1], head[3], self.format
+        if t in kinds.ROWS:
+            fields = read_rows_fields(data, at, length, fmt, t)
+            return fields, None if fields is None else self._map_of(fields)
+        if self.bodies is not None and t not in self.bodies:
+            return None, None
+        if t == TABLE_MAP:
+            body = self.parsed.table_map(data, at, length, fmt)
+            if body is not None:
+                self._track_map(body)
+            return body, None
+        return read_compiled_body(data, at, length, fmt, t), None
+
+    def _track_map(self, body: Any) -> None:
+        """A TABLE_MAP_EVENT's body, in force for the rows events after it (the maps of
+        a statement that ended dropped first)."""
+        maps = self.table_maps
+        if self._statement_ended:
+            maps.clear()
+            self._statement_ended = False
+        maps[body.table_id.value] = body
 
     def _frame(self) -> bool:
         """Frame the next window of the file (in the format in force): whether any
@@ -387,9 +422,8 @@ class BinlogStream:
         """Keep the table maps of the statement being read: a rows event finds its own
         in ``table_map``; the statement's last rows event drops them all (once the
         stream's consumers are done with it), and so does a new format."""
-        maps = self.table_maps
         if self._statement_ended:
-            maps.clear()
+            self.table_maps.clear()
             self._statement_ended = False
         t = ev.type_code
         if t not in _TRACKED:  # (a body no one asks for stays unparsed)
@@ -403,9 +437,9 @@ class BinlogStream:
         if body is None:
             return
         if t == TABLE_MAP:
-            maps[body.table_id.value] = body
+            self._track_map(body)
         elif t == FDE:
-            maps.clear()
+            self.table_maps.clear()
 
     def _map_of(self, fields: Any) -> Any:
         """The table map in force for a rows event of these ``fields`` (None: none);
@@ -451,30 +485,43 @@ class BinlogStream:
 
 
 class RowsRun:
-    """Consecutive rows events of a window (``BinlogStream(rows_runs=True)``), handed out
-    as one item: event ``k`` is ``data[ats[k]:ats[k] + heads[k][3]]``, at binlog position
-    ``base + ats[k]``, the walk's event ``index + k``; ``heads[k]`` are its framed header
-    fields (as :meth:`Event.framed` takes them), ``fields[k]`` its body's as
-    :meth:`Event.fixed_fields` reads them (their spans offsets in ``data``), and
-    ``table_maps[k]`` the TABLE_MAP_EVENT body in force for it (None: none). ``size``:
-    the bytes the run spans. :meth:`event` makes one an :class:`Event`."""
+    """Rows events of a window and what lies between them (``BinlogStream(rows_runs=True)``),
+    handed out as one item: item ``k`` is the event ``data[ats[k]:ats[k] + heads[k][3]]``,
+    at binlog position ``base + ats[k]``, the walk's event ``indexes[k]``; ``heads[k]``
+    are its framed header fields (as :meth:`Event.framed` takes them). ``fields[k]`` is
+    a rows event's body's fields as :meth:`Event.fixed_fields` reads them (their spans
+    offsets in ``data``), and ``table_maps[k]`` the TABLE_MAP_EVENT body in force for it
+    (None: none); a TABLE_MAP_EVENT's ``fields[k]`` is its body (already in force for the
+    rows events after it), another type's its :meth:`Event.fixed_fields`. The events of
+    the stream's ``skip`` types between them are walked past: ``size`` is the bytes the
+    run spans, ``count`` the events. :meth:`event` makes an item an :class:`Event`."""
 
-    __slots__ = ("ats", "base", "data", "fields", "file", "format", "heads", "index",
-                 "parsed", "size", "table_maps")
+    __slots__ = ("ats", "base", "count", "data", "fields", "file", "format", "heads",
+                 "indexes", "parsed", "size", "table_maps")
 
-    def __init__(self, file: str, fmt: BinlogFormat, data: bytes, base: int, index: int,
+    def __init__(self, file: str, fmt: BinlogFormat, data: bytes, base: int,
                  parsed: ParsedBodies) -> None:
         self.file, self.format, self.data, self.base = file, fmt, data, base
-        self.index, self.parsed, self.size = index, parsed, 0
+        self.parsed, self.size, self.count = parsed, 0, 0
         self.ats: list[int] = []
         self.heads: list[tuple[int, int, int, int, int, int]] = []
         self.fields: list[Any] = []
         self.table_maps: list[Any] = []
+        self.indexes: list[int] = []
+
+    def add(self, at: int, head: tuple[int, int, int, int, int, int], fields: Any,
+            table_map: Any, index: int) -> None:
+        """An item: the event at ``data[at:]``, the walk's ``index``-th."""
+        self.ats.append(at)
+        self.heads.append(head)
+        self.fields.append(fields)
+        self.table_maps.append(table_map)
+        self.indexes.append(index)
 
     def event(self, k: int) -> Event:
-        """Event ``k`` of the run, as the walk would have handed it out."""
+        """Item ``k`` of the run, as the walk would have handed it out."""
         at, head = self.ats[k], self.heads[k]
-        ev = Event.framed(self.file, self.base + at, self.index + k, self.format,
+        ev = Event.framed(self.file, self.base + at, self.indexes[k], self.format,
                           self.data[at:at + head[3]], head, self.parsed)
         ev.table_map = self.table_maps[k]
         return ev

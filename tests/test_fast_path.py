@@ -408,15 +408,25 @@ RUN_SPANS = ("extra_data", "columns_present", "after_image_columns", "rows",
 
 
 def events_of(stream: BinlogStream) -> Iterator[Any]:
-    """The stream's events, a :class:`RowsRun`'s each made an Event, whose compiled
-    reader's fields must be the run's (its spans moved to the event's own bytes)."""
+    """The stream's events, a :class:`RowsRun`'s items each made an Event: a rows
+    event's compiled reader's fields must be the run's (its spans moved to the event's
+    own bytes), a table map's body the one the run tracked, another body's compiled
+    fields the spec's. (The events a run walks past are in its size and count: the
+    positions and indexes of the events after it are the one-at-a-time walk's.)"""
     for item in stream.events():
         if type(item) is not RowsRun:
             yield item
             continue
-        assert item.fields and item.size == sum(head[3] for head in item.heads)
+        assert item.fields and item.size >= sum(head[3] for head in item.heads)
+        assert item.count >= len(item.fields) and item.heads[0][1] in kinds.ROWS
         for k, ev in enumerate(item.events()):
-            assert run_fields(item.fields[k], item.ats[k]) == run_fields(ev.fixed_fields(), 0)
+            fields = item.fields[k]
+            if ev.type_code in kinds.ROWS:
+                assert run_fields(fields, item.ats[k]) == run_fields(ev.fixed_fields(), 0)
+            elif ev.type_code == EventType.table_map_event:
+                assert fields is ev.body
+            else:
+                assert assert_same(fields, ev.body, item.data, repr(ev))
             yield ev
 
 
