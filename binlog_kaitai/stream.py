@@ -133,9 +133,10 @@ class BinlogStream:
     followed by the events inside it (:func:`payload_events`). Events of the types in
     ``skip`` are framed (walked past, their damage found) but not handed out: for a
     caller that has nothing to do with them, which then costs no object each.
-    With ``rows_runs``, consecutive rows events that a window framed are handed out as
-    one :class:`RowsRun` (an Event each only where one is asked for), for a gatherer of
-    row data that needs their fixed fields and nothing else.
+    With ``rows_runs``, the rows events that a window framed are handed out as one
+    :class:`RowsRun` with the table maps and compiled bodies between them, the ``skip``
+    types walked past (an Event each only where one is asked for), for a gatherer of row
+    data that needs their fixed fields, their table maps and GTIDs, and nothing else.
     """
 
     def __init__(self, source: Source, *, strict_checksums: bool = False,
