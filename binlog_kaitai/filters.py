@@ -367,6 +367,12 @@ class RowsGate:
         """No filter here but the tables' (the decoder's): every event but a statement's
         change is admitted as it is."""
 
+    @property
+    def admits_all_but_statements(self) -> bool:
+        """Whether it has no filter of its own: it admits every event but the changes
+        logged as statements (so a rows event, a GTID or a table map needs no look)."""
+        return self._open
+
     def admits(self, ev: Event) -> bool:
         t = ev.type_code
         if self._open and t not in kinds.QUERY and t not in kinds.OLD_LOAD:

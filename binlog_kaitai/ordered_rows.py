@@ -41,6 +41,7 @@ from binlog_kaitai import event_kinds as kinds
 from binlog_kaitai.errors import RowsError
 from binlog_kaitai.event import DECODE_ERRORS, Event, EventType
 from binlog_kaitai.filters import TableFilter
+from binlog_kaitai.gtid import MARIADB_GTID, gtid_text
 from binlog_kaitai.row_groups import (
     OpenGroups,
     RowsGroup,
@@ -59,6 +60,7 @@ if TYPE_CHECKING:  # the columnar decoder, numpy and Arrow load with the first g
     import pyarrow as pa
 
     from binlog_kaitai.columnar import DecodedRows
+    from binlog_kaitai.stream import RowsRun
 
     Renderer = Callable[[Sequence[RowChange], DecodedRows], tuple[memoryview, np.ndarray]]
 
@@ -250,6 +252,20 @@ class OrderedRows:
                     self._groups.size >= self.max_batch_bytes) else []
         items = self._live(ev)
         return self._flush() + items if items else []
+
+    def feed_run(self, run: RowsRun) -> list[Item]:
+        """:meth:`feed` of each item of a :class:`~binlog_kaitai.stream.RowsRun`: an
+        Event made of each rows event (and of any other item but these two), a table map
+        left as the stream tracked it and a MariaDB GTID's text kept, as feeding their
+        Events would (both are :data:`PASSIVE`: they leave the groups open)."""
+        items: list[Item] = []
+        for k, head in enumerate(run.heads):
+            t = head[1]
+            if t == MARIADB_GTID:
+                self.decoder.gtid = gtid_text(t, head[2], run.fields[k])
+            elif t != EventType.table_map_event:
+                items += self.feed(run.event(k))
+        return items
 
     def finish(self) -> list[Item]:
         return self._flush()

@@ -12,6 +12,7 @@ batches.
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -114,10 +115,16 @@ def text_parts(change: RowChange, images: dict[str, Sequence[str]]) -> list[Part
             f"### {verb} `{change.schema}`.`{change.table}`\n{body[0]}", *body[1:]]
 
 
-@lru_cache(maxsize=4096)
 def _when(timestamp: int) -> str:
-    """An event's time, local as ``mysqlbinlog`` prints it (consecutive events share
-    it)."""
+    """An event's time, local as ``mysqlbinlog`` prints it."""
+    return _local_when(timestamp, time.timezone, time.tzname)
+
+
+@lru_cache(maxsize=4096)
+def _local_when(timestamp: int, *zone: Any) -> str:
+    """:func:`~binlog_kaitai.times.local_text` of a time (consecutive events share it),
+    kept by the zone in force too: a process that sets another ``TZ`` (``time.tzset``)
+    gets that zone's text, not the one kept before."""
     return local_text(timestamp)
 
 

@@ -31,7 +31,7 @@ from binlog_kaitai.ordered_rows import (
 from binlog_kaitai.row_text import json_lines
 from binlog_kaitai.schema import SchemaHistory
 from binlog_kaitai.sql_changes import SqlScript
-from binlog_kaitai.stream import Source, read_events
+from binlog_kaitai.stream import RowsRun, Source, read_events
 
 
 class RowsCommand:
@@ -72,19 +72,23 @@ class RowsCommand:
         if start is not None and source is None:
             self.ddl_before(name, start)
         quiet = self.sql is None and args.stop_datetime is None  # (a stop: at any event)
+        runs = quiet and args.start_datetime is None and self.gate.admits_all_but_statements
         stream = read_events(name if source is None else source, start=start, stop=stop,
                              strict_checksums=args.strict_checksums, expand_payloads=True,
-                             skip=QUIET_TYPES if quiet else ())
+                             skip=QUIET_TYPES if quiet else (), rows_runs=runs)
         feed = self.decoder.feed if self.sql is None else self.sql.feed
         admits, since, stop = self.gate.admits, args.start_datetime, args.stop_datetime
         status, clean = 0, False
         try:
             for ev in stream:  # (the loop of every event: what it can, looked up once)
-                if stop is not None and ev.timestamp >= stop:
+                if type(ev) is RowsRun:  # (only when no event is looked at: ``runs``)
+                    items = self.decoder.feed_run(ev)
+                elif stop is not None and ev.timestamp >= stop:
                     break
-                if not admits(ev) or (since is not None and ev.is_rows and not self.wanted(ev)):
+                elif not admits(ev) or (since is not None and ev.is_rows and not self.wanted(ev)):
                     continue  # (a rows event before the window: as if sought past)
-                items = feed(ev)
+                else:
+                    items = feed(ev)
                 if not items:
                     continue
                 status = max(status, self.show(name, items))

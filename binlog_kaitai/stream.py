@@ -638,12 +638,14 @@ def read_events(
     expand_payloads: bool = False,
     skip: Collection[int] = (),
     checksums: bool = False,
-) -> Iterator[Event]:
+    rows_runs: bool = False,
+) -> Iterator[Event | RowsRun]:
     """Every event of a binlog, in order, in constant memory: :meth:`BinlogStream.events`
-    of a stream opened on ``source`` (see :class:`BinlogStream` for the options)."""
+    of a stream opened on ``source`` (see :class:`BinlogStream` for the options; a
+    :class:`RowsRun` comes only with ``rows_runs``)."""
     with BinlogStream(source, strict_checksums=strict_checksums,
                       expand_payloads=expand_payloads, skip=skip,
-                      checksums=checksums) as stream:
+                      checksums=checksums, rows_runs=rows_runs) as stream:
         yield from stream.events(start, stop)
 
 

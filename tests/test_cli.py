@@ -7,10 +7,13 @@ import subprocess
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from binlog_kaitai.cli import main
+from binlog_kaitai.filters import RowsGate
+from binlog_kaitai.ordered_rows import OrderedRows
 from tests.conftest import REPO, corpus
 
 ROTATE_FILE = "github__gh-ost/go__binlog__testdata__mysql-bin.000066"
@@ -203,3 +206,34 @@ def test_events_of_files_side_by_side_are_one_after_the_other(
         assert "--table 'shop.none' matched no table" in err and not lines
     else:
         assert len(lines) > 100
+
+
+@pytest.mark.parametrize("form", [["--json"], []])
+def test_rows_in_runs_as_event_by_event(capsys: pytest.CaptureFixture[str],
+                                        monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                        form: list[str]) -> None:
+    """With no filter that looks at events, ``rows`` takes a window's rows events, table
+    maps and GTIDs as one run of the stream: the same lines, problems and exit status as
+    event by event (as with a filter of the gate's own), on a rotated chain whose DDL is
+    in its first file, a truncated file, and every MariaDB fixture."""
+    mariadb = REPO / "tests" / "fixtures" / "mariadb"
+    data = (mariadb / "gtid" / "binlog.000001").read_bytes()
+    cut = tmp_path / "cut.bin"
+    cut.write_bytes(data[:len(data) - 30])
+    fed: list[int] = []
+    feed_run = OrderedRows.feed_run
+
+    def counted(self: OrderedRows, rows_run: Any) -> list[Any]:
+        fed.append(len(rows_run.heads))
+        return feed_run(self, rows_run)
+
+    monkeypatch.setattr(OrderedRows, "feed_run", counted)
+    for files in (sorted((mariadb / "rotation_minimal").glob("binlog.0*")), [cut],
+                  sorted(mariadb.glob("*/binlog.0*"))):
+        in_runs = run(capsys, "rows", *form, *map(str, files))
+        assert fed, files
+        fed.clear()
+        with monkeypatch.context() as patch:
+            patch.setattr(RowsGate, "admits_all_but_statements", False)
+            assert run(capsys, "rows", *form, *map(str, files)) == in_runs
+        assert not fed

@@ -6,6 +6,7 @@ whether ``rows --json`` lines are rendered from the changes or from the Arrow ba
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 from typing import Any
 
@@ -17,11 +18,12 @@ from binlog_kaitai.ordered_rows import OrderedRows, RenderedRows
 from binlog_kaitai.row_text import json_lines, render_changes
 from binlog_kaitai.rows import RowChange, RowDecoder
 from binlog_kaitai.schema import SchemaHistory
-from binlog_kaitai.stream import read_events
-from tests.conftest import FIXTURES
+from binlog_kaitai.stream import RowsRun, read_events
+from tests.conftest import FIXTURES, check_mutations
 from tools.crosscheck import default_files
 
 FILES = default_files()
+RUN_MUTATIONS = 200
 
 
 def text_of(changes: list[RowChange], form: str, decoder: RowDecoder, ev: Any) -> str:
@@ -46,7 +48,11 @@ def reference_text(path: Path, form: str = "json") -> list[str]:
     return [line for line in out if line]
 
 
-def ordered_text(path: Path, form: str = "json", **kwargs: Any) -> list[str]:
+def ordered_text(path: Path | io.BytesIO, form: str = "json", runs: bool = False,
+                 **kwargs: Any) -> list[str]:
+    """The lines and problems :class:`OrderedRows` gives for a file; with ``runs``, fed
+    as ``rows`` feeds it where no filter looks at the events: the stream's
+    runs (:class:`RowsRun`) through ``feed_run``, the quiet types not handed out."""
     decoder = OrderedRows(schema=SchemaHistory(), **kwargs)
     out: list[str] = []
 
@@ -59,8 +65,9 @@ def ordered_text(path: Path, form: str = "json", **kwargs: Any) -> list[str]:
                            else text_of(item[1], form, decoder.decoder, item[0]))
 
     try:
-        for ev in read_events(path, expand_payloads=True):
-            show(decoder.feed(ev))
+        for ev in read_events(path, expand_payloads=True, rows_runs=runs,
+                              skip=ordered_rows.QUIET_TYPES if runs else ()):
+            show(decoder.feed_run(ev) if type(ev) is RowsRun else decoder.feed(ev))
     except BinlogError as exc:
         show(decoder.finish())
         out.append(f"stopped {exc}\n")
@@ -77,6 +84,38 @@ def test_same_text_as_the_reference(path: Path, monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(ordered_rows, "COLUMNAR_MIN_BYTES", 0)
     monkeypatch.setattr(ordered_rows, "COLUMNAR_AFTER_BYTES", 0)
     assert "".join(ordered_text(path, max_batch_bytes=2048)) == expected
+
+
+def check_runs(data: bytes, forms: tuple[str, ...], monkeypatch: pytest.MonkeyPatch
+               ) -> None:
+    """Fed a window's rows events, table maps and GTIDs as one run (``feed_run``), the
+    decoder gives the lines and problems it gives fed each event: through the reference
+    decoder, and every rows event through the columnar one (lines rendered from the
+    batches in ``render`` forms), in groups flushed every 2 KB."""
+    for form in forms:
+        expected = "".join(ordered_text(io.BytesIO(data), form, render=form))
+        assert "".join(ordered_text(io.BytesIO(data), form, True, render=form)) == expected
+    with monkeypatch.context() as patch:
+        patch.setattr(ordered_rows, "COLUMNAR_MIN_BYTES", 0)
+        patch.setattr(ordered_rows, "COLUMNAR_AFTER_BYTES", 0)
+        for form in forms:
+            expected = "".join(ordered_text(io.BytesIO(data), form, render=form,
+                                            max_batch_bytes=2048))
+            assert "".join(ordered_text(io.BytesIO(data), form, True, render=form,
+                                        max_batch_bytes=2048)) == expected
+
+
+@pytest.mark.parametrize("path", FILES, ids=[str(p.relative_to(p.parents[1])) for p in FILES])
+def test_runs_give_what_events_give(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    check_runs(path.read_bytes(), ("json", "text"), monkeypatch)
+
+
+def test_runs_give_what_events_give_on_fuzzed_inputs(monkeypatch: pytest.MonkeyPatch
+                                                     ) -> None:
+    """The fuzzer's mutations: damage inside a run (a table id no map has, a body the
+    compiled readers refuse, a GTID's flags), and the error that ends it."""
+    check_mutations(FILES, RUN_MUTATIONS, 5,
+                    lambda data: check_runs(data, ("json",), monkeypatch))
 
 
 @pytest.fixture
