@@ -297,14 +297,27 @@ def drive_rows(path: str, origin: str | None = None) -> None:
     """``rows`` and ``rows --json`` as the CLI runs them (:class:`OrderedRows` over
     ``read_events`` with payloads expanded), every rows event through the columnar
     decoder, in groups of a few (the inputs are small): the changes (``--sql``'s
-    decoder), and the JSON and text lines rendered from the batches by the text kernel,
-    full batches on the decoding thread."""
+    decoder) fed event by event, and the JSON and text lines rendered from the batches
+    by the text kernel, full batches on the decoding thread, fed the stream's runs (as
+    ``rows`` reads it when no filter looks at the events)."""
+    from binlog_kaitai import ordered_rows
+
+    with module_values(ordered_rows, COLUMNAR_MIN_BYTES=0, COLUMNAR_AFTER_BYTES=0):
+        _feed_rows(path, (None,), runs=False)
+        _feed_rows(path, ("json", "text"), runs=True)
+    drive_row_batches(path)
+
+
+def _feed_rows(path: str, renders: tuple[str | None, ...], *, runs: bool) -> None:
+    """:func:`drive_rows`'s decoders of the ``renders`` forms, fed one stream of a file
+    (its rows runs, with ``runs``), their items shown."""
     from binlog_kaitai import ordered_rows
     from binlog_kaitai.row_text import json_lines
     from binlog_kaitai.schema import SchemaHistory
+    from binlog_kaitai.stream import RowsRun
 
     decoders = [ordered_rows.OrderedRows(schema=SchemaHistory(()), max_batch_bytes=512,
-                                         render=render) for render in (None, "json", "text")]
+                                         render=render) for render in renders]
 
     def show(decoder: ordered_rows.OrderedRows, items: list[ordered_rows.Item]) -> None:
         for item in items:
@@ -313,16 +326,15 @@ def drive_rows(path: str, origin: str | None = None) -> None:
             elif not isinstance(item, RowsError):
                 json_lines(item[1])
 
-    with module_values(ordered_rows, COLUMNAR_MIN_BYTES=0, COLUMNAR_AFTER_BYTES=0):
-        try:
-            for ev in read_events(path, expand_payloads=True):
-                for decoder in decoders:
-                    show(decoder, decoder.feed(ev))
-        except BinlogError:
-            pass
-        for decoder in decoders:
-            show(decoder, decoder.finish())
-    drive_row_batches(path)
+    try:
+        for ev in read_events(path, expand_payloads=True, rows_runs=runs,
+                              skip=ordered_rows.QUIET_TYPES if runs else ()):
+            for decoder in decoders:
+                show(decoder, decoder.feed_run(ev) if type(ev) is RowsRun else decoder.feed(ev))
+    except BinlogError:
+        pass
+    for decoder in decoders:
+        show(decoder, decoder.finish())
 
 
 def drive_row_batches(path: str) -> None:
