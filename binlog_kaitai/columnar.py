@@ -68,7 +68,6 @@ from binlog_kaitai import event_kinds as kinds
 from binlog_kaitai import json_value, kernels, row_kernel, values
 from binlog_kaitai.errors import BinlogError, RowsError
 from binlog_kaitai.event import DECODE_ERRORS, EventType, event_type_name
-from binlog_kaitai.gtid import MARIADB_GTID, gtid_text
 from binlog_kaitai.json_diff import patched
 from binlog_kaitai.packed import decimal_size
 from binlog_kaitai.row_groups import (
@@ -750,8 +749,7 @@ class RowBatcher:
         """:meth:`feed` of each item of a :class:`~binlog_kaitai.stream.RowsRun`: its
         rows events grouped from the fields the stream read, without an Event each (one
         is made for an event without a table map, whose RowsError it raises, and for
-        ``ordered``), its MariaDB GTIDs' text kept as :meth:`RowDecoder.feed` keeps it
-        (its table maps are the stream's)."""
+        ``ordered``), its other items through :meth:`RowDecoder.feed_fields`."""
         if self.ordered:
             for ev in run.events():
                 yield from self.feed(ev)
@@ -762,8 +760,7 @@ class RowBatcher:
         for k, fields in enumerate(run.fields):
             head = heads[k]
             if head[1] not in kinds.ROWS:
-                if head[1] == MARIADB_GTID:
-                    decoder.gtid = gtid_text(MARIADB_GTID, head[2], fields)
+                decoder.feed_fields(head[1], head[2], fields)
                 continue
             tm = table_maps[k]
             if tm is None:
@@ -792,10 +789,7 @@ class RowBatcher:
             return None
         table = self.decoder.describe(tm, is_mariadb)
         assert table is not None  # the batcher's decoder filters no table
-        key = group_key(table, shape)
-        if key not in self._pending:
-            self._pending[key] = _Pending(table, shape, _OP_OF[shape.type_code])
-        return key
+        return _open_group(self._pending, table, shape)
 
     def _completed(self, key: tuple[Any, ...]) -> Iterator[pa.RecordBatch]:
         """The batches a rows event of group ``key`` completes: the group it left (when
@@ -883,13 +877,18 @@ def _add_to_group(ev: Any, decoder: RowDecoder, pending: dict[tuple[Any, ...], _
                         f"{type(exc).__name__}: {exc}", ev.index) from None
     if data is None:
         raise RowsError(ev.file, ev.pos, "compressed rows in an unknown format", ev.index)
-    shape = RowsShape.of_event(ev)
+    key = _open_group(pending, table, RowsShape.of_event(ev))
+    pending[key].add(data, (ev.file, ev.pos, ev.inner_pos, ev.timestamp, ev.server_id,
+                            decoder.gtid, ev.index))
+    return key
+
+
+def _open_group(pending: dict[tuple[Any, ...], _Pending], table: TableInfo, shape: RowsShape
+                ) -> tuple[Any, ...]:
+    """The key of the pending group of ``table`` and ``shape``, made if there is none."""
     key = group_key(table, shape)
-    group = pending.get(key)
-    if group is None:
-        group = pending[key] = _Pending(table, shape, _OP_OF[ev.type_code])
-    group.add(data, (ev.file, ev.pos, ev.inner_pos, ev.timestamp, ev.server_id,
-                     decoder.gtid, ev.index))
+    if key not in pending:
+        pending[key] = _Pending(table, shape, _OP_OF[shape.type_code])
     return key
 
 

@@ -41,7 +41,6 @@ from binlog_kaitai import event_kinds as kinds
 from binlog_kaitai.errors import RowsError
 from binlog_kaitai.event import DECODE_ERRORS, Event, EventType
 from binlog_kaitai.filters import TableFilter
-from binlog_kaitai.gtid import MARIADB_GTID, gtid_text
 from binlog_kaitai.row_groups import (
     OpenGroups,
     RowsGroup,
@@ -255,16 +254,16 @@ class OrderedRows:
 
     def feed_run(self, run: RowsRun) -> list[Item]:
         """:meth:`feed` of each item of a :class:`~binlog_kaitai.stream.RowsRun`: an
-        Event made of each rows event (and of any other item but these two), a table map
-        left as the stream tracked it and a MariaDB GTID's text kept, as feeding their
-        Events would (both are :data:`PASSIVE`: they leave the groups open)."""
+        Event made of each rows event; the others (table maps, GTIDs, XIDs: all
+        :data:`PASSIVE`, they leave the groups open) through
+        :meth:`~binlog_kaitai.rows.RowDecoder.feed_fields`, as feeding their Events
+        would."""
         items: list[Item] = []
         for k, head in enumerate(run.heads):
-            t = head[1]
-            if t == MARIADB_GTID:
-                self.decoder.gtid = gtid_text(t, head[2], run.fields[k])
-            elif t != EventType.table_map_event:
+            if head[1] in kinds.ROWS:
                 items += self.feed(run.event(k))
+            else:
+                self.decoder.feed_fields(head[1], head[2], run.fields[k])
         return items
 
     def finish(self) -> list[Item]:

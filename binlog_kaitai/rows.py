@@ -25,7 +25,7 @@ from binlog_kaitai.errors import BinlogError, RowsError
 from binlog_kaitai.event import CHANGE_CARRIERS, DECODE_ERRORS, Event, EventType
 from binlog_kaitai.filters import Filters, RowsGate, TableFilter, statement_change
 from binlog_kaitai.generated.row_image import RowImage
-from binlog_kaitai.gtid import event_gtid
+from binlog_kaitai.gtid import MARIADB_GTID, event_gtid, gtid_text
 from binlog_kaitai.schema import SchemaHistory
 from binlog_kaitai.stream import read_events
 from binlog_kaitai.table_info import DETACHED_ROOT, TableInfo, describe_table
@@ -137,6 +137,14 @@ class RowDecoder:
         elif t == FDE:
             self.gtid = None
         return []
+
+    def feed_fields(self, type_code: int, server_id: int, fields: Any) -> None:
+        """:meth:`feed` of an event that is no rows event, from the fields a
+        :class:`~binlog_kaitai.stream.RowsRun` holds of it: a MariaDB GTID's text is
+        kept; a table map (the stream's to track) and the other compiled bodies (XID,
+        ANNOTATE_ROWS: :data:`IDLE_TYPES`) change nothing."""
+        if type_code == MARIADB_GTID:
+            self.gtid = gtid_text(MARIADB_GTID, server_id, fields)
 
     def describe(self, tm: Any, is_mariadb: bool) -> TableInfo | None:
         """The description of a table map (None for a table not asked for), with names
