@@ -37,7 +37,7 @@ import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import nullcontext
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cache, partial
@@ -98,6 +98,7 @@ from binlog_kaitai.tables.splits import (
     read_scripts,
     walk_file,
 )
+from binlog_kaitai.tables.typed_export import IMAGE_COLUMNS, leaf_paths
 from binlog_kaitai.tables.typed_tables import SNAPSHOT_NEEDS_TYPED
 from binlog_kaitai.times import utc_datetime
 
@@ -115,9 +116,12 @@ OUTPUT_BYTES = 64 << 20
 for the writes, into a multiple of the cores (never fewer)."""
 BATCH_ROWS = 4096
 """Records of one kind stored together as one row of the persisted parse."""
-IPC_OPTIONS = pa.ipc.IpcWriteOptions(compression="zstd")
-"""zstd costs about what lz4 does here and keeps the persisted parse at ~0.5x the binlog
-bytes (2.3x uncompressed), so it stays in memory."""
+IPC_OPTIONS = pa.ipc.IpcWriteOptions(compression="lz4")
+"""The persisted parse's compression, lz4 as Spark compresses its own blocks: on the
+bench file, 0.83x the binlog's bytes (135 MB; 5x uncompressed, the ``row_changes``
+images being JSON text) for 0.2-0.3 s of CPU; zstd made it 0.5x for 1.3-1.6 s more
+(measured in one process: ``counted_tasks`` over the file's four splits, 2.2 s of CPU
+uncompressed, 2.4-2.6 with lz4, 3.8-3.9 with zstd)."""
 PACKED_STRUCT = StructType([StructField("kind", StringType()),
                             StructField("rows", IntegerType()),
                             StructField("records", BinaryType())])
@@ -361,9 +365,11 @@ def _run_into(spark: SparkSession, files: list[FileInfo], output: str, split_siz
         plan = typed_plan(notes.typed_schemas, snapshot) if typed else TypedPlan()
         files_each = -(-max(result.bytes, 1) // OUTPUT_BYTES)
         outputs = min(len(tasks), -(-files_each // cores) * cores)  # a multiple of cores
-        write_stage(spark, parsed, file_rows, output, fmt, outputs,
-                    typed_writes(spark, parsed, plan, output, fmt, outputs, as_of),
-                    error_rows(plan), archive.history)
+        with written_as_export(spark, fmt, [arrow_schema(TABLES["row_changes"]),
+                                            *plan.schemas.values()]):
+            write_stage(spark, parsed, file_rows, output, fmt, outputs,
+                        typed_writes(spark, parsed, plan, output, fmt, outputs, as_of),
+                        error_rows(plan), archive.history)
     finally:
         parsed.unpersist()
     result.rows = {table: counts.get(table, 0) for table in TABLES}
@@ -485,6 +491,34 @@ def parse_stage(spark: SparkSession, splits: list[Split], tasks: list[list[Split
         first = min(notes.failures, key=lambda row: (row["file"], row["offset"]))
         raise JobFailed(str(FailFast(first["file"], first["offset"], first["message"])))
     return parsed, notes
+
+
+@contextmanager
+def written_as_export(spark: SparkSession, fmt: str, schemas: Iterable[pa.Schema]
+                      ) -> Iterator[None]:
+    """Spark's writer told, for the writes inside, what ``export``'s is
+    (:func:`binlog_kaitai.tables.typed_export.parquet_writer`): in Parquet, no dictionary
+    for the leaves of the image columns (:data:`IMAGE_COLUMNS`) of ``schemas``, whose
+    values mostly differ, so that a dictionary is built in vain until the writer gives
+    it up (the bench file's ``row_changes`` and typed table took 5-10% longer to write
+    with it, warm, on ``local[2]``). Parquet's per-column settings go in the session's
+    configuration, which every write copies, and are put back after: given as the
+    options of each of the writes that run together, a few files of a run still had
+    dictionaries (Spark 4.3, two cores)."""
+    keys = {f"parquet.enable.dictionary#{path}" for schema in schemas
+            for path, top in leaf_paths(schema) if top in IMAGE_COLUMNS} if (
+        fmt == "parquet") else set()
+    before = {key: spark.conf.get(key, None) for key in keys}
+    for key in keys:
+        spark.conf.set(key, "false")
+    try:
+        yield
+    finally:
+        for key, value in before.items():
+            if value is None:
+                spark.conf.unset(key)
+            else:
+                spark.conf.set(key, value)
 
 
 def write_stage(spark: SparkSession, parsed: Any, file_rows: list[Any], output: str,

@@ -570,6 +570,37 @@ def test_export_writes_the_jobs_tables(spark: SparkSession, whole_run: Run, expo
     assert dates == {p.name for p in (whole_run.out / name).iterdir() if p.is_dir()}
 
 
+def dictionary_columns(folder: Path) -> dict[str, set[bool]]:
+    """Each leaf column of the Parquet files under ``folder``: whether its chunks have a
+    dictionary page (both values when some have one and some not)."""
+    import pyarrow.parquet as pq
+
+    found: dict[str, set[bool]] = {}
+    for part in folder.rglob("*.parquet"):
+        meta = pq.ParquetFile(part).metadata
+        for g in range(meta.num_row_groups):
+            for c in range(meta.num_columns):
+                chunk = meta.row_group(g).column(c)
+                found.setdefault(chunk.path_in_schema, set()).add(chunk.has_dictionary_page)
+    return found
+
+
+@pytest.mark.parametrize("name", ["row_changes", "tables"])
+def test_job_and_export_encode_the_images_alike(spark: SparkSession, whole_run: Run,
+                                                export_out: Path, name: str) -> None:
+    """The job's Parquet writer is told what export's is: the images' columns (JSON text
+    in ``row_changes``, every leaf of a change table's ``before``/``after`` structs and
+    raw maps) without a dictionary; the others with one where it pays (Spark's writer
+    drops it in a small file)."""
+    for out in (whole_run.out, export_out):
+        found = dictionary_columns(out / name)
+        images = {path: used for path, used in found.items()
+                  if path.split(".")[0] in {"before", "after", "before_raw", "after_raw"}}
+        assert images and all(used == {False} for used in images.values()), (out, images)
+        assert True in found["op"] and True in found["file"], (out, found)
+    assert spark.conf.get("parquet.enable.dictionary#before", None) is None  # (put back)
+
+
 def test_export_rows_are_in_file_order(export_out: Path) -> None:
     import pyarrow.parquet as pq
 

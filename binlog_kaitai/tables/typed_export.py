@@ -67,24 +67,30 @@ def parquet_writer(where: Any, schema: pa.Schema) -> pq.ParquetWriter:
     ``export`` is written: :data:`COMPRESSION`, dictionaries for all but the
     :data:`IMAGE_COLUMNS`."""
     return pq.ParquetWriter(where, schema, compression=COMPRESSION,
-                            use_dictionary=_leaves(schema, IMAGE_COLUMNS))
+                            use_dictionary=[path for path, top in leaf_paths(schema)
+                                            if top not in IMAGE_COLUMNS])
 
 
-def _leaves(schema: pa.Schema, skip: frozenset[str]) -> list[str]:
-    """The paths of the leaf columns (``after.id``) of a schema, but those under the
-    top-level columns ``skip``."""
-    found: list[str] = []
+def leaf_paths(schema: pa.Schema) -> list[tuple[str, str]]:
+    """``(path, top-level column)`` of every leaf column of ``schema`` in a Parquet file,
+    named as Arrow and Spark write them (``after.id``, ``pk.list.element``,
+    ``before_raw.key_value.key``): the names per-column writer options take."""
+    found: list[tuple[str, str]] = []
 
-    def walk(path: str, kind: pa.DataType) -> None:
+    def walk(path: str, kind: pa.DataType, top: str) -> None:
         if pa.types.is_struct(kind):
             for child in kind:
-                walk(f"{path}.{child.name}", child.type)
+                walk(f"{path}.{child.name}", child.type, top)
+        elif pa.types.is_map(kind):
+            walk(f"{path}.key_value.key", kind.key_type, top)
+            walk(f"{path}.key_value.value", kind.item_type, top)
+        elif pa.types.is_list(kind) or pa.types.is_large_list(kind):
+            walk(f"{path}.list.element", kind.value_type, top)
         else:
-            found.append(path)
+            found.append((path, top))
 
     for fld in schema:
-        if fld.name not in skip:
-            walk(fld.name, fld.type)
+        walk(fld.name, fld.type, fld.name)
     return found
 
 
