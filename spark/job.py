@@ -500,7 +500,7 @@ def written_as_export(spark: SparkSession, fmt: str, schemas: Iterable[pa.Schema
     (:func:`binlog_kaitai.tables.typed_export.parquet_writer`): in Parquet, no dictionary
     for the leaves of the image columns (:data:`IMAGE_COLUMNS`) of ``schemas``, whose
     values mostly differ, so that a dictionary is built in vain until the writer gives
-    it up (the bench file's ``row_changes`` and typed table took 5-10% longer to write
+    it up (the bench file's ``row_changes`` and typed table took 3-10% longer to write
     with it, warm, on ``local[2]``). Parquet's per-column settings go in the session's
     configuration, which every write copies, and are put back after: given as the
     options of each of the writes that run together, a few files of a run still had
