@@ -13,11 +13,15 @@ their DDL, which the driver replays along each server's chain of files
 (:mod:`binlog_kaitai.tables.splits`: each split
 starts from its chain's schema history); then one task per split (small files share
 a task) opens its file and streams the events with the project's reader, partition by
-partition (``mapInArrow``, the DataFrame form of ``mapPartitions``: records leave Python
-as Arrow batches, several times cheaper than pickled rows). That single parse is
-persisted, by the one action that also collects what the driver needs of it
-(:class:`ParseNotes`), and every table is written from it: ``DIR/<table>``, partitioned by
-``event_date`` (UTC), rows sorted, so a re-run over the same input writes the same rows.
+partition (``mapInArrow``, the DataFrame form of ``mapPartitions``). In local mode, for
+Parquet without snapshots, the tasks write their rows themselves, as ``export``'s
+worker processes do, and the driver the rest (:func:`tasks_write`,
+:mod:`binlog_kaitai.spark.task_writes`). Otherwise records leave Python as Arrow
+batches (several times cheaper than pickled rows); that single parse is persisted, by
+the one action that also collects what the driver needs of it (:class:`ParseNotes`),
+and every table is written from it by Spark. Either way: ``DIR/<table>``, partitioned
+by ``event_date`` (UTC), rows sorted, so a re-run over the same input writes the same
+rows.
 The tables are written into a staging folder beside ``DIR`` (on an object store, a hidden
 one inside it, copied in under the run's own file names) and published as one set at
 the end (:mod:`binlog_kaitai.publish`): a failed job leaves ``DIR`` as it was, and an
@@ -61,6 +65,7 @@ from binlog_kaitai import incremental
 from binlog_kaitai.cli import package_version
 from binlog_kaitai.publish import OutputRefused, abandon, begin, check_output, publish
 from binlog_kaitai.spark.progress import DoneParam, ProgressPrinter
+from binlog_kaitai.spark.task_writes import SparkSplits
 from binlog_kaitai.spark.typed_spark import (
     TYPED,
     TYPED_SCHEMA,
@@ -71,8 +76,14 @@ from binlog_kaitai.spark.typed_spark import (
     typed_plan,
     typed_writes,
 )
-from binlog_kaitai.storage import is_object_store
-from binlog_kaitai.tables.export import INCREMENTAL_ALONE, INCREMENTAL_LOCAL, OUTPUT_FOLDERS
+from binlog_kaitai.storage import is_object_store, is_uri
+from binlog_kaitai.tables.export import (
+    INCREMENTAL_ALONE,
+    INCREMENTAL_LOCAL,
+    OUTPUT_FOLDERS,
+    ExportFailed,
+    export_into,
+)
 from binlog_kaitai.tables.extract import FailFast, SplitParser, fold_files, parser_version
 from binlog_kaitai.tables.schemas import (
     FILES,
@@ -98,7 +109,7 @@ from binlog_kaitai.tables.splits import (
     read_scripts,
     walk_file,
 )
-from binlog_kaitai.tables.typed_export import IMAGE_COLUMNS, leaf_paths
+from binlog_kaitai.tables.typed_export import IMAGE_COLUMNS, TypedOutput, leaf_paths
 from binlog_kaitai.tables.typed_tables import SNAPSHOT_NEEDS_TYPED
 from binlog_kaitai.times import utc_datetime
 
@@ -350,6 +361,9 @@ def _run_into(spark: SparkSession, files: list[FileInfo], output: str, split_siz
     tasks = pack(splits, split_size)
     result.splits, result.tasks = len(splits), len(tasks)
     result.seconds["plan"] = time.monotonic() - t0
+    if tasks_can_write(spark, output, fmt, snapshot):
+        return tasks_write(spark, archive, output, split_size, failfast, scripts, progress,
+                           typed, merge, result)
 
     t1 = time.monotonic()
     parsed, notes = parse_stage(spark, splits, tasks, result.bytes, failfast, scripts,
@@ -379,6 +393,50 @@ def _run_into(spark: SparkSession, files: list[FileInfo], output: str, split_siz
                         for name in plan.schemas})
     result.seconds["write"] = time.monotonic() - t2
     result.seconds["total"] = time.monotonic() - t0
+    return result
+
+
+def tasks_can_write(spark: SparkSession, output: str, fmt: str, snapshot: bool) -> bool:
+    """Whether the tasks write the tables themselves (:mod:`binlog_kaitai.spark.task_writes`):
+    Parquet without snapshots (Spark makes those), in local mode (the executors write
+    where the driver reads) into a local folder, and no speculative attempts (two of a
+    task would write the same files). Else Spark writes them, with its commit protocol
+    and Hadoop's filesystems."""
+    conf = spark.sparkContext.getConf()
+    return (fmt == "parquet" and not snapshot and not is_uri(output)
+            and conf.get("spark.master", "").startswith("local")
+            and conf.get("spark.speculation", "false").lower() != "true")
+
+
+def tasks_write(spark: SparkSession, archive: ArchivePlan, output: str, split_size: int,
+                failfast: bool, scripts: tuple[Script, ...], progress: TextIO | None,
+                typed: bool, merge: Callable[[list[dict[str, Any]]], list[dict[str, Any]]],
+                result: JobResult) -> JobResult:
+    """The tables of ``archive`` written by the tasks that parse it, then by the driver
+    (:mod:`binlog_kaitai.spark.task_writes`), as ``export`` writes them."""
+    t1 = time.monotonic()
+    sc = spark.sparkContext
+    done = sc.accumulator({}, DoneParam())
+    counts = {s.path: s.count for s in archive.splits}
+    total = sum(s.nbytes for s in archive.splits)
+    printer = (nullcontext() if progress is None
+               else ProgressPrinter(done, counts, total, progress))
+    failed = None
+    try:
+        with printer:
+            rows, stats = export_into(output, archive, failfast, scripts, None,
+                                      TypedOutput(output) if typed else None, merge,
+                                      pool=SparkSplits(spark, split_size, done))
+    except ExportFailed as exc:  # (FAILFAST's problem: raised below, as the parse's data)
+        failed = str(exc)
+    if failed is not None:
+        raise JobFailed(failed)
+    for table in TABLES:  # (one without rows an empty folder, as Spark's writer leaves it)
+        os.makedirs(os.path.join(output, table), exist_ok=True)
+    result.worker_peak_rss = max((s["worker_peak_rss"] for s in stats), default=0)
+    result.rows = rows
+    result.seconds["parse"] = result.seconds["write"] = time.monotonic() - t1
+    result.seconds["total"] = result.seconds["plan"] + result.seconds["parse"]
     return result
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 import zipfile
@@ -585,14 +586,38 @@ def dictionary_columns(folder: Path) -> dict[str, set[bool]]:
     return found
 
 
+@pytest.fixture(scope="module")
+def spark_written(spark: SparkSession, inputs: list[Path],
+                  tmp_path_factory: pytest.TempPathFactory) -> Run:
+    """A job whose tables Spark's writer writes (snapshots are asked for), on every
+    fixture."""
+    return job(spark, inputs, tmp_path_factory.mktemp("spark-written"), snapshot=True)
+
+
+def test_local_parquet_jobs_are_written_by_their_tasks(whole_run: Run, spark_written: Run
+                                                      ) -> None:
+    """In local mode the tasks write the Parquet tables themselves: parts named by task
+    (the driver's after them), as export's worker processes name theirs, and no commit
+    files of Spark's; with snapshots, Spark's writer writes them (its names, its
+    ``_SUCCESS``), and the rows are the same."""
+    tasks = whole_run.result.tasks
+    names = {p.name for p in (whole_run.out / "row_changes").rglob("*.parquet")}
+    assert all(re.fullmatch(r"part-\d{5}\.parquet", name) for name in names), names
+    numbers = {int(name[5:10]) for name in names}
+    assert len(numbers) > 1 and numbers <= set(range(tasks + 1))
+    assert not list(whole_run.out.rglob("_SUCCESS"))
+    assert (spark_written.out / "row_changes" / "_SUCCESS").exists()
+    assert any(".c000." in p.name for p in (spark_written.out / "events").rglob("*.parquet"))
+
+
 @pytest.mark.parametrize("name", ["row_changes", "tables"])
-def test_job_and_export_encode_the_images_alike(spark: SparkSession, whole_run: Run,
+def test_job_and_export_encode_the_images_alike(spark: SparkSession, spark_written: Run,
                                                 export_out: Path, name: str) -> None:
-    """The job's Parquet writer is told what export's is: the images' columns (JSON text
+    """Spark's Parquet writer is told what export's is: the images' columns (JSON text
     in ``row_changes``, every leaf of a change table's ``before``/``after`` structs and
     raw maps) without a dictionary; the others with one where it pays (Spark's writer
     drops it in a small file)."""
-    for out in (whole_run.out, export_out):
+    for out in (spark_written.out, export_out):
         found = dictionary_columns(out / name)
         images = {path: used for path, used in found.items()
                   if path.split(".")[0] in {"before", "after", "before_raw", "after_raw"}}

@@ -39,7 +39,7 @@ from contextlib import nullcontext
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import partial
-from typing import Any, TextIO
+from typing import Any, Protocol, TextIO
 
 import pyarrow as pa
 
@@ -236,7 +236,7 @@ def export(inputs: Sequence[str], output: str, *, failfast: bool = False,
     try:
         workers = _workers(sum(f.size for f in files))
         plan = plan_here(files, _split_size(files, workers), scripts)
-        rows, _ = _export_into(run.staging, plan, failfast, scripts, progress,
+        rows, _ = export_into(run.staging, plan, failfast, scripts, progress,
                                TypedOutput(run.staging, snapshot=snapshot, as_of=as_of)
                                if typed else None, workers=workers)
         publish(run)
@@ -270,7 +270,7 @@ def export_incremental(inputs: Sequence[str], output: str, *, failfast: bool = F
     scripts = read_scripts(schema_files)
     run = incremental.plan_run(state, [walk_file(info, None) for info in todo], scripts)
     staging = incremental.staging(output)
-    rows, stats = _export_into(staging, run.plan, failfast, scripts, progress,
+    rows, stats = export_into(staging, run.plan, failfast, scripts, progress,
                                TypedOutput(staging) if typed else None,
                                partial(incremental.merge_stats, state))
     changed = sorted(t.partition("/")[2] for t in rows if t.startswith("tables/"))
@@ -329,23 +329,26 @@ def _no_snapshot_lines(problems: Sequence[tuple[str, int, str, Any]], state: inc
         errors.close()
 
 
-def _export_into(folder: str, plan: ArchivePlan, failfast: bool, scripts: Sequence[Script],
-                 progress: TextIO | None, typed_out: TypedOutput | None,
-                 merge: Callable[[list[dict[str, Any]]], list[dict[str, Any]]] = list,
-                 workers: int = 1) -> tuple[dict[str, int], list[dict[str, Any]]]:
+def export_into(folder: str, plan: ArchivePlan, failfast: bool, scripts: Sequence[Script],
+                progress: TextIO | None, typed_out: TypedOutput | None,
+                merge: Callable[[list[dict[str, Any]]], list[dict[str, Any]]] = list,
+                workers: int = 1, pool: SplitPool | None = None
+                ) -> tuple[dict[str, int], list[dict[str, Any]]]:
     """Every table of ``plan``'s splits written under ``folder`` (the staging folder);
     rows per table, and the ``split_stats`` the ``files`` rows were folded from (after
     ``merge``: an incremental run's adds those of earlier runs). The splits are parsed
-    here, or by ``workers`` processes (:func:`_parse_apart`). On a failure, every
-    file is closed (without closing it twice: see
-    :func:`binlog_kaitai.tables.typed_export.abort_writer`)
+    here, or by ``workers`` processes, or by ``pool`` (the Spark job's tasks), each
+    writing its own parts (:func:`_parse_apart`). On a failure, every file is closed
+    (without closing it twice: see :func:`binlog_kaitai.tables.typed_export.abort_writer`)
     and the writing thread ended."""
-    apart = workers > 1 and len(plan.splits) > 1
+    forked = pool is None and workers > 1 and len(plan.splits) > 1
+    groups = None if pool is None else pool.groups(plan.splits)
     # (the processes are forked before this process starts its writing thread)
-    with fewer_collections(), _fork_pool(workers) if apart else nullcontext() as pool:
+    with fewer_collections(), _fork_pool(workers) if forked else nullcontext(pool) as pool:
         writes = _Writes()  # (nothing between here and the try can fail)
-        # (apart, the splits' parts come first: part-<split>, in order)
-        part = f"part-{len(plan.splits) if apart else 0:05d}.parquet"
+        # (apart, the jobs' parts come first: part-<job>, in order)
+        jobs = len(plan.splits) if groups is None else len(groups)
+        part = f"part-{jobs if pool is not None else 0:05d}.parquet"
         writers = {table: _TableWriter(table, os.path.join(folder, table),
                                        arrow_schema(columns), writes, part)
                    for table, columns in TABLES.items()}
@@ -353,7 +356,7 @@ def _export_into(folder: str, plan: ArchivePlan, failfast: bool, scripts: Sequen
         try:
             stats, parsed = (
                 _parse_apart(pool, folder, plan, writers, writes, failfast, scripts,
-                             progress, typed_out) if pool is not None else
+                             progress, typed_out, groups) if pool is not None else
                 _parse(plan, writers, writes, failfast, scripts, progress, typed_out))
             stats = merge(stats)
             writes.wait()  # every typed batch is in its table (or the spill)
@@ -466,12 +469,23 @@ def _fork_pool(workers: int) -> Any:
     return multiprocessing.get_context("fork").Pool(workers)
 
 
-@dataclass(frozen=True)
-class _SplitJob:
-    """A split to parse in a worker process, its tables' rows written as part ``seq``
-    of ``folder``'s tables, its typed batches spilled."""
+class SplitPool(Protocol):
+    """What parses a plan's splits elsewhere (the Spark job's tasks): their grouping into
+    jobs, and :func:`parse_split` of each job, results in the jobs' order."""
 
-    split: Split
+    def groups(self, splits: Sequence[Split]) -> list[list[Split]]: ...
+
+    def imap(self, function: Callable[[SplitJob], SplitDone], jobs: Sequence[SplitJob]
+             ) -> Iterable[SplitDone]: ...
+
+
+@dataclass(frozen=True)
+class SplitJob:
+    """Splits to parse in a worker process (one after the other: a task of small ones,
+    or a split), their tables' rows written as part ``seq`` of ``folder``'s tables,
+    their typed batches spilled."""
+
+    splits: tuple[Split, ...]
     seq: int
     folder: str
     failfast: bool
@@ -498,54 +512,62 @@ def _abort(writers: dict[str, _TableWriter], writes: _Writes) -> None:
 
 
 @dataclass(frozen=True)
-class _SplitDone:
+class SplitDone:
     rows: dict[str, int]
     stats: list[dict[str, Any]]
     problem: str | None
     """FAILFAST's problem, which ended the parse."""
 
 
-def _parse_split(job: _SplitJob) -> _SplitDone:
-    """In a worker process: one split parsed, its rows written to its own parts of the
-    :data:`PARSED_TABLES` (``part-<seq>.parquet``: a date's parts read in name order
-    are in binlog order), its typed batches pickled to :attr:`_SplitJob.spill`."""
+def parse_split(job: SplitJob) -> SplitDone:
+    """In a worker process: a job's splits parsed, their rows written to its own parts
+    of the :data:`PARSED_TABLES` (``part-<seq>.parquet``: a date's parts read in name
+    order are in binlog order), their typed batches pickled to :attr:`SplitJob.spill`;
+    in FAILFAST mode, none after the first problem."""
     writes = _Writes()
     part = f"part-{job.seq:05d}.parquet"
     writers = {table: _TableWriter(table, os.path.join(job.folder, table),
                                    arrow_schema(TABLES[table]), writes, part)
                for table in PARSED_TABLES}
     stats: list[dict[str, Any]] = []
+    problem = None
     try:
         with open(job.spill, "wb") if job.typed else nullcontext() as spill:
-            parser = SplitParser(job.split, failfast=job.failfast, schema_scripts=job.scripts,
-                                 typed=job.typed)
-            problem = _route(parser.records(), writers, None if spill is None else partial(
-                pickle.dump, file=spill, protocol=pickle.HIGHEST_PROTOCOL), stats)
+            typed = None if spill is None else partial(
+                pickle.dump, file=spill, protocol=pickle.HIGHEST_PROTOCOL)
+            for split in job.splits:
+                parser = SplitParser(split, failfast=job.failfast, schema_scripts=job.scripts,
+                                     typed=job.typed)
+                problem = _route(parser.records(), writers, typed, stats)
+                if problem is not None:
+                    break
         _close(writers, writes)
     except BaseException:
         _abort(writers, writes)
         raise
     writes.stop()
-    return _SplitDone({t: w.rows for t, w in writers.items()}, stats, problem)
+    return SplitDone({t: w.rows for t, w in writers.items()}, stats, problem)
 
 
 def _parse_apart(pool: Any, folder: str, plan: ArchivePlan, writers: dict[str, _TableWriter],
                  writes: _Writes, failfast: bool, scripts: Sequence[Script],
-                 progress: TextIO | None, typed_out: TypedOutput | None
+                 progress: TextIO | None, typed_out: TypedOutput | None,
+                 groups: Sequence[Sequence[Split]] | None = None
                  ) -> tuple[list[dict[str, Any]], dict[str, int]]:
     """:func:`_parse` by the processes of ``pool``, a split each at a time
-    (:func:`_parse_split`), taken in order as they finish: their typed batches to
+    (:func:`parse_split`; ``groups``: the splits of each job, else one each), taken in
+    order as they finish: their typed batches to
     ``typed_out`` on the writing thread, their problem raised (the first in binlog
     order, as one process would). The ``split_stats`` and the rows the processes
     wrote per table."""
     for record in plan.history:
         writers["schema_history"].add(record)
-    jobs = [_SplitJob(split, seq, folder, failfast, scripts, typed_out is not None)
-            for seq, split in enumerate(plan.splits)]
+    jobs = [SplitJob(tuple(splits), seq, folder, failfast, scripts, typed_out is not None)
+            for seq, splits in enumerate(groups or [[split] for split in plan.splits])]
     total, done = sum(s.nbytes for s in plan.splits), 0
     stats: list[dict[str, Any]] = []
     rows: dict[str, int] = dict.fromkeys(PARSED_TABLES, 0)
-    for job, result in zip(jobs, pool.imap(_parse_split, jobs), strict=True):
+    for job, result in zip(jobs, pool.imap(parse_split, jobs), strict=True):
         if result.problem is not None:
             raise ExportFailed(result.problem)
         stats.extend(result.stats)
@@ -554,9 +576,9 @@ def _parse_apart(pool: Any, folder: str, plan: ArchivePlan, writers: dict[str, _
         if typed_out is not None:
             for batch in _unspilled(job.spill):
                 writes.submit(partial(typed_out.add, batch))
-        done += job.split.nbytes
+        done += sum(split.nbytes for split in job.splits)
         if progress is not None:
-            _show_progress(progress, done, total, job.split.path)
+            _show_progress(progress, done, total, job.splits[-1].path)
     if progress is not None:
         progress.write("\n")
     return stats, rows
