@@ -237,8 +237,8 @@ def export(inputs: Sequence[str], output: str, *, failfast: bool = False,
         workers = _workers(sum(f.size for f in files))
         plan = plan_here(files, _split_size(files, workers), scripts)
         rows, _ = export_into(run.staging, plan, failfast, scripts, progress,
-                               TypedOutput(run.staging, snapshot=snapshot, as_of=as_of)
-                               if typed else None, workers=workers)
+                              TypedOutput(run.staging, snapshot=snapshot, as_of=as_of)
+                              if typed else None, workers=workers)
         publish(run)
     except BaseException:
         abandon(run)
@@ -271,8 +271,8 @@ def export_incremental(inputs: Sequence[str], output: str, *, failfast: bool = F
     run = incremental.plan_run(state, [walk_file(info, None) for info in todo], scripts)
     staging = incremental.staging(output)
     rows, stats = export_into(staging, run.plan, failfast, scripts, progress,
-                               TypedOutput(staging) if typed else None,
-                               partial(incremental.merge_stats, state))
+                              TypedOutput(staging) if typed else None,
+                              partial(incremental.merge_stats, state))
     changed = sorted(t.partition("/")[2] for t in rows if t.startswith("tables/"))
     if snapshot:
         rows.update(_snapshots(output, state, changed, as_of))
@@ -554,12 +554,12 @@ def _parse_apart(pool: Any, folder: str, plan: ArchivePlan, writers: dict[str, _
                  progress: TextIO | None, typed_out: TypedOutput | None,
                  groups: Sequence[Sequence[Split]] | None = None
                  ) -> tuple[list[dict[str, Any]], dict[str, int]]:
-    """:func:`_parse` by the processes of ``pool``, a split each at a time
-    (:func:`parse_split`; ``groups``: the splits of each job, else one each), taken in
-    order as they finish: their typed batches to
+    """:func:`_parse` by the processes of ``pool`` (or the Spark job's tasks), a job at a
+    time each (:func:`parse_split`; ``groups``: the splits of each job, in binlog order,
+    else one split each), the results taken in the jobs' order: their typed batches to
     ``typed_out`` on the writing thread, their problem raised (the first in binlog
-    order, as one process would). The ``split_stats`` and the rows the processes
-    wrote per table."""
+    order, as one process would). The ``split_stats`` and the rows the jobs wrote per
+    table."""
     for record in plan.history:
         writers["schema_history"].add(record)
     jobs = [SplitJob(tuple(splits), seq, folder, failfast, scripts, typed_out is not None)
