@@ -320,9 +320,10 @@ def bench_spark(data_dir: Path) -> None:
               f"{p['plan']:>8.1f}{p['parse']:>9.1f}{p['write']:>9.1f}{r['cpu']:>8.0f}"
               f"{r['worker_peak_rss'] / 1e6:>27.0f}{r['worker_peak_rss_any'] / 1e6:>11.0f}")
     one, two = (runs[m] for m in MASTERS)
+    writes = (f", write {one['phases']['write'] / two['phases']['write']:.2f}x"
+              if two["phases"]["write"] else "")  # (0: the tasks wrote as they parsed)
     print(f"scaling local[1] -> local[2]: {one['wall'] / two['wall']:.2f}x "
-          f"(parse {one['phases']['parse'] / two['phases']['parse']:.2f}x, "
-          f"write {one['phases']['write'] / two['phases']['write']:.2f}x); "
+          f"(parse {one['phases']['parse'] / two['phases']['parse']:.2f}x{writes}); "
           f"rows: {one['rows']}")
     plain = child("--plain", *names)
     records = child("--records", *names)

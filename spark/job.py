@@ -167,6 +167,8 @@ class JobResult:
     tasks: int = 0
     rows: dict[str, int] = field(default_factory=dict)
     seconds: dict[str, float] = field(default_factory=dict)
+    """Wall time of each stage: ``plan``, ``parse``, ``write`` (0 when the tasks write the
+    tables as they parse them: :func:`tasks_write`), ``total``."""
     worker_peak_rss: int = 0
     """Largest peak RSS of a Python worker at the end of one of its splits, in bytes."""
 
@@ -435,7 +437,7 @@ def tasks_write(spark: SparkSession, archive: ArchivePlan, output: str, split_si
         os.makedirs(os.path.join(output, table), exist_ok=True)
     result.worker_peak_rss = max((s["worker_peak_rss"] for s in stats), default=0)
     result.rows = rows
-    result.seconds["parse"] = result.seconds["write"] = time.monotonic() - t1
+    result.seconds["parse"], result.seconds["write"] = time.monotonic() - t1, 0.0
     result.seconds["total"] = result.seconds["plan"] + result.seconds["parse"]
     return result
 
