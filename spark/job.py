@@ -65,7 +65,7 @@ from binlog_kaitai import incremental
 from binlog_kaitai.cli import package_version
 from binlog_kaitai.publish import OutputRefused, abandon, begin, check_output, publish
 from binlog_kaitai.spark.progress import DoneParam, ProgressPrinter
-from binlog_kaitai.spark.task_writes import SparkSplits
+from binlog_kaitai.spark.task_writes import SparkSplits, in_binlog_order
 from binlog_kaitai.spark.typed_spark import (
     TYPED,
     TYPED_SCHEMA,
@@ -364,7 +364,7 @@ def _run_into(spark: SparkSession, files: list[FileInfo], output: str, split_siz
     result.splits, result.tasks = len(splits), len(tasks)
     result.seconds["plan"] = time.monotonic() - t0
     if tasks_can_write(spark, output, fmt, snapshot):
-        return tasks_write(spark, archive, output, split_size, failfast, scripts, progress,
+        return tasks_write(spark, archive, tasks, output, failfast, scripts, progress,
                            typed, merge, result)
 
     t1 = time.monotonic()
@@ -410,25 +410,22 @@ def tasks_can_write(spark: SparkSession, output: str, fmt: str, snapshot: bool) 
             and conf.get("spark.speculation", "false").lower() != "true")
 
 
-def tasks_write(spark: SparkSession, archive: ArchivePlan, output: str, split_size: int,
-                failfast: bool, scripts: tuple[Script, ...], progress: TextIO | None,
-                typed: bool, merge: Callable[[list[dict[str, Any]]], list[dict[str, Any]]],
+def tasks_write(spark: SparkSession, archive: ArchivePlan, tasks: list[list[Split]],
+                output: str, failfast: bool, scripts: tuple[Script, ...],
+                progress: TextIO | None, typed: bool,
+                merge: Callable[[list[dict[str, Any]]], list[dict[str, Any]]],
                 result: JobResult) -> JobResult:
-    """The tables of ``archive`` written by the tasks that parse it, then by the driver
-    (:mod:`binlog_kaitai.spark.task_writes`), as ``export`` writes them."""
+    """The tables of ``archive`` written by the ``tasks`` that parse it, then by the
+    driver (:mod:`binlog_kaitai.spark.task_writes`), as ``export`` writes them."""
     t1 = time.monotonic()
-    sc = spark.sparkContext
-    done = sc.accumulator({}, DoneParam())
-    counts = {s.path: s.count for s in archive.splits}
-    total = sum(s.nbytes for s in archive.splits)
-    printer = (nullcontext() if progress is None
-               else ProgressPrinter(done, counts, total, progress))
+    done, printer = progress_of(spark, archive.splits, result.bytes, progress)
     failed = None
     try:
         with printer:
             rows, stats = export_into(output, archive, failfast, scripts, None,
                                       TypedOutput(output) if typed else None, merge,
-                                      pool=SparkSplits(spark, split_size, done))
+                                      pool=SparkSplits(spark, done),
+                                      groups=in_binlog_order(tasks))
     except ExportFailed as exc:  # (FAILFAST's problem: raised below, as the parse's data)
         failed = str(exc)
     if failed is not None:
@@ -440,6 +437,15 @@ def tasks_write(spark: SparkSession, archive: ArchivePlan, output: str, split_si
     result.seconds["parse"], result.seconds["write"] = time.monotonic() - t1, 0.0
     result.seconds["total"] = result.seconds["plan"] + result.seconds["parse"]
     return result
+
+
+def progress_of(spark: SparkSession, splits: Sequence[Split], total_bytes: int,
+                progress: TextIO | None) -> tuple[Any, Any]:
+    """The accumulator the tasks add their splits to as they finish them, and the
+    context that prints the progress it tells (nothing without ``progress``)."""
+    done = spark.sparkContext.accumulator({}, DoneParam())
+    return done, (nullcontext() if progress is None else ProgressPrinter(
+        done, {s.path: s.count for s in splits}, total_bytes, progress))
 
 
 def list_stage(inputs: Sequence[str], progress: TextIO | None) -> list[FileInfo]:
@@ -526,7 +532,7 @@ def parse_stage(spark: SparkSession, splits: list[Split], tasks: list[list[Split
     first write starts, and the concurrent writes' groupings, so their part files, would
     vary from run to run."""
     sc = spark.sparkContext
-    done = sc.accumulator({}, DoneParam())
+    done, printer = progress_of(spark, splits, total_bytes, progress)
     task_rows = sc.parallelize([(pickle.dumps(t),) for t in tasks], len(tasks))
     arrow_schemas = {kind: arrow_schema(columns) for kind, columns in PARSED.items()}
     parsed = spark.createDataFrame(task_rows, TASK_STRUCT).mapInArrow(
@@ -535,9 +541,6 @@ def parse_stage(spark: SparkSession, splits: list[Split], tasks: list[list[Split
         PACKED_STRUCT)
     parsed = parsed.persist(StorageLevel.MEMORY_AND_DISK)
     sc.setJobDescription("binlog-kaitai: parse")
-    split_counts = {s.path: s.count for s in splits}
-    printer = (nullcontext() if progress is None
-               else ProgressPrinter(done, split_counts, total_bytes, progress))
     try:
         with printer:
             notes = ParseNotes.of(parsed.where(

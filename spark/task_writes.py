@@ -29,31 +29,25 @@ from typing import Any
 
 import pyarrow as pa
 from pyspark.sql import SparkSession
+from pyspark.sql.pandas.types import from_arrow_schema
 from pyspark.sql.types import BinaryType, IntegerType, StructField, StructType
 
 from binlog_kaitai.tables.export import SplitDone, SplitJob
-from binlog_kaitai.tables.splits import Split, pack, task_weight
+from binlog_kaitai.tables.splits import Split, task_weight
 
 JOB_STRUCT = StructType([StructField("seq", IntegerType()), StructField("job", BinaryType())])
-DONE_STRUCT = StructType([StructField("seq", IntegerType()), StructField("done", BinaryType())])
 DONE_ARROW = pa.schema([("seq", pa.int32()), ("done", pa.binary())])
+"""A job's result: its place among the jobs, and its :class:`SplitDone`, pickled."""
+DONE_STRUCT = from_arrow_schema(DONE_ARROW)
 
 
 class SparkSplits:
-    """A :class:`~binlog_kaitai.tables.export.SplitPool` of Spark tasks: the splits
-    packed into tasks of about ``split_size`` bytes (small files share one), each task
-    a job run on an executor, its progress added to ``done`` (the job's
+    """A :class:`~binlog_kaitai.tables.export.SplitPool` of Spark tasks, each job's
+    progress added to ``done`` (the job's
     :class:`~binlog_kaitai.spark.progress.DoneParam` accumulator)."""
 
-    def __init__(self, spark: SparkSession, split_size: int, done: Any) -> None:
-        self.spark, self.split_size, self.done = spark, split_size, done
-
-    def groups(self, splits: Sequence[Split]) -> list[list[Split]]:
-        """The splits packed into tasks (:func:`~binlog_kaitai.tables.splits.pack`), in
-        the splits' order: a date's parts, named by task, are then in binlog order, and
-        the typed batches are taken in that order."""
-        return sorted(pack(list(splits), self.split_size),
-                      key=lambda task: (task[0].path, task[0].index))
+    def __init__(self, spark: SparkSession, done: Any) -> None:
+        self.spark, self.done = spark, done
 
     def imap(self, function: Callable[[SplitJob], SplitDone], jobs: Sequence[SplitJob]
              ) -> Iterable[SplitDone]:
@@ -67,8 +61,15 @@ class SparkSplits:
                               max(len(jobs), 1))
         found = self.spark.createDataFrame(rows, JOB_STRUCT).mapInArrow(
             partial(run_jobs, function=function, done=self.done), DONE_STRUCT).collect()
-        done = {row.seq: pickle.loads(row.done) for row in found}
-        return [done[seq] for seq in range(len(jobs))]
+        results = {row.seq: pickle.loads(row.done) for row in found}
+        return [results[seq] for seq in range(len(jobs))]
+
+
+def in_binlog_order(tasks: Sequence[Sequence[Split]]) -> list[Sequence[Split]]:
+    """The tasks :func:`~binlog_kaitai.tables.splits.pack` made (the heaviest first), in
+    their splits' order: a date's parts, named by task, are then in binlog order, and the
+    typed batches are taken in that order."""
+    return sorted(tasks, key=lambda task: (task[0].path, task[0].index))
 
 
 def run_jobs(batches: Iterable[pa.RecordBatch], function: Callable[[SplitJob], SplitDone],

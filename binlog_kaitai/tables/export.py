@@ -332,17 +332,18 @@ def _no_snapshot_lines(problems: Sequence[tuple[str, int, str, Any]], state: inc
 def export_into(folder: str, plan: ArchivePlan, failfast: bool, scripts: Sequence[Script],
                 progress: TextIO | None, typed_out: TypedOutput | None,
                 merge: Callable[[list[dict[str, Any]]], list[dict[str, Any]]] = list,
-                workers: int = 1, pool: SplitPool | None = None
+                workers: int = 1, pool: SplitPool | None = None,
+                groups: Sequence[Sequence[Split]] | None = None
                 ) -> tuple[dict[str, int], list[dict[str, Any]]]:
     """Every table of ``plan``'s splits written under ``folder`` (the staging folder);
     rows per table, and the ``split_stats`` the ``files`` rows were folded from (after
     ``merge``: an incremental run's adds those of earlier runs). The splits are parsed
-    here, or by ``workers`` processes, or by ``pool`` (the Spark job's tasks), each
-    writing its own parts (:func:`_parse_apart`). On a failure, every file is closed
+    here, or by ``workers`` processes, or by ``pool`` (the Spark job's tasks, each
+    parsing one of ``groups``, the plan's splits in tasks), each writing its own parts
+    (:func:`_parse_apart`). On a failure, every file is closed
     (without closing it twice: see :func:`binlog_kaitai.tables.typed_export.abort_writer`)
     and the writing thread ended."""
     forked = pool is None and workers > 1 and len(plan.splits) > 1
-    groups = None if pool is None else pool.groups(plan.splits)
     # (the processes are forked before this process starts its writing thread)
     with fewer_collections(), _fork_pool(workers) if forked else nullcontext(pool) as pool:
         writes = _Writes()  # (nothing between here and the try can fail)
@@ -470,10 +471,8 @@ def _fork_pool(workers: int) -> Any:
 
 
 class SplitPool(Protocol):
-    """What parses a plan's splits elsewhere (the Spark job's tasks): their grouping into
-    jobs, and :func:`parse_split` of each job, results in the jobs' order."""
-
-    def groups(self, splits: Sequence[Split]) -> list[list[Split]]: ...
+    """What runs :func:`parse_split` on each job elsewhere, the results in the jobs'
+    order: processes (:func:`_fork_pool`), or the Spark job's tasks."""
 
     def imap(self, function: Callable[[SplitJob], SplitDone], jobs: Sequence[SplitJob]
              ) -> Iterable[SplitDone]: ...
