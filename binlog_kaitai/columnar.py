@@ -75,6 +75,7 @@ from binlog_kaitai.row_groups import (
     RowsShape,
     decoding_worker,
     group_key,
+    keep_freed_memory,
     row_data,
 )
 from binlog_kaitai.rows import DECODER_BODIES, IDLE_TYPES, RowDecoder, binlog_sources
@@ -260,9 +261,9 @@ def _walk(raw: bytes, chunks: np.ndarray, plans: Sequence[_Plan], partial: bool
     if rows < 0:
         what = "truncated" if rows == row_kernel.TRUNCATED else "bad value_options"
         raise ValueError(f"row data {what} at byte {where - chunks[0]}")
-    offsets = np.zeros((len(plans), width, rows), np.int64)
-    lengths = np.zeros((len(plans), width, rows), np.int64)
-    nulls = np.ones((len(plans), width, rows), np.bool_)
+    offsets = np.empty((len(plans), width, rows), np.int64)  # (every cell of a
+    lengths = np.empty((len(plans), width, rows), np.int64)  # present column is
+    nulls = np.empty((len(plans), width, rows), np.bool_)  # written by the walk)
     partial_at = np.full(rows, -1, np.int64)
     per_chunk = np.zeros(len(chunks) - 1, np.int64)
     chosen.walk(data, chunks, fixed, prefix, counts, partial, json_bytes, offsets,
@@ -379,8 +380,10 @@ def _bit(cells: _Cells, column: _Column) -> _Result:
 
 def _binary_buffers(cells: _Cells, pad_to: int = 0, skip: int = 0
                     ) -> tuple[np.ndarray, np.ndarray]:
-    return cells.kernels.gather(cells.data, cells.offsets + skip, cells.lengths - skip,
-                             cells.nulls, pad_to)
+    offsets, lengths = cells.offsets, cells.lengths
+    if skip:  # (else no copies of the two arrays)
+        offsets, lengths = offsets + skip, lengths - skip
+    return cells.kernels.gather(cells.data, offsets, lengths, cells.nulls, pad_to)
 
 
 def _varlen(kind: pa.DataType, cells: _Cells, ends: np.ndarray, out: np.ndarray) -> pa.Array:
@@ -667,7 +670,7 @@ CHANGE_FIELDS = pa.schema([
 ])
 """The change metadata columns of :func:`row_batches`, as ``rows --json`` names them."""
 TABLE_MAP = EventType.table_map_event
-MAX_BATCH_BYTES = int(os.environ.get("BINLOG_KAITAI_BATCH_BYTES", 8 << 20))
+MAX_BATCH_BYTES = int(os.environ.get("BINLOG_KAITAI_BATCH_BYTES", 4 << 20))
 """Row data gathered per table before it is decoded as one batch."""
 
 
@@ -723,6 +726,7 @@ class RowBatcher:
         self.tables = frozenset(tables) if tables else None
         self.max_batch_bytes = max_batch_bytes
         self.ordered = ordered
+        keep_freed_memory()  # (each group's buffers are freed, and made again by the next)
         self._pending: dict[tuple[Any, ...], _Pending] = {}
         self._last_key: dict[tuple[str, str], tuple[Any, ...]] = {}
         self._decoding: deque[Future[tuple[list[pa.RecordBatch], RowsError | None]]] = deque()

@@ -29,7 +29,6 @@ events decoded by the columnar decoder come back as :class:`RenderedRows`, their
 
 from __future__ import annotations
 
-import ctypes
 import gc
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -193,20 +192,6 @@ class GarbageCollector:
         if not self.frozen:
             gc.freeze()
             self.frozen = True
-
-
-def keep_freed_memory() -> None:
-    """Have glibc keep the memory a batch frees for the next batch: by default it hands
-    blocks of more than a few hundred KB back to the system as they are freed, and every
-    page of the next batch's arrays is faulted in anew (``rows --json`` on the 160 MB
-    bench file: 225,000 page faults, 1.9 s of system time; 45,000 and 0.25 s this way,
-    the same peak RSS). Nothing where the C library has no ``mallopt`` (not glibc)."""
-    try:
-        mallopt = ctypes.CDLL(None).mallopt
-    except (OSError, AttributeError):
-        return
-    mallopt(-3, 64 << 20)  # M_MMAP_THRESHOLD: blocks above 64 MB only are mapped apart
-    mallopt(-1, 128 << 20)  # M_TRIM_THRESHOLD: the heap's free top kept up to 128 MB
 
 
 class OrderedRows:

@@ -166,8 +166,9 @@ def _image(data: cython.const[cython.uchar][::1], pos: cython.longlong, end: cyt
     """Walk the image of kind ``k`` of ``row`` at ``pos``: its null bitmap, then its
     ``present`` columns, column ``j`` a ``prefix[k, j]``-byte little-endian length then
     that many bytes, or ``fixed[k, j]`` bytes when ``prefix[k, j]`` is 0. With ``fill``,
-    ``offsets[k, j, row]``, ``lengths[k, j, row]`` and ``nulls[k, j, row]`` of each
-    non-NULL value are written (the caller fills them with 0, 0 and True first).
+    ``offsets[k, j, row]``, ``lengths[k, j, row]`` and ``nulls[k, j, row]`` of each of
+    the ``present`` columns are written (0, 0 and True for a NULL): the caller's arrays
+    need no filling first.
     Returns (position after the image, 0), or (:data:`TRUNCATED`, byte offset)."""
     cython.declare(j=cython.Py_ssize_t, b=cython.Py_ssize_t, bitmap=cython.longlong,
                    size=cython.longlong, length=cython.longlong)
@@ -177,7 +178,11 @@ def _image(data: cython.const[cython.uchar][::1], pos: cython.longlong, end: cyt
         return _TRUNCATED, bitmap
     for j in range(present):
         if (data[bitmap + (j >> 3)] >> (j & 7)) & 1:
-            continue  # NULL: the arrays' initial 0, 0, True
+            if fill:  # NULL
+                offsets[k, j, row] = 0
+                lengths[k, j, row] = 0
+                nulls[k, j, row] = True
+            continue
         size = prefix[k, j]
         if size > 0:
             if pos + size > end:
@@ -204,7 +209,7 @@ def read_uint(data: cython.const[cython.uchar][::1],
               big_endian: cython.bint) -> np.ndarray:
     """The ``width``-byte (1-8) unsigned integer at each offset (0 for a NULL)."""
     n: cython.Py_ssize_t = offsets.shape[0]
-    result = np.zeros(n, dtype=np.uint64)
+    result = np.empty(n, dtype=np.uint64)  # (every value written, NULLs too)
     out: cython.ulonglong[::1] = result
     with cython.nogil:
         _uints(data, offsets, nulls, width, big_endian, out)
@@ -222,6 +227,7 @@ def _uints(data: cython.const[cython.uchar][::1], offsets: cython.const[cython.l
                    value=cython.ulonglong)
     for i in range(offsets.shape[0]):
         if nulls[i]:
+            out[i] = 0
             continue
         at = offsets[i]
         if big_endian:
@@ -289,7 +295,7 @@ def temporal2(data: cython.const[cython.uchar][::1],
     the hour (5), the minute (6) and the second (6).
     """
     n: cython.Py_ssize_t = offsets.shape[0]
-    result = np.zeros(n, dtype=np.int64)
+    result = np.empty(n, dtype=np.int64)  # (every value written when ok, NULLs too)
     out: cython.longlong[::1] = result
     ok: cython.bint
     with cython.nogil:
@@ -311,6 +317,7 @@ def _temporals(data: cython.const[cython.uchar][::1],
                    micro=cython.longlong, seconds=cython.longlong)
     for i in range(offsets.shape[0]):
         if nulls[i]:
+            out[i] = 0
             continue
         at = offsets[i]
         number = _big_endian(data, at, whole)
@@ -392,7 +399,7 @@ def gather(data: cython.const[cython.uchar][::1], offsets: cython.const[cython.l
             if not nulls[i]:
                 total += max(lengths[i], pad_to)
             ends[i + 1] = total
-    result = np.zeros(total, dtype=np.uint8)
+    result = np.empty(total, dtype=np.uint8)  # (every byte written, the padding too)
     out: cython.uchar[::1] = result
     if cython.compiled:  # a C loop; a slice assignment is a call per value
         with cython.nogil:
@@ -401,11 +408,14 @@ def gather(data: cython.const[cython.uchar][::1], offsets: cython.const[cython.l
                     at, src = ends[i], offsets[i]
                     for b in range(lengths[i]):
                         out[at + b] = data[src + b]
+                    for b in range(at + lengths[i], ends[i + 1]):
+                        out[b] = 0
     else:  # one slice per value; a byte at a time is slow in Python
         for i in range(n):
             if not nulls[i]:
                 at, src = ends[i], offsets[i]
                 out[at:at + lengths[i]] = data[src:src + lengths[i]]
+                out[at + lengths[i]:ends[i + 1]] = 0
     return ends_array, result
 
 
@@ -425,7 +435,7 @@ def decimal128(data: cython.const[cython.uchar][::1],
     digits side by side.
     """
     n: cython.Py_ssize_t = offsets.shape[0]
-    result = np.zeros(2 * n, dtype=np.uint64)
+    result = np.empty(2 * n, dtype=np.uint64)  # (every value written when ok, NULLs too)
     out: cython.ulonglong[::1] = result
     ok: cython.bint
     with cython.nogil:
@@ -451,6 +461,8 @@ def _decimals(data: cython.const[cython.uchar][::1],
                    scale=cython.ulonglong)
     for i in range(offsets.shape[0]):
         if nulls[i]:
+            out[2 * i] = 0
+            out[2 * i + 1] = 0
             continue
         at = offsets[i]
         negative = (data[at] & 0x80) == 0

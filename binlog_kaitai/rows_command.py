@@ -26,8 +26,8 @@ from binlog_kaitai.ordered_rows import (
     Item,
     OrderedRows,
     RenderedRows,
-    keep_freed_memory,
 )
+from binlog_kaitai.row_groups import keep_freed_memory
 from binlog_kaitai.row_text import json_lines
 from binlog_kaitai.schema import SchemaHistory
 from binlog_kaitai.sql_changes import SqlScript

@@ -539,10 +539,11 @@ class _Ahead:
     one-event path
     (:meth:`read`, :meth:`skip_to`), past it as before batching."""
 
-    __slots__ = ("at", "data", "f", "limit", "most", "pos", "want")
+    __slots__ = ("at", "data", "f", "limit", "most", "pos", "seeks", "want")
 
     def __init__(self, f: IO[bytes], pos: int, limit: int | None, most: int) -> None:
         self.f, self.pos, self.limit, self.most = f, pos, limit, most
+        self.seeks = limit is not None and f.seekable()
         self.data, self.at = b"", 0
         self.want = min(FIRST_WINDOW, most)
 
@@ -559,6 +560,12 @@ class _Ahead:
             more = b""
         elif self.limit is None:  # a pipe (a live server's binlog): what has arrived, else
             more = getattr(self.f, "read1", self.f.read)(n)  # a window waits for the next
+        elif self.seeks:  # (what is left read again with the window, not copied in
+            if left:  # front of it, a copy that holds the interpreter's lock: the
+                self.f.seek(-left, io.SEEK_CUR)  # kernel's read lets go of it)
+            self.pos += self.at
+            self.data, self.at = _read_exact(self.f, left + n), 0
+            return
         else:
             more = _read_exact(self.f, n)
         self.pos += self.at
