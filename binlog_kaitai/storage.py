@@ -197,6 +197,11 @@ class InputFile(io.RawIOBase):
     def seekable(self) -> bool:
         return True
 
+    @property
+    def is_local(self) -> bool:
+        """A local file (not a store's, where each read is a request paid by the byte)."""
+        return isinstance(self._inner, io.RawIOBase)  # (a store's is a pyarrow NativeFile)
+
     def readinto(self, buffer: memoryview) -> int:  # type: ignore[override]
         view = memoryview(buffer).cast("B")[:max(0, self.size - self._pos)]
         got = 0

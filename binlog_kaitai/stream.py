@@ -543,7 +543,8 @@ class _Ahead:
 
     def __init__(self, f: IO[bytes], pos: int, limit: int | None, most: int) -> None:
         self.f, self.pos, self.limit, self.most = f, pos, limit, most
-        self.seeks = limit is not None and f.seekable()
+        self.seeks = limit is not None and f.seekable() and getattr(
+            getattr(f, "raw", f), "is_local", True)  # (not an object store's)
         self.data, self.at = b"", 0
         self.want = min(FIRST_WINDOW, most)
 
