@@ -149,10 +149,6 @@ class BinlogStream:
         self.expand_payloads = expand_payloads
         self.bodies = None if bodies is None else frozenset(bodies) | {FDE}
         """Header-only mode: the types whose bodies are read (None: all of them)."""
-        self._skims = self.bodies is not None and not self.bodies.issuperset(kinds.ROWS)
-        """Whether the walk skips most bytes (header-only, no rows bodies): small windows,
-        large bodies skipped by a seek. A walk that reads the rows events reads nearly
-        every byte, in full windows."""
         self.skip = frozenset() if strict_checksums else frozenset(skip) - _STREAMS_OWN
         """The types not handed out (none when every CRC is checked: the check is the
         parse's)."""
@@ -162,6 +158,13 @@ class BinlogStream:
         CRC is asked for: a run carries none)."""
         self.base = base
         self.file, self.name, size, self._owned = _opened(source)
+        self._skims = self.bodies is not None and not self.bodies.issuperset(kinds.ROWS) and (
+            not _local_file(self.file))
+        """Whether the walk skips most bytes (header-only, no rows bodies, not a local
+        file): small windows, large bodies skipped by a seek, which fetches fewer bytes
+        from an object store. A walk that reads the rows events, or a local file (where
+        a window costs less than a read per event: the planner's walk of the bulk file
+        0.055 s against 0.093 s), reads every byte, in full windows."""
         try:
             self.size = None if size is None else base + size
             self.first: Event | None = None
@@ -543,8 +546,7 @@ class _Ahead:
 
     def __init__(self, f: IO[bytes], pos: int, limit: int | None, most: int) -> None:
         self.f, self.pos, self.limit, self.most = f, pos, limit, most
-        self.seeks = limit is not None and f.seekable() and getattr(
-            getattr(f, "raw", f), "is_local", True)  # (not an object store's)
+        self.seeks = limit is not None and _local_file(f)
         self.data, self.at = b"", 0
         self.want = min(FIRST_WINDOW, most)
 
@@ -689,6 +691,12 @@ def _opened(source: Source, buffering: int = SEQUENTIAL_BUFFER
         size = source.seek(0, io.SEEK_END)
         source.seek(here)
     return source, name, size, False
+
+
+def _local_file(f: IO[bytes]) -> bool:
+    """Whether ``f`` is a local file opened by path (a caller's file object is not
+    assumed to be one, nor seekable)."""
+    return bool(getattr(getattr(f, "raw", f), "is_local", False))
 
 
 def _read_exact(f: IO[bytes], n: int) -> bytes:

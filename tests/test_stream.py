@@ -176,12 +176,17 @@ def test_compressed_transaction_rows_find_their_table_map() -> None:
         table_map.body.schema_name, table_map.body.table_name)
 
 
+@pytest.mark.parametrize("by_path", [True, False], ids=["local-file", "file-object"])
 @pytest.mark.parametrize("path", REAL, ids=lambda p: p.parent.name)
-def test_header_only_walk_frames_the_same_events(path: Path) -> None:
+def test_header_only_walk_frames_the_same_events(path: Path, by_path: bool) -> None:
     """With ``bodies``, the same events at the same offsets with the same headers; only
-    the asked-for bodies are read."""
+    the asked-for bodies are read: a local file opened by path in full windows, a
+    caller's file object (maybe an object store's) skimmed, large bodies skipped by a
+    seek."""
     full = list(read_events(path))
-    with BinlogStream(path, bodies={EventType.xid_event}) as stream:
+    with path.open("rb") as f, BinlogStream(path if by_path else f,
+                                            bodies={EventType.xid_event}) as stream:
+        assert stream._skims is not by_path
         walked = list(stream.events())
     assert [(e.pos, e.type_code, e.length) for e in walked] == [
         (e.pos, e.type_code, e.length) for e in full]
