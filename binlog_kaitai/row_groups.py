@@ -29,6 +29,7 @@ VIEWED_BYTES = 2048
 """Row images from which :func:`row_data` gives a view of an event's bytes, not a copy."""
 
 
+@cache
 def keep_freed_memory() -> None:
     """Have glibc keep the memory a batch frees for the next batch: by default it hands
     blocks of more than a few hundred KB back to the system as they are freed, and every
@@ -36,8 +37,9 @@ def keep_freed_memory() -> None:
     bench file: 225,000 page faults, 1.9 s of system time; 45,000 and 0.25 s this way,
     the same peak RSS; ``row_batches()`` on it: 43,000 page faults and 0.45 s, 19,000
     and 0.43 s). Set for the whole process, where the columnar decoder runs. Nothing
-    where the C library has no ``mallopt`` (not glibc). (ctypes is imported here: the
-    reference decoder's small runs never need it.)"""
+    where the C library has no ``mallopt`` (not glibc). Once per process, though each
+    split's decoder asks. (ctypes is imported here: the reference decoder's small runs
+    never need it.)"""
     import ctypes
 
     try:

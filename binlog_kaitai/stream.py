@@ -158,13 +158,13 @@ class BinlogStream:
         CRC is asked for: a run carries none)."""
         self.base = base
         self.file, self.name, size, self._owned = _opened(source)
+        self._local = bool(getattr(getattr(self.file, "raw", self.file), "is_local", False))
+        """A local file opened by path (a caller's file object is not assumed one)."""
         self._skims = self.bodies is not None and not self.bodies.issuperset(kinds.ROWS) and (
-            not _local_file(self.file))
-        """Whether the walk skips most bytes (header-only, no rows bodies, not a local
-        file): small windows, large bodies skipped by a seek, which fetches fewer bytes
-        from an object store. A walk that reads the rows events, or a local file (where
-        a window costs less than a read per event: the planner's walk of the bulk file
-        0.055 s against 0.093 s), reads every byte, in full windows."""
+            not self._local)
+        """Whether the walk skips most bytes (header-only, no rows bodies, not a local file):
+        small windows, large bodies skipped by a seek (fewer bytes from an object store;
+        on a local disk full windows are quicker: see docs/performance.md)."""
         try:
             self.size = None if size is None else base + size
             self.first: Event | None = None
@@ -233,7 +233,8 @@ class BinlogStream:
         limit = self.size if stop is None or (self.size is not None and self.size < stop) else (
             stop)
         self._ahead = _Ahead(self.file, pos, limit,
-                             HEADER_ONLY_WINDOW if self._skims else WINDOW_BYTES)
+                             HEADER_ONLY_WINDOW if self._skims else WINDOW_BYTES,
+                             rereads=self._local and limit is not None)
         self._batch, self._framed, self._alone, self._pushed = iter(()), 0, 0, None
         index = 1 if first is not None else 0
         skip = self.skip
@@ -542,11 +543,14 @@ class _Ahead:
     one-event path
     (:meth:`read`, :meth:`skip_to`), past it as before batching."""
 
-    __slots__ = ("at", "data", "f", "limit", "most", "pos", "seeks", "want")
+    __slots__ = ("at", "data", "f", "limit", "most", "pos", "rereads", "want")
 
-    def __init__(self, f: IO[bytes], pos: int, limit: int | None, most: int) -> None:
+    def __init__(self, f: IO[bytes], pos: int, limit: int | None, most: int,
+                 rereads: bool = False) -> None:
         self.f, self.pos, self.limit, self.most = f, pos, limit, most
-        self.seeks = limit is not None and _local_file(f)
+        self.rereads = rereads
+        """What is left of a window is read again with the next (a local file, read up to
+        ``limit``), not copied in front of it."""
         self.data, self.at = b"", 0
         self.want = min(FIRST_WINDOW, most)
 
@@ -563,7 +567,7 @@ class _Ahead:
             more = b""
         elif self.limit is None:  # a pipe (a live server's binlog): what has arrived, else
             more = getattr(self.f, "read1", self.f.read)(n)  # a window waits for the next
-        elif self.seeks:  # (what is left read again with the window, not copied in
+        elif self.rereads:  # (what is left read again with the window, not copied in
             if left:  # front of it, a copy that holds the interpreter's lock: the
                 self.f.seek(-left, io.SEEK_CUR)  # kernel's read lets go of it)
             self.pos += self.at
@@ -691,12 +695,6 @@ def _opened(source: Source, buffering: int = SEQUENTIAL_BUFFER
         size = source.seek(0, io.SEEK_END)
         source.seek(here)
     return source, name, size, False
-
-
-def _local_file(f: IO[bytes]) -> bool:
-    """Whether ``f`` is a local file opened by path (a caller's file object is not
-    assumed to be one, nor seekable)."""
-    return bool(getattr(getattr(f, "raw", f), "is_local", False))
 
 
 def _read_exact(f: IO[bytes], n: int) -> bytes:
