@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from datetime import UTC, datetime
@@ -176,6 +177,22 @@ def test_module_entry_point_and_table_output() -> None:
                           capture_output=True, text=True, cwd=REPO, check=False)
     assert proc.returncode == 0
     assert "ROTATE_EVENT" in proc.stdout.splitlines()[-1]
+
+
+@pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="OpenBLAS starts no thread on one core")
+@pytest.mark.parametrize(("asked", "threads"), [(None, 1), ("2", 2)])
+def test_the_cli_leaves_numpy_no_idle_blas_threads(asked: str | None, threads: int) -> None:
+    """numpy imported after the CLI ran (as ``rows`` and ``export`` import it) starts no
+    OpenBLAS thread beside the process's own, unless the user asked for some."""
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    if asked is not None:
+        env["OPENBLAS_NUM_THREADS"] = asked
+    script = ("import os, sys; from binlog_kaitai.cli import main; "
+              f"main(['summary', {str(corpus(ROTATE_FILE))!r}]); import numpy; "
+              "print(len(os.listdir('/proc/self/task')), file=sys.stderr)")
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          cwd=REPO, env=env, check=True)
+    assert int(proc.stderr.split()[-1]) == threads
 
 
 @pytest.mark.parametrize("form", [["--json"], [], ["--table", "shop.none", "--json"]])
