@@ -30,6 +30,7 @@ events decoded by the columnar decoder come back as :class:`RenderedRows`, their
 from __future__ import annotations
 
 import gc
+from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -90,6 +91,12 @@ BATCH_BYTES = 4 << 20
 """Row data gathered before the groups are decoded: each MB costs about 6 MB while its
 batch is decoded and rendered (``rows --json`` on a bulk binlog peaks at 280 MB with 4,
 330 MB with 8)."""
+IN_FLIGHT = 2
+"""Full batches left with the decoding worker when a flush returns (the stream waits for
+older ones): with one, the stream waited for the worker after a batch slow to decode,
+and the worker for the stream after one slow to read (0.45 s of each on the bench file's
+``rows --json``: its median of 15 alternating runs went from 1.43 to 1.33 s with two, its
+peak RSS from 155-178 MB to 172-190 MB)."""
 PASSIVE = kinds.GTID | {EventType.xid_event, EventType.table_map_event,
                         EventType.annotate_rows_event}
 """Events that leave the open groups open (see the module docstring): the reference
@@ -215,9 +222,9 @@ class OrderedRows:
         self._fed_events = 0
         """And how many (:data:`COLUMNAR_AFTER_EVENTS`)."""
         self._groups = OpenGroups(RowsGroup)
-        self._in_flight: tuple[list[Piece], list[Any] | Future[list[Any]]] | None = None
-        """The batch being decoded (see :meth:`_flush`): the items of its groups decoded
-        already, and those of the others, or their future."""
+        self._in_flight: deque[tuple[list[Piece], list[Any] | Future[list[Any]]]] = deque()
+        """The batches being decoded, oldest first (see :meth:`_flush`): the items of
+        each one's groups decoded already, and those of the others, or their future."""
 
     def feed(self, ev: Event) -> list[Item]:
         if ev.type_code not in kinds.ROWS:
@@ -255,34 +262,38 @@ class OrderedRows:
         return self._flush()
 
     def _flush(self, later: bool = False) -> list[Item]:
-        """The items of the batch in flight, then those of every group open, in binlog
+        """The items of the batches in flight, then those of every group open, in binlog
         order. ``later`` (a batch full, not an event that may change what the decoding
         or the printing of its items depends on): rendered groups are decoded on the
         worker thread (:func:`decoding_worker`) while the stream reads on, and their items
-        come with the next flush; only passive events come in between."""
-        ready = self._settle()
+        come with a later flush, once :data:`IN_FLIGHT` batches wait; only passive events
+        come in between."""
         groups, _ = self._groups.take()
-        if not groups:
-            return ready
         small = [group for group in groups if group.size < COLUMNAR_MIN_BYTES]
         large = [group for group in groups if group.size >= COLUMNAR_MIN_BYTES]
-        now = [piece for group in small for piece in self._by_reference(group)]
-        work = partial(_columnar, large, self._renderer()) if large else list
         pool = decoding_worker() if later and large and self.render is not None else None
-        self._in_flight = (now, work() if pool is None else pool.submit(work))
-        return ready if pool is not None else ready + self._settle()
+        if pool is None:  # (decoded here, once the worker's batches are done)
+            ready = self._settle()
+            if groups:
+                self._in_flight.append((self._by_references(small),
+                                        _columnar(large, self._renderer()) if large else []))
+            return ready + self._settle()
+        work = partial(_columnar, large, self._renderer())
+        self._in_flight.append((self._by_references(small), pool.submit(work)))
+        return self._settle(IN_FLIGHT)
 
-    def _settle(self) -> list[Item]:
-        """The items of the batch in flight (none: nothing), waited for; a group the
-        columnar decoder refused goes through the reference decoder."""
-        if self._in_flight is None:
-            return []
-        pieces, done = self._in_flight
-        self._in_flight = None
-        for group, decoded in done if isinstance(done, list) else done.result():
-            pieces += self._by_reference(group) if decoded is None else decoded
-        pieces.sort(key=itemgetter(0))
-        return _gathered([item for _, item in pieces])
+    def _settle(self, keep: int = 0) -> list[Item]:
+        """The items of the batches in flight but the last ``keep``, waited for, oldest
+        first; a group the columnar decoder refused goes through the reference
+        decoder."""
+        ready: list[Item] = []
+        while len(self._in_flight) > keep:
+            pieces, done = self._in_flight.popleft()
+            for group, decoded in done if isinstance(done, list) else done.result():
+                pieces += self._by_reference(group) if decoded is None else decoded
+            pieces.sort(key=itemgetter(0))
+            ready += _gathered([item for _, item in pieces])
+        return ready
 
     def _renderer(self) -> Callable[[RowsGroup, DecodedRows], list[Piece]]:
         """What makes a decoded group's items: its lines rendered from the batch
@@ -294,6 +305,9 @@ class OrderedRows:
             kernel = batch_text.json_text if self.render == "json" else batch_text.sql_text
             return partial(_rendered, render=kernel)
         return _changes
+
+    def _by_references(self, groups: list[RowsGroup]) -> list[Piece]:
+        return [piece for group in groups for piece in self._by_reference(group)]
 
     def _by_reference(self, group: RowsGroup) -> list[Piece]:
         """The items of a group's events through the reference decoder."""
