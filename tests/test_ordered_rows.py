@@ -7,19 +7,21 @@ whether ``rows --json`` lines are rendered from the changes or from the Arrow ba
 from __future__ import annotations
 
 import io
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from binlog_kaitai import batch_text, columnar, ordered_rows
+from binlog_kaitai import batch_text, columnar, ordered_rows, rows_command
 from binlog_kaitai.errors import BinlogError, RowsError
 from binlog_kaitai.ordered_rows import OrderedRows, RenderedRows
 from binlog_kaitai.row_text import json_lines, render_changes
 from binlog_kaitai.rows import RowChange, RowDecoder
 from binlog_kaitai.schema import SchemaHistory
 from binlog_kaitai.stream import RowsRun, read_events
-from tests.conftest import FIXTURES, check_mutations
+from tests.conftest import FIXTURES, REPO, check_mutations, corpus
 from tools.crosscheck import default_files
 
 FILES = default_files()
@@ -201,3 +203,16 @@ def test_bulk_events_are_decoded_in_groups(monkeypatch: pytest.MonkeyPatch) -> N
         1, 12345678901234567890, "-12345678.90", "-838:59:58.999999")
     table = decoder.decoder.table_of(items[0][0])  # type: ignore[index]
     assert render_changes(changes[:1], table).startswith("# at 4155 row 0: ")
+
+
+def test_the_cli_writes_a_batch_of_megabytes_whole(tmp_path: Path, compiled: None) -> None:
+    """``rows --json`` to a file: batches of lines larger than what one ``write`` is given
+    (:data:`~binlog_kaitai.rows_command.WRITE_BYTES`) arrive whole and in order, as the
+    reference decoder's lines."""
+    path = corpus("rust-us__mysql-cdc-rs/tests__events__8.0__folder__binlog.000693")
+    lines = "".join(reference_text(path))
+    assert len(lines) > 8 * rows_command.WRITE_BYTES
+    with open(tmp_path / "rows.json", "wb") as out:
+        subprocess.run([sys.executable, "-m", "binlog_kaitai", "rows", "--json", str(path)],
+                       stdout=out, check=True, cwd=REPO)
+    assert (tmp_path / "rows.json").read_text() == lines
