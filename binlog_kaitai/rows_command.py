@@ -158,10 +158,10 @@ class RowsCommand:
 WRITE_BYTES = 256 << 10
 """The most :func:`write_utf8` hands the system in one ``write``. A batch's lines (10 MB
 and more) written at once took the kernel 0.3-0.9 s of system time for the bench file's
-400 MB (its page cache then takes them in large folios, slow to come by on the project's
-virtual machine, and not always), against 0.18-0.29 s written 256 KB at a time: 1.29-1.55
-s of wall time became 1.13-1.24 s (five alternating pairs; 1 MB steps were as quick,
-4 MB ones paid again)."""
+400 MB, in most runs (``perf``: its copy into the page cache,
+``copy_folio_from_iter_atomic``), against 0.18-0.29 s in every run written 256 KB at a
+time: 1.29-1.55 s of wall time became 1.13-1.24 s (five alternating pairs; 1 MB steps
+were as quick, 4 MB ones paid again)."""
 
 
 def write_utf8(out: TextIO, data: bytes | memoryview) -> None:
