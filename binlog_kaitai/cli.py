@@ -651,16 +651,12 @@ def run(args: argparse.Namespace,
     return max(status, runner(args, sys.stdout, sys.stderr))
 
 
-ONE_BLAS_THREAD = {"OPENBLAS_NUM_THREADS": "1"}
-"""numpy's OpenBLAS starts a thread per core but one when numpy is imported, which spins
-waiting for work (about 0.1 s of a core at the start: 7% of ``rows --json``'s CPU time
-on the bench file, on two cores beside its decoding thread). Nothing here multiplies
-matrices, so the CLI's process asks for none (a variable the user set is kept)."""
-
-
 def main(argv: Sequence[str] | None = None) -> int:
-    for name, value in ONE_BLAS_THREAD.items():
-        os.environ.setdefault(name, value)  # (before numpy is imported: see above)
+    # numpy's OpenBLAS starts a thread per core but one at numpy's import, which spins
+    # waiting for work (about 0.1 s of a core: 7% of `rows --json`'s CPU time on the
+    # bench file, beside its decoding thread). Nothing here multiplies matrices: the
+    # CLI's process asks for none, before numpy is imported (a user's value is kept).
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command == "rows" and (
