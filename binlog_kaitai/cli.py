@@ -20,7 +20,7 @@ from dataclasses import asdict, replace
 from datetime import UTC, datetime
 from functools import lru_cache
 from json.encoder import encode_basestring_ascii as encode_json_string
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from binlog_kaitai import times
 from binlog_kaitai.errors import BinlogError
@@ -34,6 +34,9 @@ from binlog_kaitai.render import Parsed, describe, event_data, event_data_json, 
 from binlog_kaitai.stream import read_events
 from binlog_kaitai.summary import Summary, summary
 from binlog_kaitai.times import local_text, local_zone_note
+
+if TYPE_CHECKING:
+    from binlog_kaitai.rows_command import RowsCommand
 
 FILES_HELP = ("binlog files, folders (searched at any depth), globs, or URIs (s3://, gs://, "
               "hdfs://, abfs://: docs/object-stores.md); read in chain order")
@@ -398,9 +401,10 @@ class EventsRun:
 
         return one_file(args, name, out, err, handle)
 
-    def in_worker(self, name: str, out: TextIO, err: TextIO) -> tuple[int, TableFilter]:
+    def in_worker(self, name: str, out: TextIO, err: TextIO, _given: None
+                  ) -> tuple[int, TableFilter]:
         """One file's events in a worker process: its status and the tables its
-        ``--table``/``--database`` saw."""
+        ``--table``/``--database`` saw (each file's events need nothing of the others)."""
         return self.file(name, out, err), self.chosen.filters.tables
 
 
@@ -460,10 +464,37 @@ def run_rows(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     if is_live(args):
         status = follow(args, out, err, from_server, command.flush)
+    elif command.files_apart and (workers := side_by_side(args.files)):
+        status = _rows_side_by_side(args, command, out, err, workers)
     else:
         status = each_file(args, out, err,
                            lambda name: command.file(name, *read_bounds(name, args)))
     return command.finish(status)
+
+
+def _rows_side_by_side(args: argparse.Namespace, command: RowsCommand, out: TextIO,
+                       err: TextIO, workers: int) -> int:
+    """``rows`` of the files read side by side (see
+    :mod:`~binlog_kaitai.rows_command`): the first by ``command``, each other one in a
+    worker by a command of its own, from the schema history the files before it leave;
+    the worst status (the tables each one saw merged into ``command``'s)."""
+    from binlog_kaitai.rows_command import HistoriesAhead, RowsCommand
+    from binlog_kaitai.schema import thaw
+
+    def one(name: str, out: TextIO, err: TextIO, frozen: bytes | None
+            ) -> tuple[int, TableFilter]:
+        mine = command if frozen is None else RowsCommand(args, out, err, thaw(frozen))
+        status = one_file(args, name, out, err,
+                          lambda name: mine.file(name, *read_bounds(name, args)))
+        return status, mine.filters.tables
+
+    out.flush()
+    command.decoder.load()  # (once, before the workers are forked)
+    done = each_file_in_workers(args.files, one, out, err, workers,
+                                HistoriesAhead(args.files, command.schema))
+    for _, tables in done:
+        command.filters.tables.merge(tables)
+    return max(status for status, _ in done)
 
 
 def run_summary(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:

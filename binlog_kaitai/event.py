@@ -57,7 +57,6 @@ CHANGE_CARRIERS = kinds.ROWS | kinds.QUERY | kinds.OLD_LOAD | {
 """The events whose loss may lose changes: rows events and their table maps, statements
 (which may change rows, or the schema their rows are read with), MySQL 4's LOAD DATA,
 compressed transactions, and a FORMAT_DESCRIPTION_EVENT (the layout of the rest)."""
-_KNOWN_TYPES = frozenset(int(t) for t in EventType)
 COMPILED_BODIES: dict[int, tuple[Any, Any]] = {
     EventType.gtid_event: (fast_mariadb_gtid.MariadbGtidEvent,
                            fast_mariadb_gtid.read_mariadb_gtid_event),
@@ -355,7 +354,7 @@ class Event:
             if self.decode_error is None:
                 return None
             return f"cannot decode {self.type_name}: {self.decode_error}"
-        if t in _KNOWN_TYPES or (self.flags or 0) & _IGNORABLE:
+        if t in kinds.KNOWN or (self.flags or 0) & _IGNORABLE:
             return None
         return f"event type {t} unknown, not flagged ignorable: it may hold changes"
 

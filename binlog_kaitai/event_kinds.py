@@ -15,6 +15,8 @@ from binlog_kaitai.generated.mysql_event_type import MysqlEventType
 
 EventType = MysqlEventType.EventType
 _E = EventType
+KNOWN = frozenset(int(t) for t in EventType)
+"""Every type code the spec names."""
 
 WRITE_ROWS = frozenset({
     _E.pre_ga_write_rows_event, _E.write_rows_event_v1, _E.write_rows_event,

@@ -1,16 +1,19 @@
 """The files of a command read side by side, one per core, their output in file order.
 
 A command whose files are independent of one another (``events``: each file's walk
-starts from its own format and table maps) runs one file per worker process where the
-machine has more than one core, as an archive of rotated files is most often read: the
-interpreter runs one thread at a time, and ``mariadb-binlog`` reads on one core. Each
-worker writes its file's output to a file of its own; the command's process reads the
-first file itself meanwhile, straight to its output (which so starts at once), then
-copies theirs out in the order the files were named, each with what its worker wrote on
-stderr after it. The workers are forked: they share the command's loaded modules and
-its arguments, and nothing goes to them but a file's name. A worker's output waits in
-the temporary folder (``TMPDIR``) for its turn: one file's output per worker, and the
-one being copied out, at most, whatever the number of files.
+starts from its own format and table maps), or depend on the files before them only
+through what this process can work out ahead of them (``rows``: the schema history,
+which names a file's columns from the DDL of the files before it), runs one file per
+worker process where the machine has more than one core, as an archive of rotated files
+is most often read: the interpreter runs one thread at a time, and ``mariadb-binlog``
+reads on one core. Each worker writes its file's output to a file of its own; the
+command's process reads the first file itself meanwhile, straight to its output (which
+so starts at once), then copies theirs out in the order the files were named, each with
+what its worker wrote on stderr after it. The workers are forked: they share the
+command's loaded modules and its arguments, and nothing goes to them but a file's name
+(and what this process worked out for it). A worker's output waits in the temporary
+folder (``TMPDIR``) for its turn: one file's output per worker, and the one being copied
+out, at most, whatever the number of files.
 """
 
 from __future__ import annotations
@@ -22,8 +25,13 @@ from collections.abc import Callable, Sequence
 from itertools import islice
 from typing import Any, TextIO
 
-Work = Callable[[str, TextIO, TextIO], Any]
-"""What is done with one file: (name, out, err) -> what the worker hands back (picklable)."""
+Work = Callable[[str, TextIO, TextIO, Any], Any]
+"""What is done with one file: (name, out, err, given) -> what the worker hands back
+(picklable); ``given`` is what :func:`each_file_in_workers`'s ``ahead`` worked out for
+the file (None for the first file, which this process reads itself, and without
+``ahead``)."""
+Ahead = Callable[[int], Any]
+"""What the work on ``names[i]`` is given, worked out in this process (picklable)."""
 
 _WORK: Work | None = None
 """The work of the workers (set before they are forked, which is how they get it)."""
@@ -48,12 +56,14 @@ def side_by_side(names: Sequence[str]) -> int:
 
 
 def each_file_in_workers(names: Sequence[str], work: Work, out: TextIO, err: TextIO,
-                         workers: int) -> list[Any]:
+                         workers: int, ahead: Ahead | None = None) -> list[Any]:
     """``work`` on every file, its output and stderr in file order: what each handed
     back, in that order. This process reads the first file itself, straight to ``out``
     and ``err`` (its events show as they are read, as one after the other), while
     ``workers`` forked processes read the next ones, one each at a time; their output is
-    copied out after it, in turn. When the run stops (a reader gone away, an interrupt),
+    copied out after it, in turn. ``ahead(i)``, when given, is called in file order for
+    every file but the first as it is handed out (its result goes with it): what the
+    files before it leave for it. When the run stops (a reader gone away, an interrupt),
     the workers are stopped too."""
     import multiprocessing  # (here: 11 ms at every start of the CLI, with the two below)
     import tempfile
@@ -63,15 +73,19 @@ def each_file_in_workers(names: Sequence[str], work: Work, out: TextIO, err: Tex
     errors = getattr(out, "errors", None) or "strict"
     with tempfile.TemporaryDirectory(prefix="binlog-kaitai-") as folder:
         pool = multiprocessing.get_context("fork").Pool(workers)
-        later = iter(names[1:])
+        later = enumerate(names[1:], 1)
+
+        def hand_out(i: int, name: str) -> Any:
+            given = None if ahead is None else ahead(i)
+            return pool.apply_async(_work_on, (name, folder, errors, given))
+
         try:
-            pending = deque(pool.apply_async(_work_on, (name, folder, errors))
-                            for name in islice(later, workers))
-            done = [work(names[0], out, err)]
+            pending = deque(hand_out(i, name) for i, name in islice(later, workers))
+            done = [work(names[0], out, err, None)]
             while pending:
                 written = pending.popleft().get()
-                for name in islice(later, 1):  # (a file's output waits for its turn:
-                    pending.append(pool.apply_async(_work_on, (name, folder, errors)))
+                for i, name in islice(later, 1):  # (a file's output waits for its turn:
+                    pending.append(hand_out(i, name))
                 done.append(_copied(written, out, err))  # a few at most, on disk)
         except BaseException:
             pool.terminate()
@@ -107,7 +121,7 @@ def _copied(written: tuple[str, str, Any], out: TextIO, err: TextIO) -> Any:
     return result
 
 
-def _work_on(name: str, folder: str, errors: str) -> tuple[str, str, Any]:
+def _work_on(name: str, folder: str, errors: str, given: Any) -> tuple[str, str, Any]:
     """In a worker: the work on one file, its output written to a file in ``folder``
     (text that cannot be encoded fails as it would on the command's ``out``, whose
     ``errors`` policy this is)."""
@@ -117,5 +131,5 @@ def _work_on(name: str, folder: str, errors: str) -> tuple[str, str, Any]:
     handle, path = tempfile.mkstemp(dir=folder, suffix=".out")
     err = io.StringIO()
     with open(handle, "w", encoding=ENCODING, errors=errors) as out:
-        result = _WORK(name, out, err)
+        result = _WORK(name, out, err, given)
     return path, err.getvalue(), result

@@ -10,8 +10,7 @@ in use). What the runs did is the output's *state*, kept in its manifest
   which it is done (the end of its last complete transaction); for a file that may still
   grow (it ends without ROTATE or STOP), its ``split_stats`` and the ``files`` table's
   data files holding its row, which a later run rewrites when the file grows;
-- ``histories``: each chain's schema history after its DDL
-(:func:`binlog_kaitai.tables.splits.freeze`),
+- ``histories``: each chain's schema history after its DDL (:func:`binlog_kaitai.schema.freeze`),
   by the path of the chain's last file, where the next file of the chain starts: a new
   file's column names whose DDL was in an older file are known without reading it;
 - ``typed``: each typed change table's schema, the union of its runs' (a reader widens

@@ -295,6 +295,13 @@ class OrderedRows:
             ready += _gathered([item for _, item in pieces])
         return ready
 
+    def load(self) -> None:
+        """Import the columnar path now where the run is known to take it (see
+        :data:`LARGE_RUN_BYTES`): before worker processes are forked, which then share
+        it rather than each import it (0.16 s of CPU a process)."""
+        if self._fed >= COLUMNAR_AFTER_BYTES:
+            self._renderer()
+
     def _renderer(self) -> Callable[[RowsGroup, DecodedRows], list[Piece]]:
         """What makes a decoded group's items: its lines rendered from the batch
         (``render``, the kernel compiled), else its changes. (Imports the columnar

@@ -38,7 +38,7 @@ MAPS_KEPT = 256
 _STATE_TYPES = kinds.GTID | kinds.QUERY | {FDE}
 """The events besides rows events whose bodies the decoder reads: the transaction's GTID,
 the schema's DDL, a new format."""
-IDLE_TYPES = frozenset(int(t) for t in EventType) - kinds.ROWS - CHANGE_CARRIERS - (
+IDLE_TYPES = kinds.KNOWN - kinds.ROWS - CHANGE_CARRIERS - (
     _STATE_TYPES)
 """Types the decoder does nothing with (XID, ANNOTATE_ROWS, INTVAR...): no changes, no
 state, nothing whose loss loses changes (an unknown type may, and is not one of them)."""

@@ -22,6 +22,8 @@ say what each did to the tables' columns (:class:`TableChange`), for the Spark j
 
 from __future__ import annotations
 
+import pickle
+import zlib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -223,3 +225,16 @@ def _change(key: tuple[str, str], action: str, old: list[ColumnDef],
                        None if new is None else tuple(new_names),
                        tuple(n for n in new_names if n not in old_names),
                        tuple(n for n in old_names if n not in new_names))
+
+
+def freeze(history: SchemaHistory) -> bytes:
+    """A history as it stands, as bytes: for another process (a split's parse, a file's
+    ``rows`` worker) or a later run (an incremental state)."""
+    return zlib.compress(pickle.dumps(history, protocol=pickle.HIGHEST_PROTOCOL))
+
+
+def thaw(frozen: bytes) -> SchemaHistory:
+    """The history :func:`freeze` stored (bytes this program made, never user input)."""
+    history = pickle.loads(zlib.decompress(frozen))
+    assert isinstance(history, SchemaHistory)
+    return history

@@ -59,6 +59,8 @@ SCAN_BELOW = 65536
 LOOKBACK = (4096, 65536, 1 << 20)
 """How far before the event the search for a known transaction state looks, in turn
 (then from the start of the file)."""
+_NOT_QUERIES = kinds.KNOWN - kinds.QUERY
+"""What a walk for the statements alone skips."""
 
 
 @dataclass
@@ -385,10 +387,10 @@ def datetime_bounds(source: Source, start: float | None, stop: float | None
     return low, high
 
 
-def statements(source: Source, start: int | None, stop: int) -> Iterator[Event]:
+def statements(source: Source, start: int | None, stop: int | None) -> Iterator[Event]:
     """The QUERY events in [``start``, ``stop``), by a header-only walk: the DDL a schema
     history needs from the events a read that begins at ``stop`` skips."""
-    with BinlogStream(source, bodies=kinds.QUERY) as stream:
+    with BinlogStream(source, bodies=kinds.QUERY, skip=_NOT_QUERIES) as stream:
         for ev in stream.events(start, stop):
             if ev.type_code in kinds.QUERY:
                 yield ev

@@ -226,6 +226,40 @@ def test_events_of_files_side_by_side_are_one_after_the_other(
         assert len(lines) > 100
 
 
+@pytest.mark.parametrize("form", [["--json"], [], ["--table", "ho.cart", "--json"],
+                                  ["--start-position", "492", "--json"]])
+def test_rows_of_files_side_by_side_name_columns_from_the_files_before(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+        form: list[str]) -> None:
+    """With more than one core, ``rows`` reads each file in a worker process from the
+    schema history the DDL of the files before it leaves: the same output, problems and
+    status as one file after the other, on a chain whose later files' tables were
+    created, altered, dropped and created again in earlier ones (binlog_row_metadata
+    MINIMAL: only the DDL names their columns), then a damaged file and a non-binlog."""
+    from binlog_kaitai import cli, file_workers
+
+    chain = sorted((REPO / "tests/fixtures/mariadb/rotation_minimal").glob("binlog.0*"))
+    damaged = tmp_path / "binlog.cut"
+    damaged.write_bytes(chain[1].read_bytes()[:-50])
+    other = tmp_path / "notes.txt"
+    other.write_text("not a binlog\n")
+    files = [str(p) for p in (*chain, damaged, other, chain[2])]
+    if file_workers.side_by_side(files) == 0:
+        pytest.skip("one core: no worker processes")
+    side_by_side = run(capsys, "rows", *form, *files)
+    with monkeypatch.context() as patch:
+        patch.setattr(cli, "side_by_side", lambda names: 0)
+        assert run(capsys, "rows", *form, *files) == side_by_side
+    status, lines, err = side_by_side
+    assert status == 1 and f"{damaged}: offset " in err and f"{other}: " in err
+    if "--json" in form:
+        last = [json.loads(line) for line in lines if line.startswith('{"file":"' + files[-1])]
+        assert [r["after"] for r in last if r["table"] == "cart"] == [
+            {"cart_no": 200, "qty": 7, "label": "seven"},
+            {"cart_no": 100, "qty": 6, "label": "five"}]
+        assert ("note" in last[0]["after"]) == ("--table" not in form)
+
+
 @pytest.mark.parametrize("form", [["--json"], []])
 def test_rows_in_runs_as_event_by_event(capsys: pytest.CaptureFixture[str],
                                         monkeypatch: pytest.MonkeyPatch, tmp_path: Path,

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from binlog_kaitai import event_kinds as kinds
 from binlog_kaitai import parsed_bodies
 from binlog_kaitai.dump import dump_lines
 from binlog_kaitai.errors import BinlogError
@@ -247,25 +248,41 @@ def test_event_kinds() -> None:
     assert updates and all(e.is_rows and e.body.has_after_image for e in updates)
 
 
+STREAMS_OWN = frozenset({EventType.format_description_event, EventType.start_encryption_event,
+                         EventType.transaction_payload_event})
+"""The types a stream reads itself, never skipped (table maps too while it hands out rows
+events)."""
+SOME_TYPES = frozenset({EventType.xid_event, EventType.annotate_rows_event,
+                        EventType.gtid_event, EventType.query_event})
+
+
+@pytest.mark.parametrize(("skip", "bodies"), [
+    (SOME_TYPES, None),
+    # (a walk for the statements, payloads expanded: no table map)
+    (kinds.KNOWN - kinds.QUERY, kinds.QUERY | {EventType.transaction_payload_event}),
+], ids=["some", "all-but-statements"])
 @pytest.mark.parametrize("path", default_files(), ids=lambda p: p.name)
-def test_skipped_types_are_walked_past(path: Path) -> None:
+def test_skipped_types_are_walked_past(path: Path, skip: frozenset[int],
+                                       bodies: frozenset[int] | None) -> None:
     """``skip``: the other events are the same (positions, indexes, types, bodies'
-    tables), none of the skipped types is handed out, and damage is found all the same."""
-    skip = frozenset({EventType.xid_event, EventType.annotate_rows_event,
-                      EventType.gtid_event, EventType.query_event})
+    tables), none of the skipped types is handed out (table maps neither, when no rows
+    event is), and damage is found all the same."""
 
     def walk(**kwargs: Any) -> tuple[list[tuple[int, int, int, Any]], str | None]:
         seen: list[tuple[int, int, int, Any]] = []
         try:
-            for ev in read_events(path, expand_payloads=True, **kwargs):
-                tm = ev.table_map
-                seen.append((ev.pos, ev.index, ev.type_code,
-                             None if tm is None else tm.table_name))
+            with BinlogStream(path, expand_payloads=True, **kwargs) as stream:
+                for ev in stream.events():
+                    tm = ev.table_map
+                    seen.append((ev.pos, ev.index, ev.type_code,
+                                 None if tm is None else tm.table_name))
         except BinlogError as exc:
             return seen, f"{exc.offset}: {exc.message}"
         return seen, None
 
     every, error = walk()
-    some, same_error = walk(skip=skip)
-    assert some == [e for e in every if e[2] not in skip] and same_error == error
-    assert len(some) < len(every) or not any(e[2] in skip for e in every)
+    some, same_error = walk(skip=skip, bodies=bodies)
+    skipped = skip - STREAMS_OWN  # (and the first event, which decides the format, comes)
+    assert some == every[:1] + [e for e in every[1:] if e[2] not in skipped]
+    assert same_error == error
+    assert len(some) < len(every) or not any(e[2] in skipped for e in every[1:])

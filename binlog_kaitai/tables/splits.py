@@ -34,9 +34,7 @@ from __future__ import annotations
 import dataclasses
 import glob
 import os
-import pickle
 import re
-import zlib
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import closing
 from dataclasses import dataclass
@@ -47,9 +45,9 @@ from typing import Any, NamedTuple
 from binlog_kaitai import event_kinds as kinds
 from binlog_kaitai.archive import chain_name, check_chains
 from binlog_kaitai.errors import BinlogError
-from binlog_kaitai.event import Event, EventType
+from binlog_kaitai.event import Event
 from binlog_kaitai.gtid import gtid_text
-from binlog_kaitai.schema import SchemaHistory, TableChange, query_statement
+from binlog_kaitai.schema import SchemaHistory, TableChange, freeze, query_statement, thaw
 from binlog_kaitai.storage import is_uri, list_uri, open_input
 from binlog_kaitai.stream import BinlogStream
 from binlog_kaitai.summary import Summary, summary
@@ -69,7 +67,7 @@ CUT_BODIES = kinds.KINDED
 needs (QUERY, MariaDB's GTID); in a file it does not cut, QUERY's alone. A GTID body is
 read for a DDL statement's ``gtid`` only (:class:`_Gtids`): parsing every GTID body
 doubled the walk of a file of small transactions."""
-UNCUT_SKIP = frozenset(int(t) for t in EventType) - kinds.QUERY - kinds.GTID
+UNCUT_SKIP = kinds.KNOWN - kinds.QUERY - kinds.GTID
 """The events a walk that does not cut a file is not handed (:class:`BinlogStream`'s
 ``skip``): it reads the statements, and the GTID events before them."""
 
@@ -138,17 +136,6 @@ def schema_history(scripts: Iterable[Script]) -> SchemaHistory:
     history = SchemaHistory()
     for script in scripts:
         history.apply_script(script.text)
-    return history
-
-
-def freeze(history: SchemaHistory) -> bytes:
-    return zlib.compress(pickle.dumps(history, protocol=pickle.HIGHEST_PROTOCOL))
-
-
-def thaw(frozen: bytes) -> SchemaHistory:
-    """The history :func:`freeze` stored (bytes the planner made, never user input)."""
-    history = pickle.loads(zlib.decompress(frozen))
-    assert isinstance(history, SchemaHistory)
     return history
 
 
