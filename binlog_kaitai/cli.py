@@ -30,8 +30,17 @@ from binlog_kaitai.filters import EventFilter, Filters, TableFilter, add_filter_
 from binlog_kaitai.follow import follow, is_live
 from binlog_kaitai.inputs import check_positions, check_window, positions_of, take_inputs
 from binlog_kaitai.pull import add_pull_parser, add_server_options, run_pull
-from binlog_kaitai.render import Parsed, describe, event_data, event_data_json, parse
-from binlog_kaitai.stream import read_events
+from binlog_kaitai.render import (
+    CHECKSUM_JSON,
+    Parsed,
+    describe,
+    event_data,
+    event_data_json,
+    json_line,
+    parse,
+    run_json_lines,
+)
+from binlog_kaitai.stream import RowsRun, read_events
 from binlog_kaitai.summary import Summary, summary
 from binlog_kaitai.times import local_text, local_zone_note
 
@@ -248,9 +257,12 @@ def read_bounds(name: str, args: argparse.Namespace) -> tuple[int | None, int | 
 def filtered(events: Iterator[Event], args: argparse.Namespace, chosen: EventFilter
              ) -> Iterator[Event]:
     """The events the options keep (``events`` itself when they keep them all)."""
-    if args.start_datetime is None and args.stop_datetime is None and chosen.keeps_all:
-        return events
-    return _kept(events, args, chosen)
+    return events if keeps_every_event(args, chosen) else _kept(events, args, chosen)
+
+
+def keeps_every_event(args: argparse.Namespace, chosen: EventFilter) -> bool:
+    """Whether the options keep every event (no time window, no filter)."""
+    return args.start_datetime is None and args.stop_datetime is None and chosen.keeps_all
 
 
 def _kept(events: Iterator[Event], args: argparse.Namespace, chosen: EventFilter
@@ -288,24 +300,14 @@ def event_json(ev: Event, shown_name: str, parsed: Parsed | None = None) -> dict
 
 def event_json_text(ev: Event, name_json: str, parsed: Parsed) -> str:
     """``json.dumps(event_json(ev, name))`` (``name_json``: the file's name as JSON),
-    written directly: the header's numbers as they are, its strings and the data encoded
-    by the json module's own functions (a table map's data once per body). Twice as quick
-    as encoding the object; ``test_render`` checks it is the same text."""
-    info = encode_json_string(describe(ev, parsed))
-    data = event_data_json(ev, parsed)
-    return (f'{{"file": {name_json}, "pos": {ev.pos}, "type": "{ev.type_name}", '
-            f'"type_code": {ev.type_code}, "timestamp": {ev.timestamp}, '
-            f'"server_id": {ev.server_id}, "length": {ev.length}, '
-            f'"log_pos": {_json_int(ev.log_pos)}, "flags": {_json_int(ev.flags)}, '
-            f'"checksum_ok": {_JSON_CHECKSUM[parsed.checksum_ok]}, "info": {info}, '
-            f'"data": {data}}}')
-
-
-_JSON_CHECKSUM = {True: "true", False: "false", None: "null"}
-
-
-def _json_int(value: int | None) -> str | int:
-    return "null" if value is None else value
+    written directly (:func:`~binlog_kaitai.render.json_line`): the header's numbers as
+    they are, its strings and the data encoded by the json module's own functions (a
+    table map's data once per body). Twice as quick as encoding the object;
+    ``test_render`` checks it is the same text."""
+    head = (ev.timestamp, ev.type_code, ev.server_id, ev.length,
+            -1 if ev.log_pos is None else ev.log_pos, -1 if ev.flags is None else ev.flags)
+    return json_line(name_json, ev.pos, head, CHECKSUM_JSON[parsed.checksum_ok],
+                     encode_json_string(describe(ev, parsed)), event_data_json(ev, parsed))
 
 
 def event_line(ev: Event, parsed: Parsed | None = None,
@@ -371,23 +373,48 @@ class EventsRun:
         that ends the stream is); the status."""
         status = 0
         name_json = encode_json_string(name)
-        args, when_text = self.args, self.when_text
         lines: list[str] = []
         try:
-            for ev in filtered(stream, args, self.chosen):
-                parsed = parse(ev)
-                if parsed.decode_error is not None:
-                    _write_lines(out, lines)
-                    print(f"{name}: offset {ev.pos}: cannot decode {ev.type_name} body: "
-                          f"{parsed.decode_error}", file=err)
-                    status = 1
-                lines.append(event_json_text(ev, name_json, parsed) if args.json
-                             else event_line(ev, parsed, when_text))
+            for ev in filtered(stream, self.args, self.chosen):
+                if type(ev) is not RowsRun:
+                    status = max(status, self._line(ev, name, name_json, lines, out, err))
+                    continue
+                for k, line in enumerate(run_json_lines(ev, name_json)):  # (see runs)
+                    if line is None:
+                        status = max(status, self._line(ev.event(k), name, name_json, lines,
+                                                        out, err))
+                    else:
+                        lines.append(line)
                 if len(lines) >= self.at_once:
                     _write_lines(out, lines)
         finally:
             _write_lines(out, lines)
         return status
+
+    def _line(self, ev: Event, name: str, name_json: str, lines: list[str], out: TextIO,
+              err: TextIO) -> int:
+        """An event's line added to ``lines`` (written when there are :attr:`at_once`,
+        and before its decode error is said on ``err``); 1 after such an error."""
+        parsed = parse(ev)
+        status = 0
+        if parsed.decode_error is not None:
+            _write_lines(out, lines)
+            print(f"{name}: offset {ev.pos}: cannot decode {ev.type_name} body: "
+                  f"{parsed.decode_error}", file=err)
+            status = 1
+        lines.append(event_json_text(ev, name_json, parsed) if self.args.json
+                     else event_line(ev, parsed, self.when_text))
+        if len(lines) >= self.at_once:
+            _write_lines(out, lines)
+        return status
+
+    @property
+    def runs(self) -> bool:
+        """Whether events come in runs (``event_runs``), each one's line made without an
+        Event (:func:`~binlog_kaitai.render.run_json_lines`): ``--json`` with no filter
+        that looks at each event, and no CRC mismatch to stop at."""
+        args = self.args
+        return args.json and not args.strict_checksums and keeps_every_event(args, self.chosen)
 
     def file(self, name: str, out: TextIO, err: TextIO) -> int:
         """One file's events (from the start and stop its options give it)."""
@@ -397,7 +424,8 @@ class EventsRun:
             start, stop = read_bounds(name, args)
             return self.show(name, read_events(name, start=start, stop=stop,
                                                strict_checksums=args.strict_checksums,
-                                               checksums=True), out, err)
+                                               checksums=True, event_runs=self.runs),
+                             out, err)
 
         return one_file(args, name, out, err, handle)
 

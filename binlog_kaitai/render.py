@@ -19,7 +19,7 @@ from decimal import Decimal
 from enum import IntEnum
 from functools import cache, lru_cache
 from json.encoder import encode_basestring_ascii
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from kaitaistruct import KaitaiStream, KaitaiStruct, KaitaiStructError
 
@@ -29,6 +29,7 @@ from binlog_kaitai.event import (
     BinlogFormat,
     Event,
     EventType,
+    event_type_name,
 )
 from binlog_kaitai.generated.gtid_event import GtidEvent
 from binlog_kaitai.generated.gtid_tagged_event import GtidTaggedEvent
@@ -52,6 +53,9 @@ from binlog_kaitai.parsed_bodies import rows_fields_bytes
 
 _B = MysqlBinlog
 _T = TableMapEvent
+
+if TYPE_CHECKING:
+    from binlog_kaitai.stream import RowsRun
 
 
 @cache
@@ -93,10 +97,14 @@ def describe(ev: Event, parsed: Parsed | None = None) -> str:
     if body is None:
         return f"undecodable body: {error}" if error else ""
     if type(body) is Compiled:
-        return COMPILED_VIEWS[type(body.fields)][1](ev, body)
+        return COMPILED_DESCRIPTIONS[type(body.fields)](ev, body)
     how = _DESCRIBERS.get(ev.type_code)
     if how is None:
         return _rows(ev, body) if isinstance(body, RowsEvent) else ""
+    return _described(how, ev, body)
+
+
+def _described(how: Callable[[Any, Any], str], ev: Any, body: Any) -> str:
     try:
         return how(ev, body)
     except DECODE_ERRORS as exc:  # an instance read lazily from damaged bytes
@@ -351,6 +359,9 @@ def event_data(ev: Event, parsed: Parsed | None = None) -> Any:
 def event_data_json(ev: Event, parsed: Parsed) -> str:
     """:func:`event_data` as JSON text, as ``json.dumps`` writes it; a shared table
     map's is encoded once."""
+    body = parsed.body
+    if type(body) is Compiled and type(body.fields) in COMPILED_DATA:
+        return COMPILED_DATA[type(body.fields)](ev, body)
     data, text = _data(ev, parsed)
     return _json_text(data) if text is None else text
 
@@ -384,7 +395,8 @@ def _data(ev: Event, parsed: Parsed) -> tuple[Any, str | None]:
     if type(body) is Compiled:
         if type(body.fields) is fast_rows.RowsEvent:
             return _compiled_rows_data(ev, body)
-        return COMPILED_VIEWS[type(body.fields)][0](ev, body), None
+        data_json = COMPILED_DATA[type(body.fields)](ev, body)
+        return json.loads(data_json), data_json
     if type(body) is RowsEvent and not body.is_compressed:
         return _rows_data(ev, body)
     shared = ev.type_code == EventType.table_map_event
@@ -443,13 +455,19 @@ def _with_rows(kept: tuple[Any, str, str], rows: str) -> tuple[Any, str]:
 
 def _compiled_rows_data(ev: Event, body: Compiled) -> tuple[Any, str | None]:
     """:func:`_rows_data` of a rows event read by the compiled reader: the data kept for
-    the bytes before its row images (their span), else the spec's parse of the body."""
+    the bytes before its row images (:func:`_kept_rows_data`), else the spec's parse of
+    the body."""
+    found = _kept_rows_data(ev, body)
+    return _rows_data(ev, ev.body) if found is None else found
+
+
+def _kept_rows_data(ev: Event | EventHead, body: Compiled) -> tuple[Any, str] | None:
+    """The data and JSON text of a rows event read by the compiled reader, from those
+    kept for the bytes before its row images (their span), None when none are kept."""
     fields = body.fields
     kept = _ROWS_DATA.get((ev.format, ev.type_code,
-                           body.raw[ev.format.header_len:fields.rows_at]))
-    if kept is None:
-        return _rows_data(ev, ev.body)
-    return _with_rows(kept, body.span("rows").hex())
+                           body.raw[body.at + ev.format.header_len:fields.rows_at]))
+    return None if kept is None else _with_rows(kept, body.span("rows").hex())
 
 
 def _converted_data(ev: Event, body: Any) -> Any:
@@ -476,13 +494,23 @@ class Parsed(NamedTuple):
     decode_error: str | None
 
 
+class EventHead(NamedTuple):
+    """What the views of a compiled body (:data:`COMPILED_DATA`...) read of its event,
+    as an :class:`Event` has it: for the events of a run, which have no Event."""
+
+    type_code: int
+    server_id: int
+    format: BinlogFormat
+
+
 class Compiled(NamedTuple):
     """A body read by the readers ``tools/ksy_fast.py`` compiles from the spec: their
-    object (the spec's member names; a span as ``<id>_at``, ``<id>_size``) and the bytes
-    its spans index."""
+    object (the spec's member names; a span as ``<id>_at``, ``<id>_size``), the bytes
+    its spans index and where its event starts in them."""
 
     fields: Any
     raw: bytes
+    at: int = 0
 
     def span(self, name: str) -> bytes:
         at = getattr(self.fields, f"{name}_at")
@@ -506,38 +534,48 @@ def parse(ev: Event) -> Parsed:
     return Parsed(ev.body, ev.checksum_ok, ev.decode_error)
 
 
-def _mariadb_gtid_fields(ev: Event, body: Compiled) -> dict[str, Any]:
-    """What :func:`_mariadb_gtid_data` gives the spec's object: its members in order,
-    those absent left out, 64-bit halves joined, flags named, padding left out."""
+def _mariadb_gtid_json(ev: Event | EventHead, body: Compiled) -> str:
+    """The data of a MariaDB GTID read by the compiled reader, as JSON text: the spec's
+    object's members in order, those absent left out, 64-bit halves joined, flags named,
+    padding left out (what :func:`_converted_data` gives of the spec's object)."""
     f = body.fields
-    out: dict[str, Any] = {"gtid": gtid_text(ev.type_code, ev.server_id, f),
-                           "seq_no": f.seq_no.value, "domain_id": f.domain_id,
-                           "flags2": bit_names(f.flags2, MariadbGtidEvent.Flag2)}
+    text = (f'{{"gtid": "{gtid_text(ev.type_code, ev.server_id, f)}", '
+            f'"seq_no": {f.seq_no.value}, "domain_id": {f.domain_id}, '
+            f'"flags2": {_bit_names_json(f.flags2, MariadbGtidEvent.Flag2)}')
     if f.has_commit_id:
-        out["commit_id"] = f.commit_id.value
+        text += f', "commit_id": {f.commit_id.value}'
     if f.has_flags_extra:
-        out["flags_extra"] = bit_names(f.flags_extra, MariadbGtidEvent.FlagExtra)
+        text += f', "flags_extra": {_bit_names_json(f.flags_extra, MariadbGtidEvent.FlagExtra)}'
     if f.has_extra_engines:
-        out["extra_engines"] = f.extra_engines
+        text += f', "extra_engines": {f.extra_engines}'
     if f.has_sa_seq_no:
-        out["sa_seq_no"] = f.sa_seq_no.value
+        text += f', "sa_seq_no": {f.sa_seq_no.value}'
     if f.has_thread_id:
-        out["thread_id"] = f.thread_id
-    return out
+        text += f', "thread_id": {f.thread_id}'
+    return text + "}"
 
 
-COMPILED_VIEWS: dict[type, tuple[Callable[[Event, Compiled], Any],
-                                 Callable[[Event, Compiled], str]]] = {
-    fast.XidEvent: (lambda ev, b: {"xid": b.fields.xid.value},
-                    lambda ev, b: _DESCRIBERS[EventType.xid_event](ev, b.fields)),
-    fast.AnnotateRowsEvent: (lambda ev, b: {"query": text(b.span("query"))},
-                             lambda ev, b: text(b.span("query"))),
-    fast_mariadb_gtid.MariadbGtidEvent: (_mariadb_gtid_fields,
-                                         lambda ev, b: _mariadb_gtid(ev, b.fields)),
-    fast_rows.RowsEvent: (lambda ev, b: _compiled_rows_data(ev, b)[0],
-                          lambda ev, b: _rows(ev, b.fields)),
+@lru_cache(maxsize=1024)  # (a damaged file's flags may be any value: bounded)
+def _bit_names_json(value: int, bits: type[IntEnum]) -> str:
+    return json.dumps(bit_names(value, bits))
+
+
+COMPILED_DATA: dict[type, Callable[[Any, Compiled], str]] = {
+    fast.XidEvent: lambda ev, b: f'{{"xid": {b.fields.xid.value}}}',
+    fast.AnnotateRowsEvent:
+        lambda ev, b: '{"query": ' + encode_basestring_ascii(text(b.span("query"))) + "}",
+    fast_mariadb_gtid.MariadbGtidEvent: _mariadb_gtid_json,
 }
-"""The data and description of each compiled body, as the spec's object gives them."""
+"""The data of each compiled body but a rows event's (:func:`_compiled_rows_data`), as
+JSON text, of its event (an :class:`Event`, or an :class:`EventHead` of a run's event):
+what :func:`_converted_data` gives of the spec's object of the body."""
+COMPILED_DESCRIPTIONS: dict[type, Callable[[Any, Compiled], str]] = {
+    fast.XidEvent: lambda ev, b: _DESCRIBERS[EventType.xid_event](ev, b.fields),
+    fast.AnnotateRowsEvent: lambda ev, b: text(b.span("query")),
+    fast_mariadb_gtid.MariadbGtidEvent: lambda ev, b: _mariadb_gtid(ev, b.fields),
+    fast_rows.RowsEvent: lambda ev, b: _rows(ev, b.fields),
+}
+"""The description of each compiled body, as :func:`describe` gives the spec's object."""
 
 
 _AS_IS = frozenset({int, str, float, bool, type(None)})
@@ -814,3 +852,74 @@ VIEWS: dict[type, Callable[[Any, Event | None], Any]] = {
         "payload_size": o.payload_size, "payload": o.payload},
 }
 """Bodies (and parts) built from the spec's instances, or with a field decoded further."""
+
+
+# ---------------------------------------------------------------------------------------
+# ``events --json`` lines
+
+
+def json_line(name_json: str, pos: int, head: tuple[int, int, int, int, int, int],
+              checksum_json: str, info_json: str, data_json: str) -> str:
+    """An ``events --json`` line (``json.dumps`` of the object docs/events-json.md
+    describes), written directly: ``name_json`` the file's name as JSON, ``head`` the
+    header's fields as the framing gives them (timestamp, type code, server id, length,
+    log_pos and flags, -1 where absent), the rest JSON text."""
+    timestamp, type_code, server_id, length, log_pos, flags = head
+    return (f'{{"file": {name_json}, "pos": {pos}, "type": "{event_type_name(type_code)}", '
+            f'"type_code": {type_code}, "timestamp": {timestamp}, '
+            f'"server_id": {server_id}, "length": {length}, '
+            f'"log_pos": {"null" if log_pos < 0 else log_pos}, '
+            f'"flags": {"null" if flags < 0 else flags}, '
+            f'"checksum_ok": {checksum_json}, "info": {info_json}, "data": {data_json}}}')
+
+
+CHECKSUM_JSON = {True: "true", False: "false", None: "null"}
+"""``checksum_ok`` as JSON, by an event's verdict."""
+_FRAMED_CHECKSUM_JSON = {1: "true", 0: "false", -1: "null"}
+"""``checksum_ok`` as JSON, by the framing's verdict."""
+
+
+def run_json_lines(run: RowsRun, name_json: str) -> list[str | None]:
+    """The ``events --json`` line of each event of a run (``BinlogStream(event_runs=
+    True, checksums=True)``), made from the header the framing read, its CRC verdict and
+    the fields the run holds, as :func:`json_line` makes it of the event: no Event made,
+    no parse. None for an event whose line needs its Event: a table map or rows event
+    whose data is not kept yet for its bytes (the first of its kind: see
+    :data:`_SHARED_DATA`, :data:`_ROWS_DATA`), an XA GTID."""
+    fmt, data, base = run.format, run.data, run.base
+    lines: list[str | None] = []
+    heads: dict[tuple[int, int], EventHead] = {}  # (a file's few types and server ids)
+    for at, framed, fields, crc in zip(run.ats, run.heads, run.fields, run.crcs, strict=True):
+        key = framed[1], framed[2]
+        head = heads.get(key)
+        if head is None:
+            head = heads[key] = EventHead(*key, fmt)
+        texts = _run_item_texts(head, fields, data, at)
+        checksum = _FRAMED_CHECKSUM_JSON.get(crc)
+        lines.append(None if texts is None or checksum is None else json_line(
+            name_json, base + at, framed, checksum, *texts))
+    return lines
+
+
+def _run_item_texts(head: EventHead, fields: Any, data: bytes, at: int
+                    ) -> tuple[str, str] | None:
+    """The description and data, as JSON, of an event of a run (see
+    :func:`run_json_lines`): its body ``fields`` as the run holds them."""
+    if head.type_code == EventType.table_map_event:
+        kept = _SHARED_DATA.get(id(fields))
+        if kept is None or kept[0] is not fields:
+            return None
+        return encode_basestring_ascii(_described(_DESCRIBERS[head.type_code], head,
+                                                  fields)), kept[2]
+    kind = type(fields)
+    if kind is fast_mariadb_gtid.MariadbGtidEvent and fields.has_xid:  # (XA: as parse)
+        return None
+    body = Compiled(fields, data, at)
+    if kind is fast_rows.RowsEvent:
+        found = _kept_rows_data(head, body)
+        if found is None:
+            return None
+        data_json = found[1]
+    else:
+        data_json = COMPILED_DATA[kind](head, body)
+    return encode_basestring_ascii(COMPILED_DESCRIPTIONS[kind](head, body)), data_json

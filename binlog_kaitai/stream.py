@@ -45,6 +45,7 @@ from binlog_kaitai.errors import (
     TruncatedError,
 )
 from binlog_kaitai.event import (
+    COMPILED_BODIES,
     CRC_UNCHECKED,
     DECODE_ERRORS,
     FDE,
@@ -81,6 +82,9 @@ _TRACKED = kinds.ROWS | {TABLE_MAP, FDE}
 """The events that change or use the table maps."""
 _OPENED = frozenset({TRANSACTION_PAYLOAD, START_ENCRYPTION})
 """The events after which the stream reads on differently (:meth:`BinlogStream._opened`)."""
+RUN_TYPES = kinds.ROWS | {TABLE_MAP} | frozenset(COMPILED_BODIES)
+"""The types a :class:`RowsRun` holds (:meth:`BinlogStream._in_run`): rows events, table
+maps and the bodies the compiled readers read whole."""
 WINDOW_BYTES = 1 << 20
 """The most bytes read and framed at once (beyond what the last window left unframed)."""
 FIRST_WINDOW = 4096
@@ -137,13 +141,16 @@ class BinlogStream:
     :class:`RowsRun` with the table maps and compiled bodies between them, the ``skip``
     types walked past (an Event each only where one is asked for), for a gatherer of row
     data that needs their fixed fields, their table maps and GTIDs, and nothing else.
+    With ``event_runs``, a run starts at any event it may hold (:data:`RUN_TYPES`), for a
+    caller that takes each event's framed header and compiled body from the run (``events
+    --json``); a run carries each event's CRC verdict when ``checksums`` asks for it.
     """
 
     def __init__(self, source: Source, *, strict_checksums: bool = False,
                  expand_payloads: bool = False, bodies: Collection[int] | None = None,
                  fmt: BinlogFormat | None = None, base: int = 0,
                  skip: Collection[int] = (), checksums: bool = False,
-                 rows_runs: bool = False) -> None:
+                 rows_runs: bool = False, event_runs: bool = False) -> None:
         self.strict_checksums = strict_checksums
         self.checksums = checksums or strict_checksums
         self.expand_payloads = expand_payloads
@@ -152,10 +159,12 @@ class BinlogStream:
         self.skip = frozenset() if strict_checksums else _skipped_types(skip, self.bodies)
         """The types not handed out (none when every CRC is checked: the check is the
         parse's)."""
-        self._runs = rows_runs and not self.checksums and kinds.ROWS.isdisjoint(self.skip) and (
+        self._runs = (rows_runs or event_runs) and not strict_checksums and (
+            kinds.ROWS.isdisjoint(self.skip)) and (
             self.bodies is None or self.bodies.issuperset(kinds.ROWS))
-        """Whether rows events come in runs (:class:`RowsRun`; never when each event's
-        CRC is asked for: a run carries none)."""
+        """Whether events come in runs (:class:`RowsRun`), each from an event of
+        ``_run_starts`` on (never when a CRC mismatch is to raise: that is the parse's)."""
+        self._run_starts = RUN_TYPES if event_runs else kinds.ROWS
         self.base = base
         self.file, self.name, size, self._owned = _opened(source)
         self._local = bool(getattr(getattr(self.file, "raw", self.file), "is_local", False))
@@ -299,7 +308,7 @@ class BinlogStream:
         ahead.at = at + length
         if type_code in self.skip and not fmt.is_type_code_permuted:
             return self._skipped(at, length)
-        if self._runs and type_code in kinds.ROWS and not fmt.is_type_code_permuted:
+        if self._runs and type_code in self._run_starts and not fmt.is_type_code_permuted:
             run = self._rows_run(pos, index, framed)
             if run is not None:
                 return run
@@ -330,29 +339,29 @@ class BinlogStream:
     def _rows_run(self, pos: int, index: int,
                   framed: tuple[int, tuple[int, int, int, int, int, int], int]
                   ) -> RowsRun | None:
-        """The run of the window from ``framed`` (the rows event at ``pos``) on: the
-        rows events, table maps and compiled bodies that follow it (:meth:`_in_run`),
-        the events skipped between them walked past, up to the first event that is none
-        of those or that the compiled readers do not read (that one then comes next as
-        an Event); each table map tracked as :meth:`_track` does. None when the first
-        is not read so."""
-        fmt, ahead = self.format, self._ahead
+        """The run of the window from ``framed`` (the event at ``pos``: a rows event, or
+        with ``event_runs`` any of :data:`RUN_TYPES`) on: the rows events, table maps
+        and compiled bodies that follow it (:meth:`_in_run`), the events skipped between
+        them walked past, up to the first event that is none of those or that the
+        compiled readers do not read (that one then comes next as an Event); each table
+        map tracked as :meth:`_track` does. None when the first is not read so."""
+        ahead = self._ahead
         data = ahead.data
-        at, head, _ = framed
-        fields = read_rows_fields(data, at, head[3], fmt, head[1])
+        at, head, crc = framed
+        fields, table_map = self._in_run(data, at, head)
         if fields is None:
             return None
-        run = RowsRun(self.name, fmt, data, pos - at, self.parsed)
-        first, table_map, skip = at, self._map_of(fields), self.skip
+        run = RowsRun(self.name, self.format, data, pos - at, self.parsed)
+        first, skip = at, self.skip
         while True:
             if fields is not _SKIPPED:
-                run.add(at, head, fields, table_map, index)
+                run.add(at, head, fields, table_map, index, crc)
             index += 1
             ahead.at = at + head[3]
             following = next(self._batch, None)
             if following is None:
                 break
-            at, head, _ = following
+            at, head, crc = following
             if head[1] in skip:
                 fields = _SKIPPED
                 continue
@@ -507,7 +516,8 @@ class BinlogStream:
 
 
 class RowsRun:
-    """Rows events of a window and what lies between them (``BinlogStream(rows_runs=True)``),
+    """Rows events of a window and what lies between them (``BinlogStream(rows_runs=True)``;
+    with ``event_runs``, any events of :data:`RUN_TYPES` that follow each other),
     handed out as one item: item ``k`` is the event ``data[ats[k]:ats[k] + heads[k][3]]``,
     at binlog position ``base + ats[k]``, the walk's event ``indexes[k]``; ``heads[k]``
     are its framed header fields (as :meth:`Event.framed` takes them). ``fields[k]`` is
@@ -516,9 +526,11 @@ class RowsRun:
     (None: none); a TABLE_MAP_EVENT's ``fields[k]`` is its body (already in force for the
     rows events after it), another type's its :meth:`Event.fixed_fields`. The events of
     the stream's ``skip`` types between them are walked past: ``size`` is the bytes the
-    run spans, ``count`` the events. :meth:`event` makes an item an :class:`Event`."""
+    run spans, ``count`` the events; ``crcs[k]`` is an item's CRC verdict as the framing
+    gave it (1, 0, -1: no footer; :data:`~binlog_kaitai.event.CRC_UNCHECKED` when the
+    stream did not check it). :meth:`event` makes an item an :class:`Event`."""
 
-    __slots__ = ("ats", "base", "count", "data", "fields", "file", "format", "heads",
+    __slots__ = ("ats", "base", "count", "crcs", "data", "fields", "file", "format", "heads",
                  "indexes", "parsed", "size", "table_maps")
 
     def __init__(self, file: str, fmt: BinlogFormat, data: bytes, base: int,
@@ -530,21 +542,24 @@ class RowsRun:
         self.fields: list[Any] = []
         self.table_maps: list[Any] = []
         self.indexes: list[int] = []
+        self.crcs: list[int] = []
 
     def add(self, at: int, head: tuple[int, int, int, int, int, int], fields: Any,
-            table_map: Any, index: int) -> None:
-        """An item: the event at ``data[at:]``, the walk's ``index``-th."""
+            table_map: Any, index: int, crc: int) -> None:
+        """An item: the event at ``data[at:]``, the walk's ``index``-th, its CRC
+        verdict ``crc`` as the framing gave it."""
         self.ats.append(at)
         self.heads.append(head)
         self.fields.append(fields)
         self.table_maps.append(table_map)
         self.indexes.append(index)
+        self.crcs.append(crc)
 
     def event(self, k: int) -> Event:
         """Item ``k`` of the run, as the walk would have handed it out."""
         at, head = self.ats[k], self.heads[k]
         ev = Event.framed(self.file, self.base + at, self.indexes[k], self.format,
-                          self.data[at:at + head[3]], head, self.parsed)
+                          self.data[at:at + head[3]], head, self.parsed, self.crcs[k])
         ev.table_map = self.table_maps[k]
         return ev
 
@@ -680,13 +695,15 @@ def read_events(
     skip: Collection[int] = (),
     checksums: bool = False,
     rows_runs: bool = False,
+    event_runs: bool = False,
 ) -> Iterator[Event | RowsRun]:
     """Every event of a binlog, in order, in constant memory: :meth:`BinlogStream.events`
     of a stream opened on ``source`` (see :class:`BinlogStream` for the options; a
     :class:`RowsRun` comes only with ``rows_runs``)."""
     with BinlogStream(source, strict_checksums=strict_checksums,
                       expand_payloads=expand_payloads, skip=skip,
-                      checksums=checksums, rows_runs=rows_runs) as stream:
+                      checksums=checksums, rows_runs=rows_runs,
+                      event_runs=event_runs) as stream:
         yield from stream.events(start, stop)
 
 

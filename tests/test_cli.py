@@ -12,10 +12,13 @@ from typing import Any
 
 import pytest
 
+from binlog_kaitai import event_kinds as kinds
 from binlog_kaitai.cli import main
 from binlog_kaitai.filters import RowsGate
 from binlog_kaitai.ordered_rows import OrderedRows
+from binlog_kaitai.stream import read_events
 from tests.conftest import REPO, corpus
+from tools.crosscheck import default_files
 
 ROTATE_FILE = "github__gh-ost/go__binlog__testdata__mysql-bin.000066"
 V3_FILE = "hwCloudRDS__mysql-5.7/mysql-test__std_data__master-bin.000001"
@@ -258,6 +261,63 @@ def test_rows_of_files_side_by_side_name_columns_from_the_files_before(
             {"cart_no": 200, "qty": 7, "label": "seven"},
             {"cart_no": 100, "qty": 6, "label": "five"}]
         assert ("note" in last[0]["after"]) == ("--table" not in form)
+
+
+def test_events_json_of_runs_as_event_by_event(capsys: pytest.CaptureFixture[str],
+                                               monkeypatch: pytest.MonkeyPatch,
+                                               tmp_path: Path) -> None:
+    """``events --json`` with no filter takes the events that a run of the stream holds
+    (rows events, table maps, compiled bodies) from their framed headers, CRC verdicts
+    and fields, without an Event each: the same lines, problems and status as event by
+    event, on every real file, every MariaDB fixture, a truncated file and a file whose
+    rows event's CRC does not match; the lines of both kinds are made."""
+    from binlog_kaitai import cli, render
+    from binlog_kaitai.event import EventType
+
+    gtid = REPO / "tests" / "fixtures" / "mariadb" / "gtid" / "binlog.000001"
+    data = gtid.read_bytes()
+    cut = tmp_path / "cut.bin"
+    cut.write_bytes(data[:len(data) - 30])
+    rows = next(ev for ev in read_events(gtid) if ev.type_code in kinds.ROWS)
+    flipped = bytearray(data)
+    flipped[rows.pos + rows.length - 6] ^= 0x01  # (a byte of its row images)
+    bad_crc = tmp_path / "crc.bin"
+    bad_crc.write_bytes(flipped)
+    made: list[bool] = []
+    run_lines = render.run_json_lines
+
+    def counted(run: Any, name_json: str) -> list[str | None]:
+        lines = run_lines(run, name_json)
+        made.extend(line is not None for line in lines)
+        return lines
+
+    monkeypatch.setattr(cli, "run_json_lines", counted)
+    monkeypatch.setattr(cli, "side_by_side", lambda names: 0)
+    files = [*map(str, default_files()), *map(str, sorted(
+        (REPO / "tests" / "fixtures" / "mariadb").glob("*/binlog.0*"))), str(cut), str(bad_crc)]
+    for name in files:
+        in_runs = run(capsys, "events", "--json", name)
+        with monkeypatch.context() as patch:
+            patch.setattr(cli.EventsRun, "runs", property(lambda self: False))
+            assert run(capsys, "events", "--json", name) == in_runs, name
+    assert any(made) and not all(made)
+    status, lines, err = run(capsys, "events", "--json", str(bad_crc))
+    assert status == 0 and err == ""  # (a mismatch is the event's to say: no --strict-checksums)
+    crc = json.loads(next(line for line in lines if f'"pos": {rows.pos},' in line))
+    assert crc["checksum_ok"] is False and crc["type_code"] == rows.type_code
+    assert crc["type_code"] != EventType.table_map_event
+
+
+def test_json_line_writes_the_fields_a_v1_header_lacks_as_null() -> None:
+    """A v1 header (MySQL 3.23) has no log_pos and no flags: the framing gives -1 for
+    them, and the line says null, as ``json.dumps`` of the event's object does."""
+    from binlog_kaitai.render import json_line
+
+    line = json_line('"f"', 4, (1000, 2, 7, 13, -1, -1), "null", '"i"', '{"a": 1}')
+    assert json.loads(line) == {
+        "file": "f", "pos": 4, "type": "QUERY_EVENT", "type_code": 2, "timestamp": 1000,
+        "server_id": 7, "length": 13, "log_pos": None, "flags": None, "checksum_ok": None,
+        "info": "i", "data": {"a": 1}}
 
 
 @pytest.mark.parametrize("form", [["--json"], []])
