@@ -256,7 +256,7 @@ class BinlogStream:
                 index += ev[1]
                 continue
             if type(ev) is RowsRun:
-                yield ev  # (only with rows_runs)
+                yield ev  # (only with rows_runs or event_runs)
                 pos += ev.size
                 index += ev.count
                 continue
