@@ -15,7 +15,8 @@ Every input drives what a user can reach (:data:`DRIVERS`): the Spark executors'
 decoder) with each event and row change rendered as the CLI prints them, and again with
 the typed tables (every rows event through the columnar groups), ``rows`` (the
 CLI's :class:`~binlog_kaitai.ordered_rows.OrderedRows`, every rows event through the
-columnar decoder; and ``row_batches``), ``summary``, ``seek`` (times and GTIDs of the
+columnar decoder; and ``row_batches``), ``events --json`` (its runs' lines against its
+events' lines), ``summary``, ``seek`` (times and GTIDs of the
 input's own events),
 ``rows --sql`` and ``--flashback`` and ``events`` between two times, ``check`` and
 ``plan`` over a folder holding the input beside the files around the one it was made from
@@ -464,6 +465,36 @@ class Stderr(Stdout):
         return super().write(text)
 
 
+class Captured(Stdout):
+    """A command's stdout, kept (to compare two runs of the command)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.parts: list[str] = []
+
+    def write(self, text: str) -> int:
+        self.parts.append(text)
+        return super().write(text)
+
+
+def drive_events(path: str, origin: str | None = None) -> None:
+    """``events --json`` as the CLI runs it: the events of the stream's runs made into
+    lines from their framed headers, CRC verdicts and compiled fields
+    (:func:`~binlog_kaitai.render.run_json_lines`), which must be the lines (and the
+    status) made of each one's Event."""
+    in_runs = _events_json(path)
+    with module_values(cli.EventsRun, runs=False):
+        if _events_json(path) != in_runs:
+            raise Bug("events --json: the lines made of a run differ from its events'")
+
+
+def _events_json(path: str) -> tuple[int, str]:
+    out = Captured()
+    with unwrapped():
+        status = cli.run_events(command_args("events", "--json", path), out, Stderr())
+    return status, "".join(out.parts)
+
+
 def run_command(runner: Callable[[argparse.Namespace, Any, Any], int],
                 args: argparse.Namespace) -> None:
     """A command of :mod:`binlog_kaitai.cli` (``run_rows``...) as ``main`` runs it, in
@@ -641,6 +672,7 @@ DRIVERS: tuple[tuple[str, Driver], ...] = (
     ("parse", drive_parse),
     ("typed", drive_typed),
     ("rows", drive_rows),
+    ("events", drive_events),
     ("summary", drive_summary),
     ("seek", drive_seek),
     ("sql", drive_sql),
