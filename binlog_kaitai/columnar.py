@@ -66,7 +66,7 @@ import pyarrow as pa
 
 from binlog_kaitai import event_kinds as kinds
 from binlog_kaitai import json_value, kernels, row_kernel, values
-from binlog_kaitai.errors import BinlogError, RowsError
+from binlog_kaitai.errors import BinlogError, RowsError, decode_error_text
 from binlog_kaitai.event import DECODE_ERRORS, EventType, event_type_name
 from binlog_kaitai.json_diff import patched
 from binlog_kaitai.packed import decimal_size
@@ -878,7 +878,7 @@ def _add_to_group(ev: Any, decoder: RowDecoder, pending: dict[tuple[Any, ...], _
         data = row_data(ev)  # inflated here for MariaDB's compressed events
     except DECODE_ERRORS as exc:
         raise RowsError(ev.file, ev.pos, f"cannot decode {ev.type_name}: "
-                        f"{type(exc).__name__}: {exc}", ev.index) from None
+                        f"{decode_error_text(exc)}", ev.index) from None
     if data is None:
         raise RowsError(ev.file, ev.pos, "compressed rows in an unknown format", ev.index)
     key = _open_group(pending, table, RowsShape.of_event(ev))
@@ -906,7 +906,7 @@ def _flush(group: _Pending) -> Iterator[pa.RecordBatch]:
             file, pos, _, _, _, _, index = group.events[0]
             raise RowsError(file, pos, f"cannot decode {event_type_name(group.shape.type_code)}"
                             f" of `{group.table.schema}`.`{group.table.table}`: "
-                            f"{type(exc).__name__}: {exc}", index) from None
+                            f"{decode_error_text(exc)}", index) from None
         for data, event in zip(group.datas, group.events, strict=True):
             yield from _flush(_Pending(group.table, group.shape, group.op, [data], [event]))
         return

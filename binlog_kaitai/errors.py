@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import re
+
+_ADDRESS = re.compile(r" object at 0x[0-9a-fA-F]+>")
+
 
 class BinlogError(Exception):
     """A problem at a known place in a binlog file.
@@ -56,3 +60,11 @@ class RowsError(BinlogError):
     table map for it, a value that does not fit its column... The stream goes on."""
 
     kind = "rows"
+
+
+def decode_error_text(exc: BaseException) -> str:
+    """``Type: message`` of an exception met decoding damaged bytes, without the memory
+    address of an object the message names (a Kaitai validation error names the value
+    it got, ``<... object at 0x7f...>``): the same bytes give the same words, run after
+    run."""
+    return _ADDRESS.sub(">", f"{type(exc).__name__}: {exc}")

@@ -16,6 +16,7 @@ from typing import Any, NamedTuple
 from kaitaistruct import KaitaiStream, KaitaiStructError
 
 from binlog_kaitai import event_kinds as kinds
+from binlog_kaitai.errors import decode_error_text
 from binlog_kaitai.generated.mysql_binlog import MysqlBinlog
 from binlog_kaitai.generated.mysql_event_type import MysqlEventType
 from binlog_kaitai.generated_fast import mariadb_gtid_event as fast_mariadb_gtid
@@ -433,7 +434,7 @@ def parse_parts(buf: bytes, fmt: BinlogFormat, type_code: int) -> Parts:
                                fmt.post_header_lengths, fmt.is_type_code_permuted,
                                KaitaiStream(io.BytesIO(buf)))
     except DECODE_ERRORS as exc:
-        return None, None, None, f"{type(exc).__name__}: {exc}"
+        return None, None, None, decode_error_text(exc)
     return ev.header, ev.body, checksum_ok(ev, buf), None
 
 

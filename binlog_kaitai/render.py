@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from kaitaistruct import KaitaiStream, KaitaiStruct, KaitaiStructError
 
+from binlog_kaitai.errors import decode_error_text
 from binlog_kaitai.event import (
     DECODE_ERRORS,
     WHOLE_BODIES,
@@ -108,7 +109,7 @@ def _described(how: Callable[[Any, Any], str], ev: Any, body: Any) -> str:
     try:
         return how(ev, body)
     except DECODE_ERRORS as exc:  # an instance read lazily from damaged bytes
-        return f"undecodable body: {type(exc).__name__}: {exc}"
+        return f"undecodable body: {decode_error_text(exc)}"
 
 
 def _query(ev: Event, body: Any) -> str:
@@ -475,7 +476,7 @@ def _converted_data(ev: Event, body: Any) -> Any:
     try:
         return to_jsonable(body, event=ev)
     except DECODE_ERRORS as exc:  # an instance read lazily from damaged bytes
-        return {"raw": ev.raw.hex(), "decode_error": f"{type(exc).__name__}: {exc}"}
+        return {"raw": ev.raw.hex(), "decode_error": decode_error_text(exc)}
 
 
 _ROWS_MARK = "\x00rows\x00"

@@ -21,7 +21,7 @@ from typing import Any, BinaryIO, cast
 
 from binlog_kaitai import event_kinds as kinds
 from binlog_kaitai.buffer_stream import BufferStream
-from binlog_kaitai.errors import BinlogError, RowsError
+from binlog_kaitai.errors import BinlogError, RowsError, decode_error_text
 from binlog_kaitai.event import CHANGE_CARRIERS, DECODE_ERRORS, Event, EventType
 from binlog_kaitai.filters import Filters, RowsGate, TableFilter, statement_change
 from binlog_kaitai.generated.row_image import RowImage
@@ -115,7 +115,7 @@ class RowDecoder:
             return self._feed(ev)
         except DECODE_ERRORS as exc:
             raise RowsError(ev.file, ev.pos, f"cannot decode {ev.type_name}: "
-                            f"{type(exc).__name__}: {exc}", ev.index) from None
+                            f"{decode_error_text(exc)}", ev.index) from None
 
     def _feed(self, ev: Event) -> list[RowChange]:
         t = ev.type_code

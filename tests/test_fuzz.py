@@ -3,6 +3,7 @@ the fuzzer found, kept as small regression fixtures (``tests/fixtures/fuzz``).""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -138,7 +139,32 @@ FOUND = {
     "plan_gtid_walk_truncated.bin": Found(3, error=(TruncatedError, 319), last_event_pos=281),
     "previous_gtids_interval_reversed.bin": Found(2, last_event_pos=126),
     "typed_column_widened_to_binary.bin": Found(6, last_event_pos=411),
+    "gtid_tagged_validation_names_its_value.bin": Found(
+        8, undecodable=(245, "GTID_TAGGED_LOG_EVENT"), last_event_pos=541),
 }
+
+
+def test_a_decode_error_says_the_same_words_each_run(capsys: pytest.CaptureFixture[str]
+                                                     ) -> None:
+    """A body the spec's ``valid:`` rejects names the value it got without that object's
+    memory address: ``events --json`` of the same bytes is the same text run after run
+    (in runs and event by event alike, which the fuzzer's ``events`` driver compares)."""
+    from binlog_kaitai.cli import main
+
+    path = str(FUZZ / "gtid_tagged_validation_names_its_value.bin")
+    outputs = []
+    for _ in range(2):
+        assert main(["events", "--json", path]) == 1
+        outputs.append(capsys.readouterr())
+    assert outputs[0] == outputs[1]
+    gtid = next(json.loads(line) for line in outputs[0].out.splitlines()
+                if line.startswith(f'{{"file": "{path}", "pos": 245,'))
+    assert (gtid["pos"], gtid["type"]) == (245, "GTID_TAGGED_LOG_EVENT")
+    assert gtid["data"]["decode_error"] == (
+        "ValidationExprError: /types/gtid_fields/seq/3: at pos 11: validation failed: not "
+        "matching the expression, got <binlog_kaitai.generated.mysql_varlen_uint."
+        "MysqlVarlenUint>")
+    assert " object at 0x" not in outputs[0].out + outputs[0].err
 
 
 def test_every_fuzz_fixture_is_listed() -> None:

@@ -485,7 +485,7 @@ def drive_events(path: str, origin: str | None = None) -> None:
     in_runs = _events_json(path)
     with module_values(cli.EventsRun, runs=False):
         if _events_json(path) != in_runs:
-            raise Bug("events --json: the lines made of a run differ from its events'")
+            raise AssertionError("events --json: the lines of a run differ from its events'")
 
 
 def _events_json(path: str) -> tuple[int, str]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from binlog_kaitai.errors import BinlogError
+from binlog_kaitai.errors import BinlogError, decode_error_text
 from binlog_kaitai.event import Event, event_type_name
 from binlog_kaitai.storage import open_input, stat
 from binlog_kaitai.tables.records import Record, utc_date
@@ -59,7 +59,7 @@ class Problems:
         """A field of ``ev`` makes no sense (one of ``DECODE_ERRORS`` was raised)."""
         self.damaged = True
         return self.error(ev.pos, ev.type_name,
-                          f"cannot decode {ev.type_name}: {type(exc).__name__}: {exc}",
+                          f"cannot decode {ev.type_name}: {decode_error_text(exc)}",
                           ev.timestamp)
 
     def of_event(self, ev: Event) -> list[Record]:
