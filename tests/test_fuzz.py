@@ -48,6 +48,26 @@ def test_ci_fuzz_pass(inputs: int, drivers: tuple[str, ...], use_js: bool) -> No
     assert outcome.peak_rss_kb < 300 * 1024
 
 
+def test_a_bug_a_driver_lets_out_is_one_input_s_failure(monkeypatch: pytest.MonkeyPatch
+                                                        ) -> None:
+    """A :class:`~tools.fuzz.Bug` that a driver lets out (outside the commands' nets,
+    which turn it into its cause) is that input's internal error: it must not end the
+    worker process, whose pool would then wait for its inputs forever."""
+    from binlog_kaitai import kernels
+
+    def escapes(path: str, origin: str | None = None) -> None:
+        raise fuzz.Bug("let out")
+
+    monkeypatch.setattr(fuzz, "DRIVERS", (("escapes", escapes),))
+    monkeypatch.setattr(kernels, "active", kernels.active)  # (the worker's setup sets it)
+    seeds = fuzz.load_seeds(sorted(FIXTURES.glob("mariadb/mixed/binlog.*"))[:1])
+    fuzz.init_worker(seeds, CI_SEED, False, True, ("escapes",))
+    outcome = fuzz.Outcome()
+    fuzz.run_one(0, outcome)
+    assert outcome.internal == 1
+    assert [key.split()[0] for key in outcome.failures] == ["escapes"]
+
+
 def test_inputs_are_reproducible() -> None:
     """Input N of a run depends on the seed and N only, so a failure can be replayed."""
     seeds = fuzz.load_seeds(sorted(FIXTURES.glob("mariadb/mixed/binlog.*"))[:1])

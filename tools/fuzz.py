@@ -788,9 +788,9 @@ def run_one(number: int, outcome: Outcome) -> tuple[str, bytes, str]:
         except Hang as exc:
             outcome.hangs += 1
             record(outcome, name, exc, data, how)
-        except Exception as exc:  # the failures the fuzzer is looking for
-            outcome.internal += 1
-            record(outcome, name, exc, data, how)
+        except (Exception, Bug) as exc:  # the failures the fuzzer is looking for (a Bug
+            outcome.internal += 1        # a driver let out would end the worker: the pool
+            record(outcome, name, exc, data, how)  # would wait for its inputs forever)
         finally:
             signal.setitimer(signal.ITIMER_REAL, 0)
     return path, data, how
