@@ -361,8 +361,12 @@ def event_data_json(ev: Event, parsed: Parsed) -> str:
     """:func:`event_data` as JSON text, as ``json.dumps`` writes it; a shared table
     map's is encoded once."""
     body = parsed.body
-    if type(body) is Compiled and type(body.fields) in COMPILED_DATA:
-        return COMPILED_DATA[type(body.fields)](ev, body)
+    if type(body) is Compiled:
+        if type(body.fields) in COMPILED_DATA:
+            return COMPILED_DATA[type(body.fields)](ev, body)
+        text = _compiled_rows_text(ev, body)
+        if text is not None:
+            return text
     data, text = _data(ev, parsed)
     return _json_text(data) if text is None else text
 
@@ -402,9 +406,9 @@ def _data(ev: Event, parsed: Parsed) -> tuple[Any, str | None]:
         return _rows_data(ev, body)
     shared = ev.type_code == EventType.table_map_event
     if shared:
-        kept = _SHARED_DATA.get(id(body))
-        if kept is not None and kept[0] is body:
-            return kept[1], kept[2]
+        kept = _kept_shared(body)
+        if kept is not None:
+            return kept
     data = _converted_data(ev, body)
     if not shared or "decode_error" in data:
         return data, None
@@ -413,6 +417,12 @@ def _data(ev: Event, parsed: Parsed) -> tuple[Any, str | None]:
     text = json.dumps(data)
     _SHARED_DATA[id(body)] = (body, data, text)
     return data, text
+
+
+def _kept_shared(body: Any) -> tuple[Any, str] | None:
+    """The data and JSON text kept for a table map's body (None: none kept)."""
+    kept = _SHARED_DATA.get(id(body))
+    return None if kept is None or kept[0] is not body else (kept[1], kept[2])
 
 
 _SHARED_DATA: dict[int, tuple[Any, Any, str]] = {}
@@ -451,24 +461,34 @@ def _with_rows(kept: tuple[Any, str, str], rows: str) -> tuple[Any, str]:
     hex ``rows``."""
     data = dict(kept[0])
     data["rows"] = rows
-    return data, f'{kept[1]}"{rows}"{kept[2]}'
+    return data, _rows_text(kept, rows)
+
+
+def _rows_text(kept: tuple[Any, str, str], rows: str) -> str:
+    return f'{kept[1]}"{rows}"{kept[2]}'
 
 
 def _compiled_rows_data(ev: Event, body: Compiled) -> tuple[Any, str | None]:
     """:func:`_rows_data` of a rows event read by the compiled reader: the data kept for
-    the bytes before its row images (:func:`_kept_rows_data`), else the spec's parse of
-    the body."""
-    found = _kept_rows_data(ev, body)
-    return _rows_data(ev, ev.body) if found is None else found
+    the bytes before its row images (:func:`_kept_rows`), else the spec's parse of the
+    body."""
+    kept = _kept_rows(ev, body)
+    return _rows_data(ev, ev.body) if kept is None else _with_rows(
+        kept, body.span("rows").hex())
 
 
-def _kept_rows_data(ev: Event | EventHead, body: Compiled) -> tuple[Any, str] | None:
-    """The data and JSON text of a rows event read by the compiled reader, from those
-    kept for the bytes before its row images (their span), None when none are kept."""
-    fields = body.fields
-    kept = _ROWS_DATA.get((ev.format, ev.type_code,
-                           body.raw[body.at + ev.format.header_len:fields.rows_at]))
-    return None if kept is None else _with_rows(kept, body.span("rows").hex())
+def _compiled_rows_text(ev: Event | EventHead, body: Compiled) -> str | None:
+    """:func:`_compiled_rows_data`'s JSON text alone (no data object made), None when
+    no data is kept for the bytes before its row images."""
+    kept = _kept_rows(ev, body)
+    return None if kept is None else _rows_text(kept, body.span("rows").hex())
+
+
+def _kept_rows(ev: Event | EventHead, body: Compiled) -> tuple[Any, str, str] | None:
+    """What is kept for the bytes before the row images of a rows event read by the
+    compiled reader (their span): the data and the JSON text around its ``rows``."""
+    return _ROWS_DATA.get((ev.format, ev.type_code,
+                           body.raw[body.at + ev.format.header_len:body.fields.rows_at]))
 
 
 def _converted_data(ev: Event, body: Any) -> Any:
@@ -907,20 +927,19 @@ def _run_item_texts(head: EventHead, fields: Any, data: bytes, at: int
     """The description and data, as JSON, of an event of a run (see
     :func:`run_json_lines`): its body ``fields`` as the run holds them."""
     if head.type_code == EventType.table_map_event:
-        kept = _SHARED_DATA.get(id(fields))
-        if kept is None or kept[0] is not fields:
+        kept = _kept_shared(fields)
+        if kept is None:
             return None
         return encode_basestring_ascii(_described(_DESCRIBERS[head.type_code], head,
-                                                  fields)), kept[2]
+                                                  fields)), kept[1]
     kind = type(fields)
     if kind is fast_mariadb_gtid.MariadbGtidEvent and fields.has_xid:  # (XA: as parse)
         return None
     body = Compiled(fields, data, at)
     if kind is fast_rows.RowsEvent:
-        found = _kept_rows_data(head, body)
-        if found is None:
+        data_json = _compiled_rows_text(head, body)
+        if data_json is None:
             return None
-        data_json = found[1]
     else:
         data_json = COMPILED_DATA[kind](head, body)
     return encode_basestring_ascii(COMPILED_DESCRIPTIONS[kind](head, body)), data_json

@@ -12,10 +12,11 @@ no rows to print: each file's are counted on stderr, and the exit status is 1.
 
 A file's rows depend on the files before it only through the schema history, unless
 ``--sql`` (one script), a stop time, checksums checked or a filter of the transactions
-(``--include-gtids``, ``--type``, ``--op``) carry more across them: then, on a machine of
-several cores, the files are read side by side (:mod:`binlog_kaitai.file_workers`), each
-from the history the DDL of the files before it leaves (:class:`HistoriesAhead`, worked
-out here by a walk of their statements alone, a fifth of the time of reading them).
+(``--include-gtids``, ``--type``, ``--op``) carry more across them. Without those, on a
+machine of several cores, the files are read side by side
+(:mod:`binlog_kaitai.file_workers`), each from the history the DDL of the files before it
+leaves (:class:`HistoriesAhead`, worked out here by a walk of their statements alone, a
+fifth of the time of reading them).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from __future__ import annotations
 import argparse
 import os
 from collections.abc import Sequence
+from contextlib import suppress
 from typing import TextIO
 
 from binlog_kaitai.errors import BinlogError, RowsError
@@ -124,11 +126,7 @@ class RowsCommand:
     def ddl_before(self, head: Source, start: int) -> None:
         """Take the DDL of a file before ``start`` (``head``: the file from its first
         byte) into the schema history: it names the columns of the rows after."""
-        from binlog_kaitai.seek import statements
-
-        for ev in statements(head, None, start):
-            if ev.body is not None:
-                self.schema.apply_query_event(ev.body)
+        take_ddl(self.schema, head, None, start)
 
     def statements(self, name: str) -> int:
         """Say how many changes of the file were logged as statements (``--sql``
@@ -195,17 +193,22 @@ class HistoriesAhead:
         self.walked = 0
 
     def __call__(self, i: int) -> bytes:
-        from binlog_kaitai.seek import statements
-
         while self.walked < i:
-            try:
-                for ev in statements(self.names[self.walked], None, None):
-                    if ev.body is not None:
-                        self.history.apply_query_event(ev.body)
-            except (BinlogError, OSError):
-                pass
+            with suppress(BinlogError, OSError):  # (the DDL before the damage is taken)
+                take_ddl(self.history, self.names[self.walked], None, None)
             self.walked += 1
         return freeze(self.history)
+
+
+def take_ddl(history: SchemaHistory, source: Source, start: int | None, stop: int | None
+             ) -> None:
+    """Take the statements of ``source`` in [``start``, ``stop``) into ``history``
+    (:func:`~binlog_kaitai.seek.statements`, a walk that reads no other body)."""
+    from binlog_kaitai.seek import statements
+
+    for ev in statements(source, start, stop):
+        if ev.body is not None:
+            history.apply_query_event(ev.body)
 
 
 def write_utf8(out: TextIO, data: bytes | memoryview) -> None:
