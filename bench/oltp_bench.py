@@ -9,8 +9,9 @@ the set at once:
 * ``binlog-kaitai rows --json`` against ``mariadb-binlog -v --base64-output=decode-rows``
   (target >= 0.6x);
 * ``row_batches`` (Arrow record batches, the Python API, in a fresh process from its
-  first import to its last batch, one file after the other, the batches counted, not
-  written) against the same ``mariadb-binlog -v`` run (target >= 1.0x);
+  first import to its last batch, the files given as one chain, which it reads one file
+  per core as ``rows`` does; the batches counted, not written) against the same
+  ``mariadb-binlog -v`` run (target >= 1.0x);
 * ``binlog-kaitai events --json`` against ``mariadb-binlog --base64-output=decode-rows``
   (statements, no rows: no ``-v``; target >= 0.5x).
 
@@ -41,11 +42,12 @@ REPO = Path(__file__).resolve().parents[1]
 CLI = [sys.executable, "-m", "binlog_kaitai"]
 TARGET_RSS_MB = 300
 
-# Prints the row changes of every file named on its command line, as row_batches gives them.
+# Prints the row changes of the chain of files named on its command line, as row_batches
+# gives them.
 ROW_BATCHES_SCRIPT = """
 import sys
 from binlog_kaitai.columnar import row_batches
-print(sum(batch.num_rows for path in sys.argv[1:] for batch in row_batches(path)))
+print(sum(batch.num_rows for batch in row_batches(sys.argv[1:])))
 """
 
 _ROW_LINE = re.compile(rb"^### (INSERT INTO|UPDATE|DELETE FROM) ", re.MULTILINE)

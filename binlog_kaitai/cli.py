@@ -506,8 +506,8 @@ def _rows_side_by_side(args: argparse.Namespace, command: RowsCommand, out: Text
     :mod:`~binlog_kaitai.rows_command`): the first by ``command``, each other one in a
     worker by a command of its own, from the schema history the files before it leave;
     the worst status (the tables each one saw merged into ``command``'s)."""
-    from binlog_kaitai.rows_command import HistoriesAhead, RowsCommand
-    from binlog_kaitai.schema import thaw
+    from binlog_kaitai.rows_command import RowsCommand
+    from binlog_kaitai.schema import HistoriesAhead, thaw
 
     def one(name: str, out: TextIO, err: TextIO, frozen: bytes | None
             ) -> tuple[int, TableFilter]:

@@ -66,6 +66,7 @@ import pyarrow as pa
 
 from binlog_kaitai import event_kinds as kinds
 from binlog_kaitai import json_value, kernels, row_kernel, values
+from binlog_kaitai.batch_workers import batches_side_by_side, chain_workers
 from binlog_kaitai.errors import BinlogError, RowsError, decode_error_text
 from binlog_kaitai.event import DECODE_ERRORS, EventType, event_type_name
 from binlog_kaitai.json_diff import patched
@@ -672,6 +673,8 @@ CHANGE_FIELDS = pa.schema([
 TABLE_MAP = EventType.table_map_event
 MAX_BATCH_BYTES = int(os.environ.get("BINLOG_KAITAI_BATCH_BYTES", 4 << 20))
 """Row data gathered per table before it is decoded as one batch."""
+SHAPES_KEPT = 10_000
+"""Rows event signatures a batcher keeps the table and shape of (a few per table)."""
 
 
 @dataclass(slots=True)
@@ -687,6 +690,8 @@ class _Pending:
     events: list[tuple[Any, ...]] = field(default_factory=list)
     """Each event's file, pos, inner_pos, timestamp, server_id, GTID, index."""
     size: int = 0
+    key: tuple[Any, ...] = ()
+    """Its key among the batcher's pending groups."""
 
     def add(self, data: bytes | memoryview, event: tuple[Any, ...]) -> None:
         """Gather an event's row data and what its rows' change columns say of it."""
@@ -729,6 +734,10 @@ class RowBatcher:
         keep_freed_memory()  # (each group's buffers are freed, and made again by the next)
         self._pending: dict[tuple[Any, ...], _Pending] = {}
         self._last_key: dict[tuple[str, str], tuple[Any, ...]] = {}
+        self._shapes: dict[tuple[Any, int, int, bytes],
+                           tuple[int, TableInfo | None, RowsShape]] = {}
+        """By a rows event's signature (:meth:`_group_of`): the schema history's generation
+        it was worked out in, its table's description (None: not asked for), its shape."""
         self._decoding: deque[Future[tuple[list[pa.RecordBatch], RowsError | None]]] = deque()
         """Groups being decoded on the worker thread (:func:`decoding_worker`), in the
         order they were flushed: at most one at a time, decoded while the stream reads
@@ -760,40 +769,58 @@ class RowBatcher:
             return
         data, heads, ats, table_maps = run.data, run.heads, run.ats, run.table_maps
         file, base, indexes, decoder = run.file, run.base, run.indexes, self.decoder
-        last_tm = last_shape = key = group = None
+        is_mariadb, last_sig, group = run.format.is_mariadb, None, None
         for k, fields in enumerate(run.fields):
             head = heads[k]
             if head[1] not in kinds.ROWS:
-                decoder.feed_fields(head[1], head[2], fields)
+                if head[1] != TABLE_MAP:  # (the stream's to track)
+                    decoder.feed_fields(head[1], head[2], fields)
                 continue
             tm = table_maps[k]
             if tm is None:
                 yield from self.feed(run.event(k))
-                continue
-            shape = RowsShape.of_fields(head[1], fields, data)
-            if tm is not last_tm or shape != last_shape:
-                last_tm, last_shape = tm, shape
-                key = self._group_key(tm, shape, run.format.is_mariadb)
-                group = None if key is None else self._pending[key]
-            if group is None:  # (a table not asked for)
+                group = None
                 continue
             at = fields.rows_at
-            group.add(data[at:at + fields.rows_size],
-                      (file, base + ats[k], None, head[0], head[2], decoder.gtid, indexes[k]))
+            sig = (tm, head[1], fields.num_columns.value,
+                   data[fields.columns_present_at:at])  # (and the after image's bitmap)
+            if sig != last_sig or group is None:
+                last_sig = sig
+                group = self._group_of(sig, fields, data, is_mariadb)
+                if group is None:  # (a table not asked for)
+                    continue
+            group.datas.append(data[at:at + fields.rows_size])
+            group.events.append(
+                (file, base + ats[k], None, head[0], head[2], decoder.gtid, indexes[k]))
+            group.size += fields.rows_size
             if group.size >= self.max_batch_bytes:
-                yield from self._flush_later(self._pending.pop(key))
-                last_tm = None
+                yield from self._flush_later(self._pending.pop(group.key))
+                group = None
 
-    def _group_key(self, tm: Any, shape: RowsShape, is_mariadb: bool
-                   ) -> tuple[Any, ...] | None:
-        """The key of the pending group of a rows event of table map ``tm`` and
-        ``shape``, the group made if there is none (None: its table is not asked
-        for)."""
-        if self.tables is not None and f"{tm.schema_name}.{tm.table_name}" not in self.tables:
+    def _group_of(self, sig: tuple[Any, int, int, bytes], fields: Any, data: bytes,
+                  is_mariadb: bool) -> _Pending | None:
+        """The pending group (opened if there is none) of a rows event of ``fields``
+        whose table map, type, column count and column bitmaps are ``sig``; None for a
+        table not asked for. Each signature's table and shape are worked out once while
+        the schema history stays as it is (OLTP binlogs switch tables at every
+        transaction)."""
+        schema = self.decoder.schema
+        generation = -1 if schema is None else schema.generation
+        seen = self._shapes.get(sig)
+        if seen is None or seen[0] != generation:
+            tm, shape = sig[0], RowsShape.of_fields(sig[1], fields, data)
+            if self.tables is not None and (
+                    f"{tm.schema_name}.{tm.table_name}" not in self.tables):
+                seen = (generation, None, shape)
+            else:
+                seen = (generation, self.decoder.describe(tm, is_mariadb), shape)
+            if len(self._shapes) >= SHAPES_KEPT:
+                self._shapes.clear()
+            self._shapes[sig] = seen
+        _, table, shape = seen
+        if table is None:
             return None
-        table = self.decoder.describe(tm, is_mariadb)
-        assert table is not None  # the batcher's decoder filters no table
-        return _open_group(self._pending, table, shape)
+        return self._pending[_open_group(self._pending, table, shape)]
 
     def _completed(self, key: tuple[Any, ...]) -> Iterator[pa.RecordBatch]:
         """The batches a rows event of group ``key`` completes: the group it left (when
@@ -841,7 +868,8 @@ class RowBatcher:
 
 def row_batches(sources: Any, *, schema_files: Iterable[Any] = (),
                 tables: Iterable[str] | None = None,
-                max_batch_bytes: int = MAX_BATCH_BYTES) -> Iterator[pa.RecordBatch]:
+                max_batch_bytes: int = MAX_BATCH_BYTES,
+                workers: int | None = None) -> Iterator[pa.RecordBatch]:
     """Every row change of binlogs (TRANSACTION_PAYLOADs expanded) as Arrow record
     batches, see :class:`RowBatcher`. ``sources`` as
     :func:`~binlog_kaitai.rows.iter_row_changes` takes them: a path, a binary file, a
@@ -849,11 +877,36 @@ def row_batches(sources: Any, *, schema_files: Iterable[Any] = (),
     names the columns of the next). ``schema_files`` are DDL for the column names of
     tables whose CREATE TABLE the binlogs do not have. A damaged file raises its
     :class:`~binlog_kaitai.errors.BinlogError` after the batches of the rows before
-    the damage."""
-    batcher = RowBatcher(schema=SchemaHistory(schema_files), tables=tables,
-                         max_batch_bytes=max_batch_bytes)
+    the damage.
+
+    Several local files are read side by side, one per core, as ``rows`` reads them
+    (:mod:`~binlog_kaitai.batch_workers`): the same rows, file after file, but no batch
+    holds rows of two files. ``workers``: at most how many processes read the files
+    after the first (0: all in this process; None: one per core). None are forked for
+    one file, one core, file objects, or beside threads of the caller's (a fork beside a
+    running thread can hang)."""
+    history = SchemaHistory(schema_files)
+    names = binlog_sources(sources)
+    count = chain_workers(names)
+    if workers is not None:
+        count = min(count, workers)
+
+    def batches_of(source: Any, schema: SchemaHistory) -> Iterator[pa.RecordBatch]:
+        batcher = RowBatcher(schema=schema, tables=tables, max_batch_bytes=max_batch_bytes)
+        yield from _batches_of_sources(batcher, [source])
+
+    if count > 0:
+        yield from batches_side_by_side(names, history, batches_of, count)
+    else:
+        batcher = RowBatcher(schema=history, tables=tables, max_batch_bytes=max_batch_bytes)
+        yield from _batches_of_sources(batcher, names)
+
+
+def _batches_of_sources(batcher: RowBatcher, sources: Iterable[Any]
+                        ) -> Iterator[pa.RecordBatch]:
+    """The batches of ``sources`` read as one chain through ``batcher``."""
     try:
-        for source in binlog_sources(sources):
+        for source in sources:
             with BinlogStream(source, expand_payloads=True, bodies=DECODER_BODIES,
                               skip=IDLE_TYPES, rows_runs=True) as stream:
                 for ev in stream.events():
@@ -892,7 +945,7 @@ def _open_group(pending: dict[tuple[Any, ...], _Pending], table: TableInfo, shap
     """The key of the pending group of ``table`` and ``shape``, made if there is none."""
     key = group_key(table, shape)
     if key not in pending:
-        pending[key] = _Pending(table, shape, _OP_OF[shape.type_code])
+        pending[key] = _Pending(table, shape, _OP_OF[shape.type_code], key=key)
     return key
 
 

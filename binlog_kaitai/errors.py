@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 _ADDRESS = re.compile(r" object at 0x[0-9a-fA-F]+>")
 
@@ -25,6 +26,20 @@ class BinlogError(Exception):
         self.offset = offset
         self.message = message
         self.event_index = event_index
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as what it is, whatever its class's ``__init__`` takes (a worker
+        process hands its file's error back: :mod:`~binlog_kaitai.file_workers`)."""
+        return _rebuilt, (type(self), self.args, self.__dict__)
+
+
+def _rebuilt(cls: type[BinlogError], args: tuple[Any, ...], state: dict[str, Any]
+             ) -> BinlogError:
+    """A :class:`BinlogError` unpickled (see :meth:`BinlogError.__reduce__`)."""
+    exc = cls.__new__(cls)
+    Exception.__init__(exc, *args)
+    exc.__dict__.update(state)
+    return exc
 
 
 class NotABinlogError(BinlogError):

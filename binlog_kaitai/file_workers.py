@@ -9,7 +9,9 @@ is most often read: the interpreter runs one thread at a time, and ``mariadb-bin
 reads on one core. Each worker writes its file's output to a file of its own; the
 command's process reads the first file itself meanwhile, straight to its output (which
 so starts at once), then copies theirs out in the order the files were named, each with
-what its worker wrote on stderr after it. The workers are forked: they share the
+what its worker wrote on stderr after it. (:func:`~binlog_kaitai.columnar.row_batches`
+of a chain takes its workers' Arrow batches the same way: :func:`results_ahead`.) The
+workers are forked: they share the
 command's loaded modules and its arguments, and nothing goes to them but a file's name
 (and what this process worked out for it). A worker's output waits in the temporary
 folder (``TMPDIR``) for its turn: one file's output per worker, and the one being copied
@@ -21,7 +23,9 @@ from __future__ import annotations
 import io
 import os
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from functools import partial
 from itertools import islice
 from typing import Any, TextIO
 
@@ -33,8 +37,12 @@ the file (None for the first file, which this process reads itself, and without
 Ahead = Callable[[int], Any]
 """What the work on ``names[i]`` is given, worked out in this process (picklable)."""
 
-_WORK: Work | None = None
-"""The work of the workers (set before they are forked, which is how they get it)."""
+FolderWork = Callable[[str, str, Any], Any]
+"""What a worker does with one file: (name, folder, given) -> what it hands back
+(picklable), where ``folder`` is a temporary folder for what it writes."""
+
+_WORK: FolderWork | None = None
+"""The work of the workers (set while they are forked, which is how they get it)."""
 ENCODING = "utf-8"
 """How a worker writes its output, and the command's process reads it."""
 
@@ -60,41 +68,61 @@ def each_file_in_workers(names: Sequence[str], work: Work, out: TextIO, err: Tex
     """``work`` on every file, its output and stderr in file order: what each handed
     back, in that order. This process reads the first file itself, straight to ``out``
     and ``err`` (its events show as they are read, as one after the other), while
-    ``workers`` forked processes read the next ones, one each at a time; their output is
-    copied out after it, in turn. ``ahead(i)``, when given, is called in file order for
-    every file but the first as it is handed out (its result goes with it): what the
-    files before it leave for it. When the run stops (a reader gone away, an interrupt),
-    the workers are stopped too."""
-    import multiprocessing  # (here: 11 ms at every start of the CLI, with the two below)
+    ``workers`` forked processes read the next ones (:func:`results_ahead`); their
+    output is copied out after it, in turn."""
+    errors = getattr(out, "errors", None) or "strict"
+    with results_ahead(names, partial(_work_on, work, errors), workers, ahead) as later:
+        done = [work(names[0], out, err, None)]
+        done.extend(_copied(written, out, err) for written in later)
+    return done
+
+
+@contextmanager
+def results_ahead(names: Sequence[str], work: FolderWork, workers: int,
+                  ahead: Ahead | None = None) -> Iterator[Iterator[Any]]:
+    """What ``work`` hands back for each file but the first, in file order, from
+    ``workers`` forked processes that read them one each at a time (the next file is
+    handed out as a result is taken), while the caller reads the first one itself.
+    ``ahead(i)``, when given, is called in file order for every file but the first as
+    it is handed out (its result goes with it): what the files before it leave for it.
+    The workers write what they make to files of the temporary folder they are given,
+    gone with it at the end. When the run stops before every result is taken (a reader
+    gone away, an interrupt, an error), the workers are stopped too."""
+    import multiprocessing  # (here: 11 ms at every start of the CLI, with the one below)
     import tempfile
 
     global _WORK
-    _WORK = work
-    errors = getattr(out, "errors", None) or "strict"
-    with tempfile.TemporaryDirectory(prefix="binlog-kaitai-") as folder:
-        pool = multiprocessing.get_context("fork").Pool(workers)
-        later = enumerate(names[1:], 1)
+    later = enumerate(names[1:], 1)
 
-        def hand_out(i: int, name: str) -> Any:
-            given = None if ahead is None else ahead(i)
-            return pool.apply_async(_work_on, (name, folder, errors, given))
+    def given(i: int) -> Any:
+        return None if ahead is None else ahead(i)
+
+    # What the first workers are given is worked out before they are forked: what that
+    # imports (the DDL parser, for a walk of DDL) is then theirs too.
+    first = [(name, given(i)) for i, name in islice(later, workers)]
+    with tempfile.TemporaryDirectory(prefix="binlog-kaitai-") as folder:
+        _WORK = work
+        try:
+            pool = multiprocessing.get_context("fork").Pool(workers)
+        finally:
+            _WORK = None  # (the workers have it: they are forked with the pool)
+        pending = deque(pool.apply_async(_run_work, (name, folder, what))
+                        for name, what in first)
+
+        def results() -> Iterator[Any]:
+            while pending:
+                result = pending.popleft().get()
+                for i, name in islice(later, 1):  # (a file's result waits for its turn:
+                    pending.append(pool.apply_async(_run_work, (name, folder, given(i))))
+                yield result  # a few at most, on disk)
 
         try:
-            pending = deque(hand_out(i, name) for i, name in islice(later, workers))
-            done = [work(names[0], out, err, None)]
-            while pending:
-                written = pending.popleft().get()
-                for i, name in islice(later, 1):  # (a file's output waits for its turn:
-                    pending.append(hand_out(i, name))
-                done.append(_copied(written, out, err))  # a few at most, on disk)
-        except BaseException:
-            pool.terminate()
-            raise
+            yield results()
         finally:
-            _WORK = None
-        pool.close()
-        pool.join()
-    return done
+            if pending:
+                pool.terminate()
+            pool.close()
+            pool.join()
 
 
 def _copied(written: tuple[str, str, Any], out: TextIO, err: TextIO) -> Any:
@@ -121,15 +149,21 @@ def _copied(written: tuple[str, str, Any], out: TextIO, err: TextIO) -> Any:
     return result
 
 
-def _work_on(name: str, folder: str, errors: str, given: Any) -> tuple[str, str, Any]:
-    """In a worker: the work on one file, its output written to a file in ``folder``
+def _run_work(name: str, folder: str, given: Any) -> Any:
+    """In a worker: its work on one file."""
+    assert _WORK is not None
+    return _WORK(name, folder, given)
+
+
+def _work_on(work: Work, errors: str, name: str, folder: str, given: Any
+             ) -> tuple[str, str, Any]:
+    """In a worker: ``work`` on one file, its output written to a file in ``folder``
     (text that cannot be encoded fails as it would on the command's ``out``, whose
     ``errors`` policy this is)."""
     import tempfile
 
-    assert _WORK is not None
     handle, path = tempfile.mkstemp(dir=folder, suffix=".out")
     err = io.StringIO()
     with open(handle, "w", encoding=ENCODING, errors=errors) as out:
-        result = _WORK(name, out, err, given)
+        result = work(name, out, err, given)
     return path, err.getvalue(), result

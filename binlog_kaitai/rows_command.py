@@ -15,19 +15,17 @@ A file's rows depend on the files before it only through the schema history, unl
 (``--include-gtids``, ``--type``, ``--op``) carry more across them. Without those, on a
 machine of several cores, the files are read side by side
 (:mod:`binlog_kaitai.file_workers`), each from the history the DDL of the files before it
-leaves (:class:`HistoriesAhead`, worked out here by a walk of their statements alone, a
-fifth of the time of reading them).
+leaves (:class:`~binlog_kaitai.schema.HistoriesAhead`, worked out here by a walk of their
+statements alone, a fifth of the time of reading them).
 """
 
 from __future__ import annotations
 
 import argparse
 import os
-from collections.abc import Sequence
-from contextlib import suppress
 from typing import TextIO
 
-from binlog_kaitai.errors import BinlogError, RowsError
+from binlog_kaitai.errors import RowsError
 from binlog_kaitai.event import Event
 from binlog_kaitai.filters import Filters, RowsGate
 from binlog_kaitai.ordered_rows import (
@@ -39,7 +37,7 @@ from binlog_kaitai.ordered_rows import (
 )
 from binlog_kaitai.row_groups import keep_freed_memory
 from binlog_kaitai.row_text import json_lines
-from binlog_kaitai.schema import SchemaHistory, freeze, thaw
+from binlog_kaitai.schema import SchemaHistory, take_ddl
 from binlog_kaitai.sql_changes import SqlScript
 from binlog_kaitai.stream import RowsRun, Source, read_events
 
@@ -178,37 +176,6 @@ and more) written at once took the kernel 0.3-0.9 s of system time for the bench
 ``copy_folio_from_iter_atomic``), against 0.18-0.29 s in every run written 256 KB at a
 time: 1.29-1.55 s of wall time became 1.13-1.24 s (five alternating pairs; 1 MB steps
 were as quick, 4 MB ones paid again)."""
-
-
-class HistoriesAhead:
-    """The schema history at the start of each file of a run (``ahead(i)``, frozen: see
-    :func:`~binlog_kaitai.schema.freeze`), from ``history`` at the start of the first:
-    each file's statements applied once, in file order, as the files are handed out.
-    A file that cannot be read whole gives the DDL before its damage, as reading its
-    rows does (its own reader reports the damage)."""
-
-    def __init__(self, names: Sequence[str], history: SchemaHistory) -> None:
-        self.names = names
-        self.history = thaw(freeze(history))  # (the first file's reader changes its own)
-        self.walked = 0
-
-    def __call__(self, i: int) -> bytes:
-        while self.walked < i:
-            with suppress(BinlogError, OSError):  # (the DDL before the damage is taken)
-                take_ddl(self.history, self.names[self.walked], None, None)
-            self.walked += 1
-        return freeze(self.history)
-
-
-def take_ddl(history: SchemaHistory, source: Source, start: int | None, stop: int | None
-             ) -> None:
-    """Take the statements of ``source`` in [``start``, ``stop``) into ``history``
-    (:func:`~binlog_kaitai.seek.statements`, a walk that reads no other body)."""
-    from binlog_kaitai.seek import statements
-
-    for ev in statements(source, start, stop):
-        if ev.body is not None:
-            history.apply_query_event(ev.body)
 
 
 def write_utf8(out: TextIO, data: bytes | memoryview) -> None:

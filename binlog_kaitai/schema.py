@@ -25,14 +25,19 @@ from __future__ import annotations
 import pickle
 import zlib
 from collections.abc import Iterator, Sequence
+from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from binlog_kaitai import values
 from binlog_kaitai.catalog import Catalog, ColumnDef, TableDef
+from binlog_kaitai.errors import BinlogError
 from binlog_kaitai.event_kinds import statement_bytes
 from binlog_kaitai.sql_script import first_word, split_statements
+
+if TYPE_CHECKING:
+    from binlog_kaitai.stream import Source
 
 _DDL_WORDS = frozenset({"CREATE", "ALTER", "DROP", "RENAME", "USE"})
 
@@ -238,3 +243,34 @@ def thaw(frozen: bytes) -> SchemaHistory:
     history = pickle.loads(zlib.decompress(frozen))
     assert isinstance(history, SchemaHistory)
     return history
+
+
+class HistoriesAhead:
+    """The schema history at the start of each file of a run (``ahead(i)``, frozen: see
+    :func:`freeze`), from ``history`` at the start of the first:
+    each file's statements applied once, in file order, as the files are handed out.
+    A file that cannot be read whole gives the DDL before its damage, as reading its
+    rows does (its own reader reports the damage)."""
+
+    def __init__(self, names: Sequence[str], history: SchemaHistory) -> None:
+        self.names = names
+        self.history = thaw(freeze(history))  # (the first file's reader changes its own)
+        self.walked = 0
+
+    def __call__(self, i: int) -> bytes:
+        while self.walked < i:
+            with suppress(BinlogError, OSError):  # (the DDL before the damage is taken)
+                take_ddl(self.history, self.names[self.walked], None, None)
+            self.walked += 1
+        return freeze(self.history)
+
+
+def take_ddl(history: SchemaHistory, source: Source, start: int | None, stop: int | None
+             ) -> None:
+    """Take the statements of ``source`` in [``start``, ``stop``) into ``history``
+    (:func:`~binlog_kaitai.seek.statements`, a walk that reads no other body)."""
+    from binlog_kaitai.seek import statements
+
+    for ev in statements(source, start, stop):
+        if ev.body is not None:
+            history.apply_query_event(ev.body)

@@ -4,6 +4,7 @@ the gtid fixture (three MariaDB binlogs of one server, see its scenario.sql)."""
 from __future__ import annotations
 
 import importlib
+import multiprocessing
 import subprocess
 import sys
 from pathlib import Path
@@ -134,6 +135,42 @@ def test_row_batches_of_a_chain(tmp_path: Path) -> None:
     problems: list[Any] = []
     kept = list(binlog_kaitai.row_changes(tmp_path, on_error=problems.append))
     assert problems and sum(b.num_rows for b in got) == len(kept) > 0
+
+
+def test_row_batches_of_files_side_by_side(tmp_path: Path) -> None:
+    """A chain of local files is read one file per core (forked workers): the same rows
+    as in one process, each file's columns named by the DDL of the files before it
+    (binlog_row_metadata MINIMAL: only the DDL names them), then the error of a damaged
+    file, as one process raises it, and none of the files after it."""
+    from binlog_kaitai import batch_workers
+
+    chain = sorted((FIXTURES / "mariadb" / "rotation_minimal").glob("binlog.0*"))
+    damaged = tmp_path / "binlog.cut"
+    damaged.write_bytes(chain[1].read_bytes()[:-50])
+    files = [str(p) for p in (*chain, damaged, chain[0])]
+    if batch_workers.chain_workers(files) == 0:
+        pytest.skip("one core: no worker processes")
+
+    def read(workers: int | None) -> tuple[list[Any], BaseException]:
+        rows: list[Any] = []
+        with pytest.raises(binlog_kaitai.BinlogError) as raised:
+            for batch in binlog_kaitai.row_batches(files, workers=workers):
+                rows.extend(batch.to_pylist())
+        return sorted(rows, key=lambda r: (r["file"], r["pos"], r["row"])), raised.value
+
+    (rows, error), (alone, alone_error) = read(None), read(0)
+    assert rows == alone and len(rows) > 10
+    assert (type(error), str(error), error.offset, error.event_index) == (  # type: ignore
+        type(alone_error), str(alone_error), alone_error.offset,  # type: ignore
+        alone_error.event_index)  # type: ignore
+    assert str(error).startswith(f"{damaged}: offset ")
+    assert {r["file"] for r in rows} == {*map(str, chain), str(damaged)}
+    last = [r["after"] for r in rows if r["file"] == str(chain[2]) and r.get("after")]
+    assert last and not any(k.startswith("@") for r in last for k in r), last
+    batches = binlog_kaitai.row_batches(files)
+    assert next(batches).num_rows > 0
+    batches.close()  # (a reader that stops: the workers stopped, none left behind)
+    assert multiprocessing.active_children() == []
 
 
 def test_check() -> None:
