@@ -24,6 +24,7 @@ import pyarrow as pa
 
 from binlog_kaitai.errors import BinlogError
 from binlog_kaitai.file_workers import results_ahead, side_by_side
+from binlog_kaitai.row_groups import DECODER_THREAD
 from binlog_kaitai.schema import HistoriesAhead, SchemaHistory, thaw
 
 BatchesOf = Callable[[str, SchemaHistory], Iterator[pa.RecordBatch]]
@@ -34,12 +35,13 @@ Written = tuple[str, list[int], BinlogError | None]
 
 def chain_workers(names: Sequence[Any]) -> int:
     """How many worker processes read the chain ``names`` (:func:`side_by_side`): none
-    unless each is a local file's path and this process runs no thread of its caller's
-    (a process forked beside a running thread can hang on a lock that thread held)."""
+    unless each is a local file's path and this process runs no other thread than the
+    caller's and the row decoder's own (a process forked beside a running thread can
+    hang on a lock that thread held)."""
     if not all(isinstance(name, str) for name in names):
         return 0
-    ours = threading.main_thread(), threading.current_thread()
-    if any(t not in ours and not t.name.startswith("rows-decoder")
+    here = threading.current_thread()
+    if any(t is not here and not t.name.startswith(DECODER_THREAD)
            for t in threading.enumerate()):
         return 0
     return side_by_side(names)

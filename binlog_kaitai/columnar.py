@@ -75,6 +75,7 @@ from binlog_kaitai.row_groups import (
     PARTIAL_UPDATE_ROWS,
     RowsShape,
     decoding_worker,
+    fewer_collections,
     group_key,
     keep_freed_memory,
     row_data,
@@ -884,7 +885,8 @@ def row_batches(sources: Any, *, schema_files: Iterable[Any] = (),
     holds rows of two files. ``workers``: at most how many processes read the files
     after the first (0: all in this process; None: one per core). None are forked for
     one file, one core, file objects, or beside threads of the caller's (a fork beside a
-    running thread can hang)."""
+    running thread can hang). Until the batches end, Python's garbage collector runs
+    less often (:func:`~binlog_kaitai.row_groups.fewer_collections`)."""
     history = SchemaHistory(schema_files)
     names = binlog_sources(sources)
     count = chain_workers(names)
@@ -895,11 +897,13 @@ def row_batches(sources: Any, *, schema_files: Iterable[Any] = (),
         batcher = RowBatcher(schema=schema, tables=tables, max_batch_bytes=max_batch_bytes)
         yield from _batches_of_sources(batcher, [source])
 
-    if count > 0:
-        yield from batches_side_by_side(names, history, batches_of, count)
-    else:
-        batcher = RowBatcher(schema=history, tables=tables, max_batch_bytes=max_batch_bytes)
-        yield from _batches_of_sources(batcher, names)
+    with fewer_collections():  # (the workers, forked in it, inherit them)
+        if count > 0:
+            yield from batches_side_by_side(names, history, batches_of, count)
+        else:
+            batcher = RowBatcher(schema=history, tables=tables,
+                                 max_batch_bytes=max_batch_bytes)
+            yield from _batches_of_sources(batcher, names)
 
 
 def _batches_of_sources(batcher: RowBatcher, sources: Iterable[Any]

@@ -11,11 +11,11 @@ command's process reads the first file itself meanwhile, straight to its output 
 so starts at once), then copies theirs out in the order the files were named, each with
 what its worker wrote on stderr after it. (:func:`~binlog_kaitai.columnar.row_batches`
 of a chain takes its workers' Arrow batches the same way: :func:`results_ahead`.) The
-workers are forked: they share the
-command's loaded modules and its arguments, and nothing goes to them but a file's name
-(and what this process worked out for it). A worker's output waits in the temporary
-folder (``TMPDIR``) for its turn: one file's output per worker, and the one being copied
-out, at most, whatever the number of files.
+workers are forked: they share the command's loaded modules and its arguments, and
+nothing goes to them but a file's name (and what this process worked out for it). A
+worker's output waits in the temporary folder (``TMPDIR``) for its turn: two files'
+output per worker (:data:`QUEUED`), and the one being copied out, at most, whatever the
+number of files.
 """
 
 from __future__ import annotations
@@ -43,6 +43,10 @@ FolderWork = Callable[[str, str, Any], Any]
 
 _WORK: FolderWork | None = None
 """The work of the workers (set while they are forked, which is how they get it)."""
+QUEUED = 2
+"""Files handed out per worker ahead of the one whose result is taken next: a worker
+done with its file takes the next at once (one a worker, it waited for the command to
+take the results before its own, idle 10-20 ms a file of the OLTP set)."""
 ENCODING = "utf-8"
 """How a worker writes its output, and the command's process reads it."""
 
@@ -81,8 +85,9 @@ def each_file_in_workers(names: Sequence[str], work: Work, out: TextIO, err: Tex
 def results_ahead(names: Sequence[str], work: FolderWork, workers: int,
                   ahead: Ahead | None = None) -> Iterator[Iterator[Any]]:
     """What ``work`` hands back for each file but the first, in file order, from
-    ``workers`` forked processes that read them one each at a time (the next file is
-    handed out as a result is taken), while the caller reads the first one itself.
+    ``workers`` forked processes that read them one each at a time (:data:`QUEUED` a
+    worker handed out ahead, the next as a result is taken), while the caller reads the
+    first one itself.
     ``ahead(i)``, when given, is called in file order for every file but the first as
     it is handed out (its result goes with it): what the files before it leave for it.
     The workers write what they make to files of the temporary folder they are given,
@@ -97,26 +102,30 @@ def results_ahead(names: Sequence[str], work: FolderWork, workers: int,
     def given(i: int) -> Any:
         return None if ahead is None else ahead(i)
 
-    # What the first workers are given is worked out before they are forked: what that
-    # imports (the DDL parser, for a walk of DDL) is then theirs too.
-    first = [(name, given(i)) for i, name in islice(later, workers)]
+    # What the first file handed out is given is worked out before the workers are
+    # forked: what that imports (the DDL parser, for a walk of DDL) is then theirs too.
+    first = [(name, given(i)) for i, name in islice(later, 1)]
     with tempfile.TemporaryDirectory(prefix="binlog-kaitai-") as folder:
         _WORK = work
         try:
             pool = multiprocessing.get_context("fork").Pool(workers)
         finally:
             _WORK = None  # (the workers have it: they are forked with the pool)
-        pending = deque(pool.apply_async(_run_work, (name, folder, what))
-                        for name, what in first)
+
+        def hand_out(count: int) -> None:
+            for i, name in islice(later, count):
+                pending.append(pool.apply_async(_run_work, (name, folder, given(i))))
 
         def results() -> Iterator[Any]:
             while pending:
                 result = pending.popleft().get()
-                for i, name in islice(later, 1):  # (a file's result waits for its turn:
-                    pending.append(pool.apply_async(_run_work, (name, folder, given(i))))
-                yield result  # a few at most, on disk)
+                hand_out(1)  # (so QUEUED results a worker wait for their turn, at most)
+                yield result
 
+        pending = deque(pool.apply_async(_run_work, (name, folder, what))
+                        for name, what in first)
         try:
+            hand_out(QUEUED * workers - len(first))
             yield results()
         finally:
             if pending:

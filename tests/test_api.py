@@ -7,6 +7,7 @@ import importlib
 import multiprocessing
 import subprocess
 import sys
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -149,7 +150,7 @@ def test_row_batches_of_files_side_by_side(tmp_path: Path) -> None:
     damaged.write_bytes(chain[1].read_bytes()[:-50])
     files = [str(p) for p in (*chain, damaged, chain[0])]
     if batch_workers.chain_workers(files) == 0:
-        pytest.skip("one core: no worker processes")
+        pytest.skip("no worker processes here: one core, or another thread running")
 
     def read(workers: int | None) -> tuple[list[Any], BaseException]:
         rows: list[Any] = []
@@ -171,6 +172,14 @@ def test_row_batches_of_files_side_by_side(tmp_path: Path) -> None:
     assert next(batches).num_rows > 0
     batches.close()  # (a reader that stops: the workers stopped, none left behind)
     assert multiprocessing.active_children() == []
+    running = threading.Event()
+    beside = threading.Thread(target=running.wait)
+    beside.start()
+    try:  # (a fork beside another thread of the caller's could hang: none is forked)
+        assert batch_workers.chain_workers(files) == 0
+    finally:
+        running.set()
+        beside.join()
 
 
 def test_check() -> None:

@@ -40,18 +40,16 @@ driver fails with it once the parse is done, the data source raises :class:`Fail
 
 from __future__ import annotations
 
-import gc
 import json
 import resource
 from collections.abc import Generator, Iterable, Iterator, Sequence
-from contextlib import contextmanager
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
 from binlog_kaitai.errors import BinlogError
 from binlog_kaitai.event import DECODE_ERRORS, Event
 from binlog_kaitai.ordered_rows import BATCH_BYTES, COLUMNAR_MIN_BYTES, passive
-from binlog_kaitai.row_groups import columnar_key
+from binlog_kaitai.row_groups import columnar_key, fewer_collections
 from binlog_kaitai.rows import RowChange, RowDecoder
 from binlog_kaitai.storage import open_input
 from binlog_kaitai.stream import read_events
@@ -65,27 +63,6 @@ from binlog_kaitai.tables.transactions import Transaction, Transactions
 __all__ = ["BATCH_BYTES", "OPS", "FailFast", "Record", "SplitParser", "fewer_collections",
            "fold_files", "parse_splits", "parser_version"]
 """What the drivers (``export``, the Spark job and data source) and the tests use."""
-
-
-PARSE_GC_THRESHOLD = (10_000, 10, 10)
-"""The garbage collector's thresholds while splits are parsed (:func:`fewer_collections`;
-Python's default is (700, 10, 10))."""
-
-
-@contextmanager
-def fewer_collections() -> Iterator[None]:
-    """Run the cyclic garbage collector less often in the block: a parse allocates
-    millions of objects, and the spec's parsed bodies are cycles (each object refers to
-    its parent and root), freed by the collector alone; its default thresholds made it
-    take about a quarter of the OLTP bench set's parse (9 -> 7.5 s with these). What it
-    holds waiting is a few thousand small objects more. The thresholds are restored
-    after."""
-    before = gc.get_threshold()
-    gc.set_threshold(*PARSE_GC_THRESHOLD)
-    try:
-        yield
-    finally:
-        gc.set_threshold(*before)
 
 
 def parser_version() -> str:
