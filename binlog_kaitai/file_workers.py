@@ -42,7 +42,7 @@ FolderWork = Callable[[str, str, Any], Any]
 (picklable), where ``folder`` is a temporary folder for what it writes."""
 
 _WORK: FolderWork | None = None
-"""The work of the workers (set while they are forked, which is how they get it)."""
+"""The work of the workers (set before they are forked, which is how they get it)."""
 QUEUED = 2
 """Files handed out per worker ahead of the one whose result is taken next: a worker
 done with its file takes the next at once (one a worker, it waited for the command to
@@ -98,40 +98,53 @@ def results_ahead(names: Sequence[str], work: FolderWork, workers: int,
 
     global _WORK
     later = enumerate(names[1:], 1)
-
-    def given(i: int) -> Any:
-        return None if ahead is None else ahead(i)
-
     # What the first file handed out is given is worked out before the workers are
     # forked: what that imports (the DDL parser, for a walk of DDL) is then theirs too.
-    first = [(name, given(i)) for i, name in islice(later, 1)]
+    first = [(name, None if ahead is None else ahead(i)) for i, name in islice(later, 1)]
     with tempfile.TemporaryDirectory(prefix="binlog-kaitai-") as folder:
-        _WORK = work
+        _WORK = work  # (a worker the pool forks again, should one die, gets it too)
+        queue = _Queue(multiprocessing.get_context("fork").Pool(workers), folder, later,
+                       ahead)
+        queue.pending.extend(queue.pool.apply_async(_run_work, (name, folder, what))
+                             for name, what in first)
         try:
-            pool = multiprocessing.get_context("fork").Pool(workers)
+            queue.hand_out(QUEUED * workers - len(first))
+            yield queue.results()
         finally:
-            _WORK = None  # (the workers have it: they are forked with the pool)
+            queue.stop()
+            _WORK = None
 
-        def hand_out(count: int) -> None:
-            for i, name in islice(later, count):
-                pending.append(pool.apply_async(_run_work, (name, folder, given(i))))
 
-        def results() -> Iterator[Any]:
-            while pending:
-                result = pending.popleft().get()
-                hand_out(1)  # (so QUEUED results a worker wait for their turn, at most)
-                yield result
+class _Queue:
+    """The files handed out to a pool of workers, whose results are taken in file
+    order."""
 
-        pending = deque(pool.apply_async(_run_work, (name, folder, what))
-                        for name, what in first)
-        try:
-            hand_out(QUEUED * workers - len(first))
-            yield results()
-        finally:
-            if pending:
-                pool.terminate()
-            pool.close()
-            pool.join()
+    def __init__(self, pool: Any, folder: str, later: Iterator[tuple[int, str]],
+                 ahead: Ahead | None) -> None:
+        self.pool, self.folder, self.later, self.ahead = pool, folder, later, ahead
+        self.pending: deque[Any] = deque()
+
+    def hand_out(self, count: int) -> None:
+        """The next ``count`` files to the workers (what ``ahead`` gives each with it)."""
+        for i, name in islice(self.later, count):
+            given = None if self.ahead is None else self.ahead(i)
+            self.pending.append(self.pool.apply_async(_run_work, (name, self.folder, given)))
+
+    def results(self) -> Iterator[Any]:
+        """Each file's result in turn, the next file handed out as one is taken (so
+        :data:`QUEUED` results a worker wait for their turn, at most)."""
+        while self.pending:
+            result = self.pending.popleft().get()
+            self.hand_out(1)
+            yield result
+
+    def stop(self) -> None:
+        """The workers stopped: at once when results are still to come (a reader gone
+        away, an interrupt, an error), else once they are done."""
+        if self.pending:
+            self.pool.terminate()
+        self.pool.close()
+        self.pool.join()
 
 
 def _copied(written: tuple[str, str, Any], out: TextIO, err: TextIO) -> Any:

@@ -247,10 +247,11 @@ def thaw(frozen: bytes) -> SchemaHistory:
 
 class HistoriesAhead:
     """The schema history at the start of each file of a run (``ahead(i)``, frozen: see
-    :func:`freeze`), from ``history`` at the start of the first:
-    each file's statements applied once, in file order, as the files are handed out.
-    A file that cannot be read whole gives the DDL before its damage, as reading its
-    rows does (its own reader reports the damage)."""
+    :func:`freeze`), from ``history`` at the start of the first: each file's statements
+    applied once, in file order, as the files are handed out (``rows`` and
+    ``row_batches`` of files side by side). A file that cannot be read whole gives the
+    DDL before its damage, as reading its rows does (its own reader reports the
+    damage)."""
 
     def __init__(self, names: Sequence[str], history: SchemaHistory) -> None:
         self.names = names

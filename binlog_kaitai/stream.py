@@ -28,9 +28,10 @@ from __future__ import annotations
 
 import io
 import os
+from bisect import bisect_left
 from collections.abc import Collection, Iterator
 from contextlib import contextmanager
-from itertools import repeat
+from itertools import islice, repeat
 from typing import IO, Any, BinaryIO
 
 from kaitaistruct import KaitaiStream
@@ -195,15 +196,15 @@ class BinlogStream:
         self._walked = False
         self._ahead = _Ahead(self.file, self.base, None, WINDOW_BYTES)
         self._batch: Iterator[tuple[int, tuple[int, int, int, int, int, int], int]] = iter(())
-        """The events framed and not walked yet: each one's position in the window read
-        ahead, its header fields and CRC verdict, made as the walk reaches it (a
-        window's events at once, each a tuple the collector tracks, took 7% of a walk of
-        small events)."""
+        """The events framed and not walked yet (position in the window, header fields, CRC
+        verdict), made as the walk reaches each (all at once took 7% of a walk)."""
         self._pushed: tuple[int, tuple[int, int, int, int, int, int], int] | None = None
         """An event of the batch taken out of it and not walked yet (the one after a
         :class:`RowsRun`)."""
         self._framed = 0
         """Events the last window framed (the next frames up to twice as many)."""
+        self._window: tuple[list[int], list[int], int] = ([], [], 0)
+        """The window's event starts and type codes, and where its last event ends."""
         self._alone = 0
         """Events to read alone before framing a window again (header-only walks)."""
 
@@ -324,17 +325,25 @@ class BinlogStream:
         """The bytes and the count of the events walked past from the skipped one at
         ``at`` in the window (``length`` bytes long): it and those of the batch after it
         that are skipped too, at once (each one back through :meth:`events` cost a
-        statement walk of small events 1.4 µs an event); the first other one comes next."""
-        skip, size, count = self.skip, length, 1
-        for framed in self._batch:
-            head = framed[1]
-            if head[1] not in skip:
-                self._pushed = framed
+        statement walk of small events 1.4 µs an event); the first other one comes next.
+        The run is found in the window's type column, and the batch's tuples of its
+        events are passed over in C."""
+        (starts, types, end_at), skip = self._window, self.skip
+        k = bisect_left(starts, at) + 1
+        end = k
+        for t in islice(types, k, None):
+            if t not in skip:
                 break
-            size += head[3]
-            count += 1
-        self._ahead.at = at + size  # (a window's events are framed back to back)
-        return size, count
+            end += 1
+        if end > k:
+            next(islice(self._batch, end - k - 1, None), None)
+        if end < len(starts):
+            self._pushed = next(self._batch)
+            size = starts[end] - at  # (a window's events are framed back to back)
+        else:
+            size = end_at - at
+        self._ahead.at = at + size
+        return size, end - k + 1
 
     def _rows_run(self, pos: int, index: int,
                   framed: tuple[int, tuple[int, int, int, int, int, int], int]
@@ -422,12 +431,13 @@ class BinlogStream:
         fmt = self.format
         most = (len(ahead.data) - ahead.at) // max(fmt.header_len, MIN_HEADER_LEN) + 1
         wanted = _CHECKED_COLUMNS if self.checksums else _COLUMNS
-        count, _, _, columns = frame_lists(  # (else the CRC is the parse's, when asked for)
+        count, after, _, columns = frame_lists(  # (else the CRC is the parse's, when asked for)
             ahead.data, ahead.at, fmt, wanted, min(most, 2 * self._framed + 256),
             check=self.checksums)
         fields = zip(*columns[1:len(_COLUMNS)], strict=True)
         crcs = columns[-1] if self.checksums else repeat(CRC_UNCHECKED, count)
         self._batch, self._framed = zip(columns[0], fields, crcs, strict=True), count
+        self._window = columns[0], columns[2], after
         if self._skims and whole and count < SPARSE_WINDOW:
             self._alone = ALONE_EVENTS
         return count > 0
