@@ -58,7 +58,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 import orjson
@@ -192,14 +192,22 @@ def _numeric(values_: np.ndarray, kind: pa.DataType | None = None,
 
 
 def _strings(items: Sequence[str | None]) -> pa.Array:
-    """Python strings as an Arrow string array (built from buffers, like _numeric)."""
-    encoded = [b"" if v is None else v.encode() for v in items]
-    ends = np.zeros(len(encoded) + 1, np.int32)
-    np.cumsum([len(e) for e in encoded], out=ends[1:])
-    nulls = np.array([v is None for v in items], np.bool_)
-    validity = pa.py_buffer(np.packbits(~nulls, bitorder="little")) if nulls.any() else None
-    return pa.Array.from_buffers(pa.string(), len(encoded), [
-        validity, pa.py_buffer(ends), pa.py_buffer(b"".join(encoded))])
+    """Python strings as an Arrow string array (built from buffers, like _numeric),
+    encoded at once where they are ASCII (GTIDs, file names: a batch's change columns)."""
+    nulls = None in items
+    texts = [v or "" for v in items] if nulls else cast(Sequence[str], items)
+    joined = "".join(texts)
+    data = joined.encode()
+    if len(data) == len(joined):  # (ASCII: as many bytes as characters, text by text)
+        sizes = list(map(len, texts))
+    else:
+        sizes = [len(text.encode()) for text in texts]
+    ends = np.zeros(len(texts) + 1, np.int32)
+    np.cumsum(sizes, out=ends[1:])
+    validity = pa.py_buffer(np.packbits(np.array([v is not None for v in items], np.bool_),
+                                        bitorder="little")) if nulls else None
+    return pa.Array.from_buffers(pa.string(), len(texts), [
+        validity, pa.py_buffer(ends), pa.py_buffer(data)])
 
 
 @dataclass(slots=True)
