@@ -682,8 +682,10 @@ CHANGE_FIELDS = pa.schema([
 TABLE_MAP = EventType.table_map_event
 MAX_BATCH_BYTES = int(os.environ.get("BINLOG_KAITAI_BATCH_BYTES", 4 << 20))
 """Row data gathered per table before it is decoded as one batch."""
-SHAPES_KEPT = 10_000
-"""Rows event signatures a batcher keeps the table and shape of (a few per table)."""
+SHAPES_KEPT = 256
+"""Rows event signatures a batcher keeps the table and shape of (a few per table and
+kind of change; each holds its table map's parsed body, as the decoder's
+:data:`~binlog_kaitai.rows.MAPS_KEPT` do)."""
 
 
 @dataclass(slots=True)
