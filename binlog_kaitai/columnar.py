@@ -759,8 +759,7 @@ class RowBatcher:
         generator made per event), else an iterator of them."""
         if ev.type_code in kinds.ROWS:
             tm = ev.table_map
-            if tm is not None and self.tables is not None and (
-                    f"{tm.schema_name}.{tm.table_name}" not in self.tables):
+            if tm is not None and not self._asked(tm):
                 return ()
             key = _add_to_group(ev, self.decoder, self._pending)
             if self.ordered or self._pending[key].size >= self.max_batch_bytes:
@@ -800,10 +799,8 @@ class RowBatcher:
                 group = self._group_of(sig, fields, data, is_mariadb)
                 if group is None:  # (a table not asked for)
                     continue
-            group.datas.append(data[at:at + fields.rows_size])
-            group.events.append(
-                (file, base + ats[k], None, head[0], head[2], decoder.gtid, indexes[k]))
-            group.size += fields.rows_size
+            group.add(data[at:at + fields.rows_size],
+                      (file, base + ats[k], None, head[0], head[2], decoder.gtid, indexes[k]))
             if group.size >= self.max_batch_bytes:
                 yield from self._flush_later(self._pending.pop(group.key))
                 group = None
@@ -820,11 +817,8 @@ class RowBatcher:
         seen = self._shapes.get(sig)
         if seen is None or seen[0] != generation:
             tm, shape = sig[0], RowsShape.of_fields(sig[1], fields, data)
-            if self.tables is not None and (
-                    f"{tm.schema_name}.{tm.table_name}" not in self.tables):
-                seen = (generation, None, shape)
-            else:
-                seen = (generation, self.decoder.describe(tm, is_mariadb), shape)
+            table = self.decoder.describe(tm, is_mariadb) if self._asked(tm) else None
+            seen = (generation, table, shape)
             if len(self._shapes) >= SHAPES_KEPT:
                 self._shapes.clear()
             self._shapes[sig] = seen
@@ -832,6 +826,10 @@ class RowBatcher:
         if table is None:
             return None
         return self._pending[_open_group(self._pending, table, shape)]
+
+    def _asked(self, tm: Any) -> bool:
+        """Whether the rows of table map ``tm``'s table are asked for (``tables``)."""
+        return self.tables is None or f"{tm.schema_name}.{tm.table_name}" in self.tables
 
     def _completed(self, key: tuple[Any, ...]) -> Iterator[pa.RecordBatch]:
         """The batches a rows event of group ``key`` completes: the group it left (when
@@ -903,17 +901,17 @@ def row_batches(sources: Any, *, schema_files: Iterable[Any] = (),
     if workers is not None:
         count = min(count, workers)
 
+    def batcher(schema: SchemaHistory) -> RowBatcher:
+        return RowBatcher(schema=schema, tables=tables, max_batch_bytes=max_batch_bytes)
+
     def batches_of(source: Any, schema: SchemaHistory) -> Iterator[pa.RecordBatch]:
-        batcher = RowBatcher(schema=schema, tables=tables, max_batch_bytes=max_batch_bytes)
-        yield from _batches_of_sources(batcher, [source])
+        yield from _batches_of_sources(batcher(schema), [source])
 
     with fewer_collections():  # (the workers, forked in it, inherit them)
         if count > 0:
             yield from batches_side_by_side(names, history, batches_of, count)
         else:
-            batcher = RowBatcher(schema=history, tables=tables,
-                                 max_batch_bytes=max_batch_bytes)
-            yield from _batches_of_sources(batcher, names)
+            yield from _batches_of_sources(batcher(history), names)
 
 
 def _batches_of_sources(batcher: RowBatcher, sources: Iterable[Any]

@@ -103,6 +103,8 @@ ALONE_EVENTS = 64
 _COLUMNS = ("pos", "header_timestamp", "header_type_code", "header_server_id",
             "header_event_length", "header_log_pos", "header_flags")
 """The framed columns an :class:`Event` is made of (:meth:`Event.framed`)."""
+_TYPE_COLUMN = _COLUMNS.index("header_type_code")
+"""Where the type code is among them."""
 _CHECKED_COLUMNS = (*_COLUMNS, "checksum_ok")
 """Those and the CRC verdict the framing computed (``checksums``)."""
 SEQUENTIAL_BUFFER = 1 << 20
@@ -308,7 +310,7 @@ class BinlogStream:
         type_code, length = fields[1], fields[3]
         ahead.at = at + length
         if type_code in self.skip and not fmt.is_type_code_permuted:
-            return self._skipped(at, length)
+            return self._skipped(at)
         if self._runs and type_code in self._run_starts and not fmt.is_type_code_permuted:
             run = self._rows_run(pos, index, framed)
             if run is not None:
@@ -321,10 +323,10 @@ class BinlogStream:
                           self.parsed, crc)
         return self._checked(ev) if self.strict_checksums or type_code == FDE else ev
 
-    def _skipped(self, at: int, length: int) -> tuple[int, int]:
+    def _skipped(self, at: int) -> tuple[int, int]:
         """The bytes and the count of the events walked past from the skipped one at
-        ``at`` in the window (``length`` bytes long): it and those of the batch after it
-        that are skipped too, at once (each one back through :meth:`events` cost a
+        ``at`` in the window: it and those of the batch after it that are skipped too,
+        at once (each one back through :meth:`events` cost a
         statement walk of small events 1.4 µs an event); the first other one comes next.
         The run is found in the window's type column, and the batch's tuples of its
         events are passed over in C."""
@@ -437,7 +439,7 @@ class BinlogStream:
         fields = zip(*columns[1:len(_COLUMNS)], strict=True)
         crcs = columns[-1] if self.checksums else repeat(CRC_UNCHECKED, count)
         self._batch, self._framed = zip(columns[0], fields, crcs, strict=True), count
-        self._window = columns[0], columns[2], after
+        self._window = columns[0], columns[_TYPE_COLUMN], after
         if self._skims and whole and count < SPARSE_WINDOW:
             self._alone = ALONE_EVENTS
         return count > 0
