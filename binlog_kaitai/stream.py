@@ -11,7 +11,7 @@ file repeats itself (:mod:`binlog_kaitai.parsed_bodies`).
 
 Events are framed in batches: a window of the file at a time (up to
 :data:`WINDOW_BYTES`) is read and framed in one compiled call
-(:func:`~binlog_kaitai.framing.frame_lists`: headers, lengths, checksums as the spec
+(:func:`~binlog_kaitai.framing.frame_columns`: headers, lengths, checksums as the spec
 declares them), and each :class:`Event` is made from those columns when the walk reaches
 it, its body parsed only when first asked for (:meth:`Event.framed`). What the batch
 cannot frame (an event larger than the window, damage, the end of the file) is read one
@@ -31,6 +31,7 @@ import os
 from bisect import bisect_left
 from collections.abc import Collection, Iterator
 from contextlib import contextmanager
+from functools import cache
 from itertools import islice, repeat
 from typing import IO, Any, BinaryIO
 
@@ -62,7 +63,7 @@ from binlog_kaitai.event import (
     read_compiled_body,
     read_rows_fields,
 )
-from binlog_kaitai.framing import frame_lists
+from binlog_kaitai.framing import FrameTable, frame_columns, low_bytes
 from binlog_kaitai.generated.mysql_binlog import MysqlBinlog
 from binlog_kaitai.parsed_bodies import ParsedBodies
 from binlog_kaitai.storage import open_input
@@ -95,6 +96,9 @@ HEADER_ONLY_WINDOW = 16384
 """The largest window of a header-only walk: an event larger is not read but skipped by
 a seek, as a walk from header to header did (on the 162 MB bulk file, 30% fewer bytes
 fetched from an object store)."""
+REBATCH_SKIPS = 8
+"""A run of skipped events longer than this is passed by making the window's batch anew
+after it (about 1.5 µs), a shorter one by passing its events' tuples (0.15 µs each)."""
 SPARSE_WINDOW = 8
 """A header-only window that frames fewer events than this holds large ones (2 KB and
 more): the next :data:`ALONE_EVENTS` are read alone, their bodies skipped by a seek,
@@ -175,8 +179,7 @@ class BinlogStream:
         self._skims = self.bodies is not None and not self.bodies.issuperset(kinds.ROWS) and (
             not self._local)
         """Whether the walk skips most bytes (header-only, no rows bodies, not a local file):
-        small windows, large bodies skipped by a seek (fewer bytes from an object store;
-        on a local disk full windows are quicker: see docs/performance.md)."""
+        small windows, large bodies skipped by a seek (see docs/performance.md)."""
         try:
             self.size = None if size is None else base + size
             self.first: Event | None = None
@@ -194,19 +197,20 @@ class BinlogStream:
         self.parsed = ParsedBodies()
         """Bodies parsed, shared by later events of the same bytes (table maps; rows
         events but for their row images)."""
-        self._statement_ended = False
-        self._walked = False
+        self._statement_ended = self._walked = False
         self._ahead = _Ahead(self.file, self.base, None, WINDOW_BYTES)
         self._batch: Iterator[tuple[int, tuple[int, int, int, int, int, int], int]] = iter(())
-        """The events framed and not walked yet (position in the window, header fields, CRC
-        verdict), made as the walk reaches each (all at once took 7% of a walk)."""
+        """The events framed and not walked yet (:func:`_batch_of`)."""
         self._pushed: tuple[int, tuple[int, int, int, int, int, int], int] | None = None
-        """An event of the batch taken out of it and not walked yet (the one after a
-        :class:`RowsRun`)."""
+        """An event of the batch taken out of it and not walked yet (after a run)."""
         self._framed = 0
         """Events the last window framed (the next frames up to twice as many)."""
-        self._window: tuple[list[int], list[int], int] = ([], [], 0)
-        """The window's event starts and type codes, and where its last event ends."""
+        self._window: tuple[list[memoryview], int] = ([], 0)
+        """The window's framed columns (:data:`_COLUMNS`, then the CRC verdicts when
+        checked, in :attr:`_table`), and where its last event ends."""
+        self._table: FrameTable | None = None
+        self._marks: bytes | None = None
+        """The window's type codes marked kept or skipped (:func:`_kept_marks`)."""
         self._alone = 0
         """Events to read alone before framing a window again (header-only walks)."""
 
@@ -215,6 +219,10 @@ class BinlogStream:
         open."""
         if self._owned:
             self.file.close()
+        table, self._table = getattr(self, "_table", None), None  # (None: closed in __init__)
+        if table is not None:
+            self._batch, self._window = iter(()), ([], 0)
+            table.give_back()
 
     def __enter__(self) -> BinlogStream:
         return self
@@ -328,16 +336,15 @@ class BinlogStream:
         ``at`` in the window: it and those of the batch after it that are skipped too,
         at once (each one back through :meth:`events` cost a
         statement walk of small events 1.4 µs an event); the first other one comes next.
-        The run is found in the window's type column, and the batch's tuples of its
-        events are passed over in C."""
-        (starts, types, end_at), skip = self._window, self.skip
+        The run is found in C (:meth:`_next_kept`), and a long one is passed by framing
+        the batch anew after it, a short one by passing its tuples."""
+        columns, end_at = self._window
+        starts = columns[0]
         k = bisect_left(starts, at) + 1
-        end = k
-        for t in islice(types, k, None):
-            if t not in skip:
-                break
-            end += 1
-        if end > k:
+        end = self._next_kept(k)
+        if end - k > REBATCH_SKIPS:
+            self._batch = _batch_of(columns, end, self.checksums)
+        elif end > k:
             next(islice(self._batch, end - k - 1, None), None)
         if end < len(starts):
             self._pushed = next(self._batch)
@@ -346,6 +353,17 @@ class BinlogStream:
             size = end_at - at
         self._ahead.at = at + size
         return size, end - k + 1
+
+    def _next_kept(self, k: int) -> int:
+        """The index of the window's first event from the ``k``-th that is not skipped
+        (their count when none is): a search of the window's type codes marked kept or
+        skipped (once a window, in C; a loop over them took most of a statement walk)."""
+        marks = self._marks
+        if marks is None:
+            marks = self._marks = low_bytes(self._window[0][_TYPE_COLUMN]).translate(
+                _kept_marks(self.skip))
+        end = marks.find(1, k)
+        return len(marks) if end < 0 else end
 
     def _rows_run(self, pos: int, index: int,
                   framed: tuple[int, tuple[int, int, int, int, int, int], int]
@@ -420,6 +438,10 @@ class BinlogStream:
             self._statement_ended = False
         maps[body.table_id.value] = body
 
+    def _take_table(self) -> FrameTable:
+        self._table = FrameTable.taken()
+        return self._table
+
     def _frame(self) -> bool:
         """Frame the next window of the file (in the format in force): whether any
         event was framed. A header-only walk frames what is left before reading more:
@@ -433,13 +455,11 @@ class BinlogStream:
         fmt = self.format
         most = (len(ahead.data) - ahead.at) // max(fmt.header_len, MIN_HEADER_LEN) + 1
         wanted = _CHECKED_COLUMNS if self.checksums else _COLUMNS
-        count, after, _, columns = frame_lists(  # (else the CRC is the parse's, when asked for)
+        count, after, _, columns = frame_columns(  # (else the CRC is the parse's, when asked for)
             ahead.data, ahead.at, fmt, wanted, min(most, 2 * self._framed + 256),
-            check=self.checksums)
-        fields = zip(*columns[1:len(_COLUMNS)], strict=True)
-        crcs = columns[-1] if self.checksums else repeat(CRC_UNCHECKED, count)
-        self._batch, self._framed = zip(columns[0], fields, crcs, strict=True), count
-        self._window = columns[0], columns[_TYPE_COLUMN], after
+            self._table or self._take_table(), check=self.checksums)
+        self._batch, self._framed = _batch_of(columns, 0, self.checksums), count
+        self._window, self._marks = (columns, after), None
         if self._skims and whole and count < SPARSE_WINDOW:
             self._alone = ALONE_EVENTS
         return count > 0
@@ -639,6 +659,23 @@ class _Ahead:
             return
         self.f.seek(pos - base)
         self.data, self.at, self.pos = b"", 0, pos
+
+
+@cache
+def _kept_marks(skip: frozenset[int]) -> bytes:
+    """A byte translation of type codes: 1 for a type walked to, 0 for one skipped."""
+    return bytes(int(code not in skip) for code in range(256))
+
+
+def _batch_of(columns: list[memoryview], start: int, checked: bool
+              ) -> Iterator[tuple[int, tuple[int, ...], int]]:
+    """The window's events from the ``start``-th on, as the walk takes them: (position
+    in the window, header fields, CRC verdict), each tuple made when reached (all at
+    once took 7% of a walk)."""
+    cols = [column[start:] for column in columns]
+    fields = zip(*cols[1:len(_COLUMNS)], strict=True)
+    crcs = cols[-1] if checked else repeat(CRC_UNCHECKED, len(columns[0]) - start)
+    return zip(cols[0], fields, crcs, strict=True)
 
 
 def _skipped_types(skip: Collection[int], bodies: frozenset[int] | None) -> frozenset[int]:

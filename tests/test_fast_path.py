@@ -41,7 +41,13 @@ from binlog_kaitai.event import (
     Parts,
     parse_event,
 )
-from binlog_kaitai.framing import compiled_readers, frame_window, readers, scan_headers
+from binlog_kaitai.framing import (
+    FrameTable,
+    compiled_readers,
+    frame_window,
+    readers,
+    scan_headers,
+)
 from binlog_kaitai.generated.mysql_binlog import MysqlBinlog
 from binlog_kaitai.parsed_bodies import ParsedBodies
 from binlog_kaitai.rows import DECODER_BODIES, IDLE_TYPES
@@ -439,10 +445,11 @@ def run_fields(fields: Any, at: int) -> tuple[Any, ...]:
 
 
 def one_at_a_time(data: bytes, start: int, fmt: BinlogFormat, columns: tuple[str, ...],
-                  limit: int, *, check: bool = True) -> tuple[int, int, int, list[list[int]]]:
-    """A :func:`~binlog_kaitai.framing.frame_lists` that frames nothing: the stream
+                  limit: int, table: FrameTable, *, check: bool = True
+                  ) -> tuple[int, int, int, list[memoryview]]:
+    """A :func:`~binlog_kaitai.framing.frame_columns` that frames nothing: the stream
     reads every event on its own, as before batching."""
-    return 0, start, 0, [[] for _ in columns]
+    return 0, start, 0, [memoryview(b"").cast("q") for _ in columns]
 
 
 def check_batched_walks(data: bytes, monkeypatch: pytest.MonkeyPatch) -> int:
@@ -458,7 +465,7 @@ def check_batched_walks(data: bytes, monkeypatch: pytest.MonkeyPatch) -> int:
             patch.setattr(stream_module, "HEADER_ONLY_WINDOW", 100)
             small = walk(data, options)
         with monkeypatch.context() as patch:
-            patch.setattr(stream_module, "frame_lists", one_at_a_time)
+            patch.setattr(stream_module, "frame_columns", one_at_a_time)
             alone = walk(data, options)
         assert batched == alone, options
         assert small == alone, (options, "small windows")
