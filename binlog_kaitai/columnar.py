@@ -746,9 +746,10 @@ class RowBatcher:
         self._pending: dict[tuple[Any, ...], _Pending] = {}
         self._last_key: dict[tuple[str, str], tuple[Any, ...]] = {}
         self._shapes: dict[tuple[Any, int, int, bytes],
-                           tuple[int, TableInfo | None, RowsShape]] = {}
+                           tuple[int, TableInfo | None, tuple[Any, ...] | None]] = {}
         """By a rows event's signature (:meth:`_group_of`): the schema history's generation
-        it was worked out in, its table's description (None: not asked for), its shape."""
+        it was worked out in, its table's description (None: not asked for), its group's
+        key (:func:`~binlog_kaitai.row_groups.group_key`)."""
         self._decoding: deque[Future[tuple[list[pa.RecordBatch], RowsError | None]]] = deque()
         """Groups being decoded on the worker thread (:func:`decoding_worker`), in the
         order they were flushed: at most one at a time, decoded while the stream reads
@@ -818,14 +819,12 @@ class RowBatcher:
         if seen is None or seen[0] != generation:
             tm, shape = sig[0], RowsShape.of_fields(sig[1], fields, data)
             table = self.decoder.describe(tm, is_mariadb) if self._asked(tm) else None
-            seen = (generation, table, shape)
+            seen = (generation, table, None if table is None else group_key(table, shape))
             if len(self._shapes) >= SHAPES_KEPT:
                 self._shapes.clear()
             self._shapes[sig] = seen
-        _, table, shape = seen
-        if table is None:
-            return None
-        return self._pending[_open_group(self._pending, table, shape)]
+        _, table, key = seen
+        return None if table is None else _pending_group(self._pending, table, key)
 
     def _asked(self, tm: Any) -> bool:
         """Whether the rows of table map ``tm``'s table are asked for (``tables``)."""
@@ -955,10 +954,18 @@ def _add_to_group(ev: Any, decoder: RowDecoder, pending: dict[tuple[Any, ...], _
 def _open_group(pending: dict[tuple[Any, ...], _Pending], table: TableInfo, shape: RowsShape
                 ) -> tuple[Any, ...]:
     """The key of the pending group of ``table`` and ``shape``, made if there is none."""
-    key = group_key(table, shape)
-    if key not in pending:
-        pending[key] = _Pending(table, shape, _OP_OF[shape.type_code], key=key)
-    return key
+    return _pending_group(pending, table, group_key(table, shape)).key
+
+
+def _pending_group(pending: dict[tuple[Any, ...], _Pending], table: TableInfo,
+                   key: tuple[Any, ...]) -> _Pending:
+    """The pending group of ``table`` whose :func:`group_key` is ``key``, made if there
+    is none."""
+    group = pending.get(key)
+    if group is None:
+        shape = key[1]
+        group = pending[key] = _Pending(table, shape, _OP_OF[shape.type_code], key=key)
+    return group
 
 
 def _flush(group: _Pending) -> Iterator[pa.RecordBatch]:
