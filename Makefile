@@ -9,7 +9,7 @@ SAMPLES := $(sort $(wildcard tests/fixtures/mariadb/*/binlog.[0-9]*))
 .PHONY: setup generate check-generated lint test demo bench clean server-packages crosscheck \
 	spark-zip bench-spark fuzz
 
-KERNELS := binlog_kaitai/row_kernel.py binlog_kaitai/text_kernel.py \
+KERNELS := binlog_kaitai/row_kernel.py binlog_kaitai/text_kernel.py binlog_kaitai/run_loop.py \
 	$(filter-out generated_fast/__init__.py,$(wildcard generated_fast/*.py))
 KERNELS_STAMP := build/.kernels-built
 

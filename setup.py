@@ -1,6 +1,8 @@
-"""The compiled parts of binlog-kaitai: the columnar decoder's kernels, written in
-Cython's pure-Python mode (``binlog_kaitai/row_kernel.py``, ``text_kernel.py``) and
-compiled to C extensions. Everything else is in pyproject.toml."""
+"""The compiled parts of binlog-kaitai: the columnar decoder's kernels and the stream's
+walk over a run of events, written in Cython's pure-Python mode
+(``binlog_kaitai/row_kernel.py``, ``text_kernel.py``, ``run_loop.py``), and the readers
+``tools/ksy_fast.py`` generates from the spec, compiled to C extensions. Everything else
+is in pyproject.toml."""
 
 from Cython.Build import cythonize
 from setuptools import Extension, setup
@@ -17,6 +19,7 @@ DIRECTIVES = {
 
 setup(ext_modules=cythonize(
     ["binlog_kaitai/row_kernel.py", "binlog_kaitai/text_kernel.py",
+     "binlog_kaitai/run_loop.py",
      # the readers tools/ksy_fast.py compiles from ksy/, installed inside binlog_kaitai
      # (pyproject.toml's package-dir), not as a top-level generated_fast
      Extension("binlog_kaitai.generated_fast.mysql_binlog", ["generated_fast/mysql_binlog.py"]),

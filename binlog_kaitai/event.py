@@ -19,9 +19,8 @@ from binlog_kaitai import event_kinds as kinds
 from binlog_kaitai.errors import decode_error_text
 from binlog_kaitai.generated.mysql_binlog import MysqlBinlog
 from binlog_kaitai.generated.mysql_event_type import MysqlEventType
-from binlog_kaitai.generated_fast import mariadb_gtid_event as fast_mariadb_gtid
 from binlog_kaitai.generated_fast import mysql_binlog as fast
-from binlog_kaitai.generated_fast import rows_event as fast_rows
+from binlog_kaitai.run_loop import COMPILED_BODIES, read_compiled_body, read_rows_fields
 
 EventType = MysqlEventType.EventType
 FDE = EventType.format_description_event
@@ -58,16 +57,6 @@ CHANGE_CARRIERS = kinds.ROWS | kinds.QUERY | kinds.OLD_LOAD | {
 """The events whose loss may lose changes: rows events and their table maps, statements
 (which may change rows, or the schema their rows are read with), MySQL 4's LOAD DATA,
 compressed transactions, and a FORMAT_DESCRIPTION_EVENT (the layout of the rest)."""
-COMPILED_BODIES: dict[int, tuple[Any, Any]] = {
-    EventType.gtid_event: (fast_mariadb_gtid.MariadbGtidEvent,
-                           fast_mariadb_gtid.read_mariadb_gtid_event),
-    EventType.xid_event: (fast.XidEvent, fast.read_xid_event),
-    EventType.annotate_rows_event: (fast.AnnotateRowsEvent, fast.read_annotate_rows_event),
-}
-"""The body types whose whole body ``tools/ksy_fast.py`` compiles from the spec (MariaDB's
-GTID, XID, ANNOTATE_ROWS: most of an OLTP binlog's events besides table maps and rows
-events): (the class of their fields, its reader), for :meth:`Event.fixed_fields`.
-(MySQL's GTID is compiled to its logical clock only: its body is the spec's.)"""
 WHOLE_BODIES = frozenset(COMPILED_BODIES) | kinds.ROWS
 """The types :meth:`Event.fixed_fields` reads, whole, as the spec does: those of
 :data:`COMPILED_BODIES`, and the rows events, whose body ``generated_fast/rows_event``
@@ -392,32 +381,6 @@ _UNREAD: Any = object()
 FOOTER_UNCHECKED: Any = object()
 """The CRC verdict of an event whose body was not parsed from its bytes (one shared with
 an earlier event's): its footer checked only if someone asks (:func:`footer_crc_ok`)."""
-
-
-def read_rows_fields(data: bytes, at: int, length: int, fmt: BinlogFormat, type_code: int
-                     ) -> Any:
-    """The compiled reader's fields of the body of the rows event at ``data[at:at +
-    length]`` (its spans offsets in ``data``), with the params the spec's ``event``
-    gives it (its ``post_header_len`` and type code); None when the reader refuses it or
-    its rows are compressed (the spec's parse then says why, or inflates them)."""
-    fields = fast_rows.RowsEvent()
-    read = fast_rows.read_rows_event(data, at + fmt.header_len, at + length - fmt.checksum_len,
-                                     fmt.post_header_len(type_code), type_code, fields)
-    return fields if read >= 0 and not fields.is_compressed else None
-
-
-def read_compiled_body(data: bytes, at: int, length: int, fmt: BinlogFormat, type_code: int
-                       ) -> Any:
-    """The compiled reader's fields of the :data:`COMPILED_BODIES` body of the event at
-    ``data[at:at + length]`` (its spans offsets in ``data``); None for another type, or
-    when the reader refuses it (the spec's parse then says why)."""
-    entry = COMPILED_BODIES.get(type_code)
-    if entry is None:
-        return None
-    make, read_body = entry
-    fields = make()
-    end = at + length - fmt.checksum_len
-    return fields if read_body(data, at + fmt.header_len, end, fields) >= 0 else None
 
 
 def parse_event(buf: bytes, fmt: BinlogFormat, name: str, pos: int, index: int) -> Event:

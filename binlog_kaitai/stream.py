@@ -47,7 +47,6 @@ from binlog_kaitai.errors import (
     TruncatedError,
 )
 from binlog_kaitai.event import (
-    COMPILED_BODIES,
     CRC_UNCHECKED,
     DECODE_ERRORS,
     FDE,
@@ -60,12 +59,11 @@ from binlog_kaitai.event import (
     checksum_ok,
     format_of,
     header_fields,
-    read_compiled_body,
-    read_rows_fields,
 )
 from binlog_kaitai.framing import FrameTable, frame_columns, low_bytes
 from binlog_kaitai.generated.mysql_binlog import MysqlBinlog
 from binlog_kaitai.parsed_bodies import ParsedBodies
+from binlog_kaitai.run_loop import COMPILED_BODIES, TableMaps, gather, run_item
 from binlog_kaitai.storage import open_input
 
 MYSQL_ENCRYPTED_MAGIC = b"\xfdbin"
@@ -85,7 +83,7 @@ _TRACKED = kinds.ROWS | {TABLE_MAP, FDE}
 _OPENED = frozenset({TRANSACTION_PAYLOAD, START_ENCRYPTION})
 """The events after which the stream reads on differently (:meth:`BinlogStream._opened`)."""
 RUN_TYPES = kinds.ROWS | {TABLE_MAP} | frozenset(COMPILED_BODIES)
-"""The types a :class:`RowsRun` holds (:meth:`BinlogStream._in_run`): rows events, table
+"""The types a :class:`RowsRun` holds (:func:`~binlog_kaitai.run_loop.run_item`): rows events, table
 maps and the bodies the compiled readers read whole."""
 WINDOW_BYTES = 1 << 20
 """The most bytes read and framed at once (beyond what the last window left unframed)."""
@@ -116,8 +114,6 @@ SEQUENTIAL_BUFFER = 1 << 20
 READ_CHUNK = 16 << 20
 """Large events are read in chunks so a lying length field never allocates more than this
 beyond the bytes that really exist."""
-_SKIPPED: Any = object()
-"""An event a :class:`RowsRun` walks past (of the stream's ``skip`` types)."""
 ENCRYPTED_MESSAGE = (
     "the events after START_ENCRYPTION_EVENT are encrypted (MariaDB encrypt_binlog); "
     "they cannot be read without the server's key"
@@ -192,12 +188,12 @@ class BinlogStream:
         self.first_format: BinlogFormat = fmt
         self.format: BinlogFormat = fmt
         """The format in force at the current position."""
-        self.table_maps: dict[int, Any] = {}
-        """TABLE_MAP_EVENT bodies by table id, of the statement being read."""
+        self._maps = TableMaps()
+        """The TABLE_MAP_EVENT bodies of the statement being read."""
         self.parsed = ParsedBodies()
         """Bodies parsed, shared by later events of the same bytes (table maps; rows
         events but for their row images)."""
-        self._statement_ended = self._walked = False
+        self._walked = False
         self._ahead = _Ahead(self.file, self.base, None, WINDOW_BYTES)
         self._batch: Iterator[tuple[int, tuple[int, int, int, int, int, int], int]] = iter(())
         """The events framed and not walked yet (:func:`_batch_of`)."""
@@ -224,6 +220,11 @@ class BinlogStream:
             self._batch, self._window = iter(()), ([], 0)
             table.give_back()
 
+    @property
+    def table_maps(self) -> dict[int, Any]:
+        """TABLE_MAP_EVENT bodies by table id, of the statement being read."""
+        return self._maps.maps
+
     def __enter__(self) -> BinlogStream:
         return self
 
@@ -245,8 +246,7 @@ class BinlogStream:
         if start is not None and start > pos:
             pos = start
         self.format = self.first_format
-        self.table_maps = {}
-        self._statement_ended = False
+        self._maps.clear()
         if self._walked or pos != after_first:
             self.file.seek(pos - self.base)  # a pipe is read once, from its start
         self._walked = True
@@ -276,7 +276,7 @@ class BinlogStream:
                 pos += ev.length
                 index += 1
                 continue
-            if t in _TRACKED or self._statement_ended:
+            if t in _TRACKED or self._maps.ended:
                 self._track(ev)
             yield ev
             pos += ev.length  # not ev.next_pos: a payload's events are renamed to it
@@ -370,73 +370,19 @@ class BinlogStream:
                   ) -> RowsRun | None:
         """The run of the window from ``framed`` (the event at ``pos``: a rows event, or
         with ``event_runs`` any of :data:`RUN_TYPES`) on: the rows events, table maps
-        and compiled bodies that follow it (:meth:`_in_run`), the events skipped between
-        them walked past, up to the first event that is none of those or that the
-        compiled readers do not read (that one then comes next as an Event); each table
-        map tracked as :meth:`_track` does. None when the first is not read so."""
-        ahead = self._ahead
-        data = ahead.data
-        at, head, crc = framed
-        fields, table_map = self._in_run(data, at, head)
-        if fields is None:
+        and compiled bodies that follow it (:func:`~binlog_kaitai.run_loop.run_item`),
+        the events skipped between them walked past, up to the first event that is none
+        of those or that the compiled readers do not read (that one then comes next as
+        an Event); each table map tracked as :meth:`_track` does. None when the first is
+        not read so."""
+        ahead, fmt, parsed, maps = self._ahead, self.format, self.parsed, self._maps
+        item = run_item(ahead.data, framed[0], framed[1], fmt, self.bodies, parsed, maps)
+        if item[0] is None:
             return None
-        run = RowsRun(self.name, self.format, data, pos - at, self.parsed)
-        # (the run's lists filled here, not by a method call an item: 0.2 µs less an item)
-        ats, heads, items, maps = run.ats, run.heads, run.fields, run.table_maps
-        indexes, crcs = run.indexes, run.crcs
-        first, skip, batch, in_run = at, self.skip, self._batch, self._in_run
-        while True:
-            if fields is not _SKIPPED:
-                ats.append(at)
-                heads.append(head)
-                items.append(fields)
-                maps.append(table_map)
-                indexes.append(index)
-                crcs.append(crc)
-            index += 1
-            following = next(batch, None)
-            if following is None:
-                ahead.at = at + head[3]
-                break
-            at, head, crc = following  # (a window's events are framed back to back)
-            if head[1] in skip:
-                fields = _SKIPPED
-                continue
-            fields, table_map = in_run(data, at, head)
-            if fields is None:
-                ahead.at = at
-                self._pushed = following  # (the next event the walk reaches)
-                break
-        run.size, run.count = ahead.at - first, index - indexes[0]
+        run = RowsRun(self.name, fmt, ahead.data, pos - framed[0], parsed)
+        ahead.at, self._pushed = gather(run, self._batch, self.skip, framed, item, index,
+                                        self.bodies, parsed, maps)
         return run
-
-    def _in_run(self, data: bytes, at: int, head: tuple[int, int, int, int, int, int]
-                ) -> tuple[Any, Any]:
-        """What a run holds of the event at ``data[at:]`` (framed ``head``): a rows
-        event's compiled fields and its table map, a TABLE_MAP_EVENT's body (tracked),
-        a :data:`~binlog_kaitai.event.COMPILED_BODIES` type's fields; (None, None)
-        for any other event, or one that these readers refuse."""
-        t, length, fmt = head[1], head[3], self.format
-        if t in kinds.ROWS:
-            fields = read_rows_fields(data, at, length, fmt, t)
-            return fields, None if fields is None else self._map_of(fields)
-        if self.bodies is not None and t not in self.bodies:
-            return None, None
-        if t == TABLE_MAP:
-            body = self.parsed.table_map(data, at, length, fmt)
-            if body is not None:
-                self._track_map(body)
-            return body, None
-        return read_compiled_body(data, at, length, fmt, t), None
-
-    def _track_map(self, body: Any) -> None:
-        """A TABLE_MAP_EVENT's body, in force for the rows events after it (the maps of
-        a statement that ended dropped first)."""
-        maps = self.table_maps
-        if self._statement_ended:
-            maps.clear()
-            self._statement_ended = False
-        maps[body.table_id.value] = body
 
     def _take_table(self) -> FrameTable:
         self._table = FrameTable.taken()
@@ -494,33 +440,23 @@ class BinlogStream:
         """Keep the table maps of the statement being read: a rows event finds its own
         in ``table_map``; the statement's last rows event drops them all (once the
         stream's consumers are done with it), and so does a new format."""
-        if self._statement_ended:
-            self.table_maps.clear()
-            self._statement_ended = False
+        maps = self._maps
+        maps.step()
         t = ev.type_code
         if t not in _TRACKED:  # (a body no one asks for stays unparsed)
             return
         if t in kinds.ROWS:
             body = ev.rows_fields()  # (as the compiled reader reads them: no parse)
             if body is not None:
-                ev.table_map = self._map_of(body)
+                ev.table_map = maps.of(body)
             return
         body = ev.body
         if body is None:
             return
         if t == TABLE_MAP:
-            self._track_map(body)
+            maps.track(body)
         elif t == FDE:
-            self.table_maps.clear()
-
-    def _map_of(self, fields: Any) -> Any:
-        """The table map in force for a rows event of these ``fields`` (None: none);
-        the statement ends after it when its flags say so."""
-        if self._statement_ended:
-            self.table_maps.clear()
-            self._statement_ended = False
-        self._statement_ended = fields.is_end_of_statement
-        return self.table_maps.get(fields.table_id.value)
+            maps.clear()
 
     def _read_first_event(self) -> tuple[Event, BinlogFormat]:
         """Check the magic and read the first event, which decides the binlog version."""

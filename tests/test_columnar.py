@@ -20,7 +20,7 @@ import numpy as np
 import pyarrow as pa
 import pytest
 
-from binlog_kaitai import columnar, event_kinds, kernels, row_kernel, text_kernel
+from binlog_kaitai import columnar, event_kinds, kernels, row_kernel, run_loop, text_kernel
 from binlog_kaitai.errors import BinlogError
 from binlog_kaitai.rows import iter_row_changes
 from binlog_kaitai.stream import BinlogStream, read_events
@@ -59,8 +59,9 @@ def forms(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
 
 def test_kernels_are_compiled() -> None:
     """``make setup`` built the extensions, and ``import`` finds them, not the source."""
-    assert row_kernel.COMPILED and text_kernel.COMPILED
-    assert row_kernel.__file__.endswith(".so") and text_kernel.__file__.endswith(".so")
+    assert row_kernel.COMPILED and text_kernel.COMPILED and run_loop.COMPILED
+    assert all(module.__file__.endswith(".so")
+               for module in (row_kernel, text_kernel, run_loop))
     assert not inspect.isfunction(kernels.compiled().read_uint)
     assert inspect.isfunction(kernels.python().read_uint.__wrapped__)  # the source
 

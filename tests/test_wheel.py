@@ -80,7 +80,8 @@ def test_the_wheel_holds_one_namespace(wheel: Path) -> None:
     assert {"binlog_kaitai/generated/mysql_binlog.py", "binlog_kaitai/spark/job.py",
             "binlog_kaitai/tables/extract.py", "binlog_kaitai/row_kernel.py"} <= set(names)
     compiled = {n.split(".")[0] for n in names if n.endswith(".so")}
-    assert {"binlog_kaitai/row_kernel", "binlog_kaitai/text_kernel"} <= compiled
+    assert {"binlog_kaitai/row_kernel", "binlog_kaitai/text_kernel",
+            "binlog_kaitai/run_loop"} <= compiled
     assert [n for n in names if n.endswith(".c")] == []
 
 
