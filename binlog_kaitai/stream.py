@@ -83,8 +83,8 @@ _TRACKED = kinds.ROWS | {TABLE_MAP, FDE}
 _OPENED = frozenset({TRANSACTION_PAYLOAD, START_ENCRYPTION})
 """The events after which the stream reads on differently (:meth:`BinlogStream._opened`)."""
 RUN_TYPES = kinds.ROWS | {TABLE_MAP} | frozenset(COMPILED_BODIES)
-"""The types a :class:`RowsRun` holds (:func:`~binlog_kaitai.run_loop.run_item`): rows events, table
-maps and the bodies the compiled readers read whole."""
+"""The types a :class:`RowsRun` holds (:func:`~binlog_kaitai.run_loop.run_item`): rows
+events, table maps and the bodies the compiled readers read whole."""
 WINDOW_BYTES = 1 << 20
 """The most bytes read and framed at once (beyond what the last window left unframed)."""
 FIRST_WINDOW = 4096
@@ -385,6 +385,7 @@ class BinlogStream:
         return run
 
     def _take_table(self) -> FrameTable:
+        """The table this stream frames into from now on (given back by :meth:`close`)."""
         self._table = FrameTable.taken()
         return self._table
 
