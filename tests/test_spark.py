@@ -23,6 +23,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pyarrow as pa
 import pytest
 
@@ -729,6 +730,25 @@ def parsed_tables(path: Path, min_group_bytes: int) -> dict[str, list[Any]]:
     return out
 
 
+@pytest.mark.parametrize("min_run", [1, 4, 64, 1 << 30])
+def test_in_order_keeps_runs_that_cross_batches(min_run: int,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """``changes.in_order`` gives the rows of several batches in the order of their
+    events' places, whether it slices their runs out or takes them: a run that goes on
+    from one batch into the next (consecutive rows of the two, one after the other), a
+    short run between long ones, rows of one event in their order."""
+    monkeypatch.setattr(changes, "MIN_RUN_ROWS", min_run)
+    first = pa.record_batch({"v": list(range(100))})
+    second = pa.record_batch({"v": list(range(100, 200))})
+    seqs_first = [0] * 60 + [2] * 40
+    seqs_second = [2] * 40 + [1] * 3 + [3] * 57
+    found = changes.in_order([(first, np.array(seqs_first)), (second, np.array(seqs_second))])
+    values = [v for batch in found for v in batch.column("v").to_pylist()]
+    assert values == [*range(60), 140, 141, 142, *range(60, 140), *range(143, 200)]
+    if min_run == 4:  # the long runs sliced (the one across the batches in two), the
+        assert [len(batch) for batch in found] == [60, 3, 40, 40, 57]  # short one taken
+
+
 @pytest.mark.parametrize("path", default_files(), ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_columnar_row_changes_equal_the_reference_path(path: Path,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
@@ -736,10 +756,13 @@ def test_columnar_row_changes_equal_the_reference_path(path: Path,
     in groups (and each group it refuses by the reference decoder), against every rows
     event through the reference decoder: the same rows in every table, in the same
     order, the ``row_changes`` images' JSON texts included; the groups' rows put in order by
-    a ``take`` or, with every run sliced, by slices (``changes.in_order``)."""
+    a ``take`` of the short runs and slices of the long ones, with every run sliced, or
+    with every run taken (``changes.in_order``)."""
     columnar = parsed_tables(path, 0)
     assert columnar == parsed_tables(path, 1 << 62)
     monkeypatch.setattr(changes, "MIN_RUN_ROWS", 1)
+    assert parsed_tables(path, 0) == columnar
+    monkeypatch.setattr(changes, "MIN_RUN_ROWS", 1 << 30)  # (every run taken)
     assert parsed_tables(path, 0) == columnar
 
 

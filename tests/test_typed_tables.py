@@ -24,7 +24,7 @@ import pytest
 from binlog_kaitai.schema import SchemaHistory
 from binlog_kaitai.spark.typed_spark import union_schemas
 from binlog_kaitai.tables.typed_export import TypedResult, export_typed
-from binlog_kaitai.tables.typed_tables import TypedChanges, cast_to, widen
+from binlog_kaitai.tables.typed_tables import TypedBuffer, TypedChanges, cast_to, widen
 from tools.make_fixtures import FIXTURES_DIR, Scenario
 from tools.mariadb_sandbox import find_program
 
@@ -394,3 +394,23 @@ def test_job_writes_typed_tables_and_snapshots(spark: Any, tmp_path: Path) -> No
     snap = spark.read.parquet(str(tmp_path / "job" / "snapshots" / "shop.items"))
     assert _spark_rows(snap.orderBy("id"), ["id", "qty", "_pos"]) == [
         (r["id"], r["qty"], r["_pos"]) for r in _snapshot(tmp_path / "alone", "shop.items")]
+
+
+def test_typed_buffer_joins_small_batches_and_passes_large_ones() -> None:
+    """Small batches of a table leave joined, once they add up to ``max_rows``; a large
+    one leaves as it is (its buffers not copied), after the small ones before it; each
+    table's rows stay in order."""
+    md = {b"schema": b"db", b"table": b"t"}
+
+    def batch(first: int, rows: int) -> pa.RecordBatch:
+        rows_of = pa.record_batch({"pos": list(range(first, first + rows))})
+        return rows_of.replace_schema_metadata(md)
+
+    buffer = TypedBuffer(max_rows=10)
+    large = batch(3, 25)
+    out = [*buffer.add(batch(0, 2)), *buffer.add(batch(2, 1)), *buffer.add(large),
+           *buffer.add(batch(28, 4)), *buffer.add(batch(32, 6)), *buffer.add(batch(38, 1)),
+           *buffer.finish()]
+    assert [len(b) for b in out] == [3, 25, 10, 1]
+    assert out[1].column("pos").buffers()[1].address == large.column("pos").buffers()[1].address
+    assert [v for b in out for v in b.column("pos").to_pylist()] == list(range(39))

@@ -553,16 +553,22 @@ class TypedBuffer:
         self.pending: dict[str, list[pa.RecordBatch]] = {}
 
     def add(self, batch: pa.RecordBatch) -> Iterator[pa.RecordBatch]:
-        """The gathered batches ``batch`` completes."""
+        """The gathered batches ``batch`` completes. A batch of ``max_rows`` or more
+        leaves as it is (after those gathered before it): only small ones are copied
+        together."""
         md = batch.schema.metadata or {}
         name = f"{md[b'schema'].decode()}.{md[b'table'].decode()}"
         group = self.pending.setdefault(name, [])
-        if group and not group[0].schema.equals(batch.schema, check_metadata=True):
-            yield pa.concat_batches(group)
+        large = batch.num_rows >= self.max_rows
+        if group and (large or not group[0].schema.equals(batch.schema, check_metadata=True)):
+            yield _joined(group)
             group.clear()
+        if large:
+            yield batch
+            return
         group.append(batch)
         if sum(b.num_rows for b in group) >= self.max_rows:
-            yield pa.concat_batches(group)
+            yield _joined(group)
             group.clear()
 
     def finish(self) -> Iterator[pa.RecordBatch]:
@@ -570,4 +576,9 @@ class TypedBuffer:
         pending, self.pending = self.pending, {}
         for group in pending.values():
             if group:
-                yield pa.concat_batches(group)
+                yield _joined(group)
+
+
+def _joined(batches: list[pa.RecordBatch]) -> pa.RecordBatch:
+    """Batches of one schema as one (one alone is not copied)."""
+    return batches[0] if len(batches) == 1 else pa.concat_batches(batches)
