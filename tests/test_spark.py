@@ -730,6 +730,47 @@ def parsed_tables(path: Path, min_group_bytes: int) -> dict[str, list[Any]]:
     return out
 
 
+def every_record(path: Path) -> list[tuple[str, Any]]:
+    """Every record of one whole file's parse with the typed tables, in order: batches
+    as their rows, the split's stats without the worker's peak RSS."""
+    st = path.stat()
+    (split,) = whole_file(FileInfo(str(path), st.st_size, st.st_mtime))
+    out: list[tuple[str, Any]] = []
+    for kind, values in SplitParser(split, typed=True).records():
+        if isinstance(values, pa.RecordBatch):
+            values = (values.schema, values.to_pylist())
+        elif kind == "split_stats":
+            values = values._replace(worker_peak_rss=0)
+        out.append((kind, values))
+    return out
+
+
+@pytest.mark.parametrize("path", default_files(), ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_runs_give_the_records_that_events_give(path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """A run's table maps, MariaDB GTIDs, XIDs and annotations, read from the fields the
+    stream read (``SplitParser.passive_item``), give the records each of them gives as
+    an Event (``SplitParser.event``): the same records of every table, in the same
+    order, the transactions' and the split's counts included."""
+    with_runs = every_record(path)
+    real = extract.read_events
+    monkeypatch.setattr(extract, "read_events",
+                        lambda *args, **kwargs: real(*args, **{**kwargs, "event_runs": False}))
+    assert every_record(path) == with_runs
+
+
+def test_mariadb_events_come_in_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Most of a MariaDB binlog's events reach the parse in runs (the test above
+    compares something)."""
+    items = []
+    real_run = extract.SplitParser.run
+    monkeypatch.setattr(extract.SplitParser, "run",
+                        lambda self, run: items.append(len(run.heads)) or real_run(self, run))
+    records = every_record(MARIADB / "alltypes_full" / "binlog.000001")
+    events = sum(1 for kind, _ in records if kind == "events")
+    assert sum(items) > events / 2
+
+
 @pytest.mark.parametrize("min_run", [1, 4, 64, 1 << 30])
 def test_in_order_keeps_runs_that_cross_batches(min_run: int,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:

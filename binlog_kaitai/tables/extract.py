@@ -46,19 +46,31 @@ from collections.abc import Generator, Iterable, Iterator, Sequence
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
+from binlog_kaitai import event_kinds as kinds
 from binlog_kaitai.errors import BinlogError
-from binlog_kaitai.event import DECODE_ERRORS, Event
+from binlog_kaitai.event import CRC_UNCHECKED, DECODE_ERRORS, Event, EventType
 from binlog_kaitai.ordered_rows import BATCH_BYTES, COLUMNAR_MIN_BYTES, passive
 from binlog_kaitai.row_groups import columnar_key, fewer_collections
 from binlog_kaitai.rows import RowChange, RowDecoder
 from binlog_kaitai.storage import open_input
-from binlog_kaitai.stream import read_events
+from binlog_kaitai.stream import TABLE_MAP, RowsRun, read_events
 from binlog_kaitai.tables.problems import FailFast, Problems
-from binlog_kaitai.tables.records import OPS, Record, event_row, utc, utc_date
+from binlog_kaitai.tables.records import (
+    OPS,
+    Record,
+    compiled_columns,
+    event_row,
+    events_record,
+    table_map_columns,
+    utc,
+    utc_date,
+)
 from binlog_kaitai.tables.row_batches import RowBatches
 from binlog_kaitai.tables.schemas import FailfastRecord, FilesRecord, SplitStatsRecord
 from binlog_kaitai.tables.splits import Script, Split, file_summary, schema_history, thaw
 from binlog_kaitai.tables.transactions import Transaction, Transactions
+
+ANNOTATE_ROWS = EventType.annotate_rows_event
 
 __all__ = ["BATCH_BYTES", "OPS", "FailFast", "Record", "SplitParser", "fewer_collections",
            "fold_files", "parse_splits", "parser_version"]
@@ -128,7 +140,10 @@ class SplitParser:
         try:
             with open_input(self.path) as f:
                 for ev in read_events(f, start=self.split.start, stop=self.split.stop,
-                                      expand_payloads=True, checksums=True):
+                                      expand_payloads=True, checksums=True, event_runs=True):
+                    if type(ev) is RowsRun:
+                        yield from self.run(ev)
+                        continue
                     try:
                         yield from self.event(ev)
                     except DECODE_ERRORS as exc:  # a field of this event makes no sense
@@ -190,6 +205,57 @@ class SplitParser:
             yield from batches.end(self.transactions.end(step.commit_kind))
         if batches.groups.size >= BATCH_BYTES:
             yield from batches.flush()
+
+    def run(self, run: RowsRun) -> Iterator[Record]:
+        """The records of the events of a run (:class:`~binlog_kaitai.stream.RowsRun`), as
+        :meth:`event` makes them: a rows event's from its Event (which its group holds),
+        the others' (table maps, MariaDB GTIDs, XIDs, annotations: most of an OLTP
+        binlog's events) from the fields the stream read (:meth:`passive_item`)."""
+        heads = run.heads
+        for k in range(len(heads)):
+            if heads[k][1] not in kinds.ROWS:
+                yield from self.passive_item(run, k)
+                continue
+            ev = run.event(k)
+            try:
+                yield from self.event(ev)
+            except DECODE_ERRORS as exc:  # a field of this event makes no sense
+                yield self.problems.undecodable(ev, exc)
+
+    def passive_item(self, run: RowsRun, k: int) -> Iterator[Record]:
+        """:meth:`event` of item ``k`` of a run that is no rows event, without an Event:
+        it leaves the groups open (:data:`~binlog_kaitai.ordered_rows.PASSIVE`), counts
+        in its transaction (whose GTID it may start, whose XID it may end it with), and
+        has its ``events`` row. Its body was read whole by a compiled reader (a table
+        map's by the spec), so it has no problem but a CRC mismatch."""
+        timestamp, t, server_id, length, _, flags = run.heads[k]
+        fields, pos, crc = run.fields[k], run.base + run.ats[k], run.crcs[k]
+        self.at = pos
+        kind = kinds.event_kind(t, fields) if t in kinds.KINDED else None
+        transactions = self.transactions
+        cut, trx, step = transactions.step(t, kind, pos, pos + length, timestamp)
+        if cut is not None:
+            yield from self.batches.end(cut)
+        if trx is not None:
+            trx.count(t, server_id, timestamp, pos + length, kind,
+                      None if t == ANNOTATE_ROWS else fields)
+            transactions.seen(t, trx)
+        self.events += 1
+        self.problems.last_ts = timestamp
+        self.decoder.feed_fields(t, server_id, fields)
+        columns = (table_map_columns(fields) if t == TABLE_MAP
+                   else compiled_columns(t, fields, run.data))
+        checksum_ok = (run.event(k).checksum_ok if crc == CRC_UNCHECKED
+                       else None if crc < 0 else crc == 1)
+        now = self.batches.events_row(events_record(
+            self.path, pos, t, timestamp, server_id, length, None if flags < 0 else flags,
+            checksum_ok, None if trx is None else trx.gtid.gtid, columns, None))
+        if now is not None:
+            yield now
+        if checksum_ok is False:
+            yield self.problems.crc_mismatch(pos, t, timestamp)
+        if step.ends:
+            yield from self.batches.end(transactions.end(step.commit_kind))
 
     def decode(self, ev: Event, trx: Transaction | None, gtid: str | None) -> Iterator[Record]:
         """An event through the reference decoder: its ``events`` row (``gtid``: its

@@ -75,9 +75,13 @@ class Problems:
                                         f"cannot decode {ev.type_name} body: {ev.decode_error}",
                                         ev.timestamp))
         if ev.checksum_ok is False:
-            self.damaged = True
-            found.append(self.error(ev.pos, ev.type_name, "CRC32 mismatch", ev.timestamp))
+            found.append(self.crc_mismatch(ev.pos, ev.type_code, ev.timestamp))
         return found
+
+    def crc_mismatch(self, offset: int, type_code: int, ts: int) -> Record:
+        """An event whose CRC32 footer does not match its bytes."""
+        self.damaged = True
+        return self.error(offset, event_type_name(type_code), "CRC32 mismatch", ts)
 
     def changed_since_listing(self, info: FileInfo) -> Iterator[Record]:
         """A problem when the file is no longer as the planner listed it (``info``)."""

@@ -18,6 +18,7 @@ from typing import Any
 from binlog_kaitai import event_kinds as kinds
 from binlog_kaitai.errors import BinlogError
 from binlog_kaitai.event import Event, EventType
+from binlog_kaitai.gtid import gtid_body
 from binlog_kaitai.rows import RowChange
 from binlog_kaitai.storage import open_input
 from binlog_kaitai.stream import TRANSACTION_PAYLOAD, BinlogStream, payload_events
@@ -28,10 +29,12 @@ from binlog_kaitai.transactions import (
     GtidInfo,
     Step,
     TransactionTracker,
-    event_gtid_info,
+    gtid_info,
     xid_of,
 )
 
+XID = EventType.xid_event
+TABLE_MAP = EventType.table_map_event
 HOLD_BYTES = 256 << 10
 """Bytes of rows events whose changes a transaction holds until its XID is read; a
 larger transaction looks its XID up ahead instead (a second read of its headers).
@@ -43,14 +46,16 @@ garbage collector more than the look-up costs)."""
 class Transaction:
     """Counters of the open transaction; becomes one ``transactions`` row."""
 
-    __slots__ = ("begin", "commit_ts", "end_pos", "ended", "event_count", "gtid", "held",
-                 "held_bytes", "is_ddl", "row_count", "tables", "xid", "xid_ahead")
+    __slots__ = ("begin_pos", "begin_ts", "commit_ts", "end_pos", "ended", "event_count",
+                 "gtid", "held", "held_bytes", "is_ddl", "row_count", "tables", "xid",
+                 "xid_ahead")
 
-    def __init__(self, begin: Event) -> None:
-        self.begin = begin
+    def __init__(self, pos: int, next_pos: int, timestamp: int) -> None:
+        """A transaction begun by the event at ``pos`` (``next_pos`` after it)."""
+        self.begin_pos, self.begin_ts = pos, timestamp
         self.gtid = GtidInfo()
-        self.end_pos = begin.next_pos
-        self.commit_ts = begin.timestamp
+        self.end_pos = next_pos
+        self.commit_ts = timestamp
         self.event_count = 0
         self.row_count = 0
         self.tables: dict[str, None] = {}
@@ -72,27 +77,33 @@ class Transaction:
 
     def add(self, ev: Event, kind: str | None) -> None:
         """Count in ``ev``, one of the transaction's events (``kind``: its
-        ``ev.kind``). Only a table map's body is
-        parsed here: a GTID's and an XID's fields are read without it where they can be."""
+        ``ev.kind``). Only a table map's body is parsed here: a GTID's and an XID's
+        fields are read without it where they can be."""
         t = ev.type_code
-        if t in kinds.GTID:
-            info = event_gtid_info(ev)
-            if info is not None:
-                self.gtid = info
-        elif t == EventType.xid_event:
-            xid = xid_of(ev)
-            if xid is not None:
-                self.xid = xid
-        elif t == EventType.table_map_event:
-            body = ev.body
-            if body is not None:
+        body = (gtid_body(ev) if t in kinds.GTID else ev.fixed_fields() if t == XID
+                else ev.body if t == TABLE_MAP else None)
+        self.count(t, ev.server_id, ev.timestamp,
+                   ev.next_pos if ev.inner_pos is None else None, kind, body)
+
+    def count(self, type_code: int, server_id: int, timestamp: int, next_pos: int | None,
+              kind: str | None, body: Any) -> None:
+        """Count in an event of ``type_code`` (``next_pos``: where it ends; None for one
+        inside a TRANSACTION_PAYLOAD, not counted), from what :meth:`add` reads of its
+        ``body``: a GTID's (the spec's body, or the compiled reader's fields), an XID's
+        compiled fields, a table map's body (None: nothing read)."""
+        if body is not None:
+            if type_code in kinds.GTID:
+                self.gtid = gtid_info(type_code, server_id, body)
+            elif type_code == XID:
+                self.xid = body.xid.value
+            elif type_code == TABLE_MAP:
                 self.tables[f"{body.schema_name}.{body.table_name}"] = None
-        self.commit_ts = ev.timestamp
+        self.commit_ts = timestamp
         if kind == "ddl":
             self.is_ddl = True
-        if ev.inner_pos is None:
+        if next_pos is not None:
             self.event_count += 1
-            self.end_pos = ev.next_pos
+            self.end_pos = next_pos
 
     def hold(self, changes: list[RowChange], nbytes: int) -> bool:
         """Hold the changes of ``nbytes`` of rows events until the XID is known, while
@@ -107,11 +118,11 @@ class Transaction:
 
     def row(self, path: str, commit_kind: str | None) -> tuple[Any, ...]:
         g = self.gtid
-        begin_ts = utc(self.begin.timestamp)
+        begin_ts = utc(self.begin_ts)
         return TransactionsRecord(
             gtid=g.gtid, gtid_uuid=g.uuid, gtid_tag=g.tag, gtid_domain=g.domain,
             gtid_server_id=g.server_id, gtid_sequence=i64(g.sequence), file=path,
-            begin_pos=self.begin.pos, end_pos=self.end_pos, begin_ts=begin_ts,
+            begin_pos=self.begin_pos, end_pos=self.end_pos, begin_ts=begin_ts,
             commit_ts=utc(self.commit_ts), xid=i64(self.xid), event_count=self.event_count,
             row_count=self.row_count, tables=list(self.tables),
             is_ddl=self.is_ddl or g.is_ddl, commit_kind=commit_kind,
@@ -147,21 +158,32 @@ class Transactions:
         new one (to be ended, without a commit), its transaction, and the tracker's
         step."""
         kind = ev.kind
-        step = self.tracker.step(ev.type_code, kind)
-        cut = None
-        if step.starts:
-            cut = self.end(None) if self.open is not None else None
-            self.open = Transaction(ev)
-        trx = self.open if step.member else None
+        cut, trx, step = self.step(ev.type_code, kind, ev.pos, ev.next_pos, ev.timestamp)
         if trx is not None:
             trx.add(ev, kind)
-            # (a GTID starts its transaction: its GtidInfo, if any, is the event's)
-            if ev.type_code in kinds.GTID and trx.gtid.gtid is not None:
-                self.first_gtid = self.first_gtid or trx.gtid.gtid
-                self.last_gtid = trx.gtid.gtid
+            self.seen(ev.type_code, trx)
         if ev.type_code == TRANSACTION_PAYLOAD and ev.inner_pos is None:
             self.payload = ev
         return cut, trx, step
+
+    def step(self, type_code: int, kind: str | None, pos: int, next_pos: int,
+             timestamp: int) -> tuple[Transaction | None, Transaction | None, Step]:
+        """:meth:`track`'s verdict on an event of ``type_code`` and ``kind`` at ``pos``:
+        the transaction it cut short, its transaction (not yet counting it: the caller
+        counts it in, :meth:`Transaction.count`), the tracker's step."""
+        step = self.tracker.step(type_code, kind)
+        cut = None
+        if step.starts:
+            cut = self.end(None) if self.open is not None else None
+            self.open = Transaction(pos, next_pos, timestamp)
+        return cut, self.open if step.member else None, step
+
+    def seen(self, type_code: int, trx: Transaction) -> None:
+        """The first and last GTIDs, after an event of ``trx`` counted in (a GTID starts
+        its transaction: its GtidInfo, if any, is the event's)."""
+        if type_code in kinds.GTID and trx.gtid.gtid is not None:
+            self.first_gtid = self.first_gtid or trx.gtid.gtid
+            self.last_gtid = trx.gtid.gtid
 
     def end(self, commit_kind: str | None) -> Transaction:
         """The open transaction, ended (how: ``commit_kind``)."""
