@@ -158,6 +158,56 @@ def columnar_key(decoder: RowDecoder, ev: Event
     return group_key(table, shape), table, shape
 
 
+SIGNATURES_KEPT = 256
+"""Rows event signatures a :class:`Signatures` keeps the key of (a few per table and
+kind of change; each holds its table map's parsed body, as the decoder's
+:data:`~binlog_kaitai.rows.MAPS_KEPT` do)."""
+
+
+class Signatures:
+    """:func:`columnar_key` of the rows events that a
+    :class:`~binlog_kaitai.stream.RowsRun` holds, from the fields the stream read: worked
+    out once per signature (their table map, type, column count and column bitmaps) while
+    the decoder's schema history stays as it is (OLTP binlogs switch tables at every
+    transaction; each event worked out alone took a tenth of its parse)."""
+
+    __slots__ = ("decoder", "seen")
+
+    def __init__(self, decoder: RowDecoder) -> None:
+        self.decoder = decoder
+        self.seen: dict[tuple[Any, ...], tuple[int, Any]] = {}
+
+    def key(self, tm: Any, type_code: int, fields: Any, data: bytes, is_mariadb: bool
+            ) -> tuple[tuple[Any, ...], TableInfo, RowsShape] | None:
+        """The key, table and shape of a rows event of ``type_code`` whose compiled
+        reader's fields are ``fields`` (spans offsets in ``data``), of table map ``tm``;
+        None when it must take the reference path."""
+        sig = (tm, type_code, fields.num_columns.value,
+               data[fields.columns_present_at:fields.rows_at])  # (the after image's too)
+        schema = self.decoder.schema
+        generation = -1 if schema is None else schema.generation
+        seen = self.seen.get(sig)
+        if seen is None or seen[0] != generation:
+            seen = (generation, self._work_out(tm, type_code, fields, data, is_mariadb))
+            if len(self.seen) >= SIGNATURES_KEPT:
+                self.seen.clear()
+            self.seen[sig] = seen
+        return seen[1]
+
+    def _work_out(self, tm: Any, type_code: int, fields: Any, data: bytes, is_mariadb: bool
+                  ) -> tuple[tuple[Any, ...], TableInfo, RowsShape] | None:
+        if type_code == PARTIAL_UPDATE_ROWS:
+            return None
+        try:
+            table = self.decoder.describe(tm, is_mariadb)
+        except DECODE_ERRORS:
+            return None
+        if table is None:
+            return None
+        shape = RowsShape.of_fields(type_code, fields, data)
+        return group_key(table, shape), table, shape
+
+
 def group_key(table: TableInfo, shape: RowsShape) -> tuple[Any, ...]:
     """The key of the group of the rows events of ``table`` and ``shape`` (every
     gatherer's: :func:`columnar_key`'s and :class:`~binlog_kaitai.columnar.RowBatcher`'s).

@@ -50,7 +50,7 @@ from binlog_kaitai import event_kinds as kinds
 from binlog_kaitai.errors import BinlogError
 from binlog_kaitai.event import CRC_UNCHECKED, DECODE_ERRORS, Event, EventType
 from binlog_kaitai.ordered_rows import BATCH_BYTES, COLUMNAR_MIN_BYTES, passive
-from binlog_kaitai.row_groups import columnar_key, fewer_collections
+from binlog_kaitai.row_groups import Signatures, columnar_key, fewer_collections
 from binlog_kaitai.rows import RowChange, RowDecoder
 from binlog_kaitai.storage import open_input
 from binlog_kaitai.stream import TABLE_MAP, RowsRun, read_events
@@ -61,6 +61,7 @@ from binlog_kaitai.tables.records import (
     compiled_columns,
     event_row,
     events_record,
+    rows_columns,
     table_map_columns,
     utc,
     utc_date,
@@ -99,6 +100,7 @@ class SplitParser:
         self.path = split.path
         history = schema_history(schema_scripts) if split.schema is None else thaw(split.schema)
         self.decoder = RowDecoder(schema=history)
+        self.signatures = Signatures(self.decoder)
         self.problems = Problems(self.path, failfast)
         self.transactions = Transactions(self.path)
         self.batches = RowBatches(self.path, self.transactions, self.problems,
@@ -213,14 +215,44 @@ class SplitParser:
         binlog's events) from the fields the stream read (:meth:`passive_item`)."""
         heads = run.heads
         for k in range(len(heads)):
-            if heads[k][1] not in kinds.ROWS:
+            if heads[k][1] in kinds.ROWS:
+                yield from self.rows_item(run, k)
+            else:
                 yield from self.passive_item(run, k)
-                continue
-            ev = run.event(k)
+
+    def rows_item(self, run: RowsRun, k: int) -> Iterator[Record]:
+        """:meth:`event` of item ``k`` of a run, a rows event: one that joins the groups
+        (most of them) counted in and gathered from the fields the stream read, its
+        group's key worked out once per signature (:class:`Signatures`); any other
+        through :meth:`event`."""
+        timestamp, t, server_id, length, _, flags = run.heads[k]
+        fields, tm, crc = run.fields[k], run.table_maps[k], run.crcs[k]
+        found = None if tm is None else self.signatures.key(
+            tm, t, fields, run.data, run.format.is_mariadb)
+        ev = run.event(k)
+        batches = self.batches
+        if found is None or not batches.gathers(ev, found):
             try:
                 yield from self.event(ev)
             except DECODE_ERRORS as exc:  # a field of this event makes no sense
                 yield self.problems.undecodable(ev, exc)
+            return
+        pos = self.at = ev.pos
+        cut, trx, _ = self.transactions.step(t, None, pos, pos + length, timestamp)
+        if cut is not None:
+            yield from batches.end(cut)
+        assert trx is not None  # (a rows event belongs to a transaction, if only its own)
+        trx.count(t, server_id, timestamp, pos + length, None, None)
+        self.events += 1
+        self.problems.last_ts = timestamp
+        checksum_ok = ev.checksum_ok if crc == CRC_UNCHECKED else None if crc < 0 else crc == 1
+        batches.gather(ev, found, trx, self.decoder.gtid, events_record(
+            self.path, pos, t, timestamp, server_id, length, None if flags < 0 else flags,
+            checksum_ok, trx.gtid.gtid, rows_columns(fields, tm), None))
+        if checksum_ok is False:
+            yield self.problems.crc_mismatch(pos, t, timestamp)
+        if batches.groups.size >= BATCH_BYTES:
+            yield from batches.flush()
 
     def passive_item(self, run: RowsRun, k: int) -> Iterator[Record]:
         """:meth:`event` of item ``k`` of a run that is no rows event, without an Event:

@@ -22,7 +22,7 @@ from binlog_kaitai.gtid import gtid_body
 from binlog_kaitai.rows import RowChange
 from binlog_kaitai.storage import open_input
 from binlog_kaitai.stream import TRANSACTION_PAYLOAD, BinlogStream, payload_events
-from binlog_kaitai.tables.records import i64, utc, utc_us
+from binlog_kaitai.tables.records import i64, utc_us, when
 from binlog_kaitai.tables.schemas import TransactionsRecord
 from binlog_kaitai.transactions import (
     WALK_BODIES,
@@ -118,18 +118,18 @@ class Transaction:
 
     def row(self, path: str, commit_kind: str | None) -> tuple[Any, ...]:
         g = self.gtid
-        begin_ts = utc(self.begin_ts)
+        begin_ts, day = when(self.begin_ts)  # (the events of a second converted once)
         return TransactionsRecord(
             gtid=g.gtid, gtid_uuid=g.uuid, gtid_tag=g.tag, gtid_domain=g.domain,
             gtid_server_id=g.server_id, gtid_sequence=i64(g.sequence), file=path,
             begin_pos=self.begin_pos, end_pos=self.end_pos, begin_ts=begin_ts,
-            commit_ts=utc(self.commit_ts), xid=i64(self.xid), event_count=self.event_count,
+            commit_ts=when(self.commit_ts)[0], xid=i64(self.xid), event_count=self.event_count,
             row_count=self.row_count, tables=list(self.tables),
             is_ddl=self.is_ddl or g.is_ddl, commit_kind=commit_kind,
             last_committed=g.last_committed, sequence_number=g.sequence_number,
             original_commit_ts=utc_us(g.original_commit_us),
             immediate_commit_ts=utc_us(g.immediate_commit_us),
-            event_date=None if begin_ts is None else begin_ts.date(),
+            event_date=day,
         )
 
 
