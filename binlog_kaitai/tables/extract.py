@@ -43,7 +43,6 @@ from __future__ import annotations
 import json
 import resource
 from collections.abc import Generator, Iterable, Iterator, Sequence
-from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
 from binlog_kaitai import event_kinds as kinds
@@ -80,6 +79,8 @@ __all__ = ["BATCH_BYTES", "OPS", "FailFast", "Record", "SplitParser", "fewer_col
 
 def parser_version() -> str:
     """The binlog-kaitai release that parsed the data (``unknown`` if not installed)."""
+    from importlib.metadata import PackageNotFoundError, version  # (12 ms: when asked)
+
     try:
         return version("binlog-kaitai")
     except PackageNotFoundError:
