@@ -35,7 +35,7 @@ import dataclasses
 import glob
 import os
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import closing
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -64,12 +64,14 @@ transactions parses about 8 times slower per byte than a large file of bulk inse
 Without it, sixty 1 MB files would make one 64 MB task that runs long after the others."""
 CUT_BODIES = kinds.KINDED
 """The bodies :func:`walk_file` reads in a file it cuts: those the transaction tracker
-needs (QUERY, MariaDB's GTID); in a file it does not cut, QUERY's alone. A GTID body is
-read for a DDL statement's ``gtid`` only (:class:`_Gtids`): parsing every GTID body
-doubled the walk of a file of small transactions."""
-UNCUT_SKIP = kinds.KNOWN - kinds.QUERY - kinds.GTID
+needs (QUERY, MariaDB's GTID); in a file it does not cut, QUERY's alone. A DDL
+statement's ``gtid`` is found by a walk of its own (:class:`_Gtids`)."""
+UNCUT_SKIP = kinds.KNOWN - kinds.QUERY
 """The events a walk that does not cut a file is not handed (:class:`BinlogStream`'s
-``skip``): it reads the statements, and the GTID events before them."""
+``skip``): it reads the statements alone (the GTID events too took most of the walk of
+a file of small transactions: 20 ms for 1.5 MB, a Python step for each)."""
+GTID_WALK_SKIP = kinds.KNOWN - kinds.GTID
+"""The events :class:`_Gtids`' walk is not handed: it reads the GTID events alone."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,12 +247,9 @@ def walk_file(info: FileInfo, split_size: int | None) -> FileWalk:
                 skip=UNCUT_SKIP if uncut else ()) as stream, (
                 closing(_Gtids(info.path))) as gtids:
             tracker = TransactionTracker()
-            last_gtid: Event | None = None
             last_cut = 0
             for ev in stream.events():
                 t, body = ev.type_code, ev.body
-                if t in kinds.GTID:
-                    last_gtid = ev
                 if cut_size is not None and tracker.step(t, ev.kind).starts and (
                         ev.pos - last_cut >= cut_size):
                     cuts.append(ev.pos)
@@ -258,32 +257,49 @@ def walk_file(info: FileInfo, split_size: int | None) -> FileWalk:
                 if t in kinds.QUERY and body is not None:
                     found = query_statement(body)
                     if found is not None:
-                        ddl.append(Ddl(ev.pos, ev.timestamp, gtids.of(last_gtid), *found))
+                        ddl.append(Ddl(ev.pos, ev.timestamp, gtids.before(ev.pos), *found))
     except (BinlogError, OSError):
         pass
     return FileWalk(info, file_summary(info.path), tuple(cuts), tuple(ddl))
 
 
 class _Gtids:
-    """The GTIDs of GTID events of one file: that of a DDL statement is the GTID event's
-    before it (a DDL is a transaction of its own; None before any GTID event: binlogs
-    older than GTIDs). A body the walk skipped is read by a second stream of the file,
-    opened on the first need."""
+    """The GTID of each DDL statement of one file, in the order :func:`walk_file` finds
+    them: the GTID event's before it (a DDL is a transaction of its own; None before any
+    GTID event: binlogs older than GTIDs). Found by a second walk of the file that is
+    handed the GTID events alone, opened at the first DDL, going on from one DDL to the
+    next: most files have no DDL, and this walk reads the GTIDs up to the last one
+    only."""
 
     def __init__(self, path: str) -> None:
         self.path = path
         self.stream: BinlogStream | None = None
+        self.walk: Iterator[Event] = iter(())
+        self.last: Event | None = None
+        """The last GTID event before the DDL asked for."""
+        self.ahead: Event | None = None
+        """The first event of the walk not yet at a DDL asked for."""
 
-    def of(self, ev: Event | None) -> str | None:
-        if ev is not None and ev.body is None:
+    def before(self, pos: int) -> str | None:
+        """The GTID of the GTID event last before ``pos`` (a DDL's position, each asked
+        after the one before it)."""
+        try:
             if self.stream is None:
                 f = open_input(self.path)
                 try:
-                    self.stream = BinlogStream(f, bodies=kinds.GTID)
+                    self.stream = BinlogStream(f, bodies=kinds.GTID, skip=GTID_WALK_SKIP)
                 except BaseException:
                     f.close()
                     raise
-            ev = next(self.stream.events(ev.pos))
+                self.walk = self.stream.events()
+                self.ahead = next(self.walk, None)
+            while self.ahead is not None and self.ahead.pos < pos:
+                if self.ahead.type_code in kinds.GTID:
+                    self.last = self.ahead
+                self.ahead = next(self.walk, None)
+        except BinlogError:  # damage before the DDL: the parse reports it
+            self.ahead = None
+        ev = self.last
         if ev is None or ev.body is None:
             return None
         return gtid_text(ev.type_code, ev.server_id, ev.body)
@@ -291,6 +307,7 @@ class _Gtids:
     def close(self) -> None:
         if self.stream is not None:
             self.stream.file.close()
+            self.stream.close()
 
 
 @dataclass
