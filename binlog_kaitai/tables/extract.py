@@ -226,8 +226,8 @@ class SplitParser:
         (most of them) counted in and gathered from the fields the stream read, its
         group's key worked out once per signature (:class:`Signatures`); any other
         through :meth:`event`."""
-        timestamp, t, server_id, length, _, flags = run.heads[k]
-        fields, tm, crc = run.fields[k], run.table_maps[k], run.crcs[k]
+        timestamp, t, server_id, length, _, _ = run.heads[k]
+        fields, tm = run.fields[k], run.table_maps[k]
         found = None if tm is None else self.signatures.key(
             tm, t, fields, run.data, run.format.is_mariadb)
         ev = run.event(k)
@@ -244,12 +244,8 @@ class SplitParser:
             yield from batches.end(cut)
         assert trx is not None  # (a rows event belongs to a transaction, if only its own)
         trx.count(t, server_id, timestamp, pos + length, None, None)
-        self.events += 1
-        self.problems.last_ts = timestamp
-        checksum_ok = ev.checksum_ok if crc == CRC_UNCHECKED else None if crc < 0 else crc == 1
-        batches.gather(ev, found, trx, self.decoder.gtid, events_record(
-            self.path, pos, t, timestamp, server_id, length, None if flags < 0 else flags,
-            checksum_ok, trx.gtid.gtid, rows_columns(fields, tm), None))
+        record, checksum_ok = self.item_row(run, k, trx.gtid.gtid, rows_columns(fields, tm))
+        batches.gather(ev, found, trx, self.decoder.gtid, record)
         if checksum_ok is False:
             yield self.problems.crc_mismatch(pos, t, timestamp)
         if batches.groups.size >= BATCH_BYTES:
@@ -261,8 +257,8 @@ class SplitParser:
         in its transaction (whose GTID it may start, whose XID it may end it with), and
         has its ``events`` row. Its body was read whole by a compiled reader (a table
         map's by the spec), so it has no problem but a CRC mismatch."""
-        timestamp, t, server_id, length, _, flags = run.heads[k]
-        fields, pos, crc = run.fields[k], run.base + run.ats[k], run.crcs[k]
+        timestamp, t, server_id, length, _, _ = run.heads[k]
+        fields, pos = run.fields[k], run.base + run.ats[k]
         self.at = pos
         kind = kinds.event_kind(t, fields) if t in kinds.KINDED else None
         transactions = self.transactions
@@ -273,22 +269,32 @@ class SplitParser:
             trx.count(t, server_id, timestamp, pos + length, kind,
                       None if t == ANNOTATE_ROWS else fields)
             transactions.seen(t, trx)
-        self.events += 1
-        self.problems.last_ts = timestamp
         self.decoder.feed_fields(t, server_id, fields)
-        columns = (table_map_columns(fields) if t == TABLE_MAP
-                   else compiled_columns(t, fields, run.data))
-        checksum_ok = (run.event(k).checksum_ok if crc == CRC_UNCHECKED
-                       else None if crc < 0 else crc == 1)
-        now = self.batches.events_row(events_record(
-            self.path, pos, t, timestamp, server_id, length, None if flags < 0 else flags,
-            checksum_ok, None if trx is None else trx.gtid.gtid, columns, None))
+        record, checksum_ok = self.item_row(
+            run, k, None if trx is None else trx.gtid.gtid,
+            table_map_columns(fields) if t == TABLE_MAP else compiled_columns(t, fields, run.data))
+        now = self.batches.events_row(record)
         if now is not None:
             yield now
         if checksum_ok is False:
             yield self.problems.crc_mismatch(pos, t, timestamp)
         if step.ends:
             yield from self.batches.end(transactions.end(step.commit_kind))
+
+    def item_row(self, run: RowsRun, k: int, gtid: str | None, columns: tuple[Any, ...]
+                 ) -> tuple[tuple[Any, ...], bool | None]:
+        """The ``events`` row of item ``k`` of a run (``gtid``: its transaction's;
+        ``columns``: its body's, see :func:`~binlog_kaitai.tables.records.events_record`)
+        and its CRC verdict; the event counted in the split's."""
+        timestamp, t, server_id, length, _, flags = run.heads[k]
+        crc = run.crcs[k]
+        checksum_ok = (run.event(k).checksum_ok if crc == CRC_UNCHECKED
+                       else None if crc < 0 else crc == 1)
+        self.events += 1
+        self.problems.last_ts = timestamp
+        return events_record(self.path, run.base + run.ats[k], t, timestamp, server_id, length,
+                             None if flags < 0 else flags, checksum_ok, gtid, columns,
+                             None), checksum_ok
 
     def decode(self, ev: Event, trx: Transaction | None, gtid: str | None) -> Iterator[Record]:
         """An event through the reference decoder: its ``events`` row (``gtid``: its
