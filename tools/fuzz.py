@@ -366,17 +366,19 @@ def module_values(module: Any, **values: Any) -> Iterator[None]:
 def drive_parse(path: str, origin: str | None = None) -> None:
     """One parse of the whole file as a Spark executor runs it (a
     :class:`~binlog_kaitai.tables.extract.SplitParser`, which streams ``read_events`` with payloads
-    expanded into the row decoder), every event and row change also rendered as the CLI
-    prints them (``events``, ``events --json``, ``rows``, ``rows --json``). An
+    expanded into the row decoder), first with every event an Event, each also rendered
+    as the CLI prints it (``events``, ``events --json``, ``rows``, ``rows --json``), then
+    as it runs by default, a run's events taken from the fields the stream read
+    (``SplitParser.rows_item``, ``passive_item``), whose records must be the same. An
     ``internal error`` row is a failure: the plain ``rows`` path replays the file to
     show its traceback."""
     from binlog_kaitai.cli import event_json, event_line
     from binlog_kaitai.row_text import json_lines, render_changes
     from binlog_kaitai.rows import RowChange
-    from binlog_kaitai.tables.extract import SplitParser
+    from binlog_kaitai.tables import extract
     from binlog_kaitai.tables.splits import FileInfo, Split
 
-    class Rendering(SplitParser):
+    class Rendering(extract.SplitParser):
         def decode_rows(self, ev: Any) -> tuple[list[RowChange], str | None]:
             try:
                 json.dumps(event_json(ev, path))
@@ -396,12 +398,32 @@ def drive_parse(path: str, origin: str | None = None) -> None:
     # As a file's second split that starts at its beginning: the first split would also
     # summarise the file, which the summary driver does.
     split = Split(FileInfo(path, st.st_size, st.st_mtime), 1, 2, None, None)
+    read = extract.read_events
     with unwrapped():
-        for kind, values in Rendering(split).records():
-            problem = internal_error(kind, values)
-            if problem is not None:
-                drive_rows(path)
-                raise AssertionError(problem)
+        with module_values(extract, read_events=lambda *args, **kwargs: read(
+                *args, **{**kwargs, "event_runs": False})):
+            as_events = parsed_records(Rendering(split), lambda: drive_rows(path))
+        if parsed_records(extract.SplitParser(split)) != as_events:
+            raise AssertionError("SplitParser: the records of a run differ from its events'")
+
+
+def parsed_records(parser: Any, on_internal: Callable[[], None] = lambda: None
+                   ) -> list[tuple[str, Any]]:
+    """A :class:`~binlog_kaitai.tables.extract.SplitParser`'s records, comparable (batches
+    as their rows, the split's stats without the peak RSS); an internal error fails
+    (after ``on_internal``)."""
+    found: list[tuple[str, Any]] = []
+    for kind, values in parser.records():
+        problem = internal_error(kind, values)
+        if problem is not None:
+            on_internal()
+            raise AssertionError(problem)
+        if hasattr(values, "to_pylist"):
+            values = (values.schema, values.to_pylist())
+        elif kind == "split_stats":
+            values = values._replace(worker_peak_rss=0)
+        found.append((kind, values))
+    return found
 
 
 def drive_typed(path: str, origin: str | None = None) -> None:
