@@ -3,12 +3,13 @@
 :class:`SplitParser` opens the file itself, starts the row decoder's schema history
 from the one the planner gave the split (the DDL of its chain before it, see
 :mod:`binlog_kaitai.tables.splits`), then streams the split's events with
-:func:`~binlog_kaitai.stream.read_events` (TRANSACTION_PAYLOAD expanded) and yields
-records ``(kind, values)``: a row of ``events``, ``transactions`` or ``errors``
-(``values`` of the kind's record type in :mod:`binlog_kaitai.tables.schemas`, built by
-column name), an Arrow batch of ``row_changes`` rows (and, with ``typed``, of the typed
-change tables), and last one ``split_stats`` that the driver folds into the ``files``
-table (:func:`fold_files`).
+:func:`~binlog_kaitai.stream.read_events` (TRANSACTION_PAYLOAD expanded; the rows
+events, table maps, MariaDB GTIDs, XIDs and annotations that follow each other in runs,
+taken from the fields the stream read: :meth:`SplitParser.run`) and yields records
+``(kind, values)``: a row of ``events``, ``transactions`` or ``errors`` (``values`` of
+the kind's record type in :mod:`binlog_kaitai.tables.schemas`), an Arrow batch of
+``row_changes`` rows (and, with ``typed``, of the typed change tables), and last one
+``split_stats`` that the driver folds into the ``files`` table (:func:`fold_files`).
 
 The parser coordinates, for each event, the modules that own the work:
 
