@@ -74,6 +74,8 @@ from binlog_kaitai.packed import decimal_size
 from binlog_kaitai.row_groups import (
     PARTIAL_UPDATE_ROWS,
     RowsShape,
+    Signature,
+    Signatures,
     decoding_worker,
     fewer_collections,
     group_key,
@@ -682,10 +684,6 @@ CHANGE_FIELDS = pa.schema([
 TABLE_MAP = EventType.table_map_event
 MAX_BATCH_BYTES = int(os.environ.get("BINLOG_KAITAI_BATCH_BYTES", 4 << 20))
 """Row data gathered per table before it is decoded as one batch."""
-SHAPES_KEPT = 256
-"""Rows event signatures a batcher keeps the table and shape of (a few per table and
-kind of change; each holds its table map's parsed body, as the decoder's
-:data:`~binlog_kaitai.rows.MAPS_KEPT` do)."""
 
 
 @dataclass(slots=True)
@@ -745,11 +743,8 @@ class RowBatcher:
         keep_freed_memory()  # (each group's buffers are freed, and made again by the next)
         self._pending: dict[tuple[Any, ...], _Pending] = {}
         self._last_key: dict[tuple[str, str], tuple[Any, ...]] = {}
-        self._shapes: dict[tuple[Any, int, int, bytes],
-                           tuple[int, TableInfo | None, tuple[Any, ...] | None]] = {}
-        """By a rows event's signature (:meth:`_group_of`): the schema history's generation
-        it was worked out in, its table's description (None: not asked for), its group's
-        key (:func:`~binlog_kaitai.row_groups.group_key`)."""
+        self._signatures = Signatures(self.decoder, self._work_out)
+        """Each rows event signature's table (None: not asked for) and group key."""
         self._decoding: deque[Future[tuple[list[pa.RecordBatch], RowsError | None]]] = deque()
         """Groups being decoded on the worker thread (:func:`decoding_worker`), in the
         order they were flushed: at most one at a time, decoded while the stream reads
@@ -781,6 +776,7 @@ class RowBatcher:
         data, heads, ats, table_maps = run.data, run.heads, run.ats, run.table_maps
         file, base, indexes, decoder = run.file, run.base, run.indexes, self.decoder
         is_mariadb, last_sig, group = run.format.is_mariadb, None, None
+        signatures = self._signatures
         for k, fields in enumerate(run.fields):
             head = heads[k]
             if head[1] not in kinds.ROWS:
@@ -792,39 +788,32 @@ class RowBatcher:
                 yield from self.feed(run.event(k))
                 group = None
                 continue
-            at = fields.rows_at
-            sig = (tm, head[1], fields.num_columns.value,
-                   data[fields.columns_present_at:at])  # (and the after image's bitmap)
+            at = fields.rows_at  # (its signature, as row_groups.signature makes it, inline)
+            sig = (tm, head[1], fields.num_columns.value, data[fields.columns_present_at:at])
             if sig != last_sig or group is None:
                 last_sig = sig
-                group = self._group_of(sig, fields, data, is_mariadb)
-                if group is None:  # (a table not asked for)
+                table, key = signatures.of(sig, fields, data, is_mariadb)
+                if table is None:  # (a table not asked for)
+                    group = None
                     continue
+                group = _pending_group(self._pending, table, key)
             group.add(data[at:at + fields.rows_size],
                       (file, base + ats[k], None, head[0], head[2], decoder.gtid, indexes[k]))
             if group.size >= self.max_batch_bytes:
                 yield from self._flush_later(self._pending.pop(group.key))
                 group = None
 
-    def _group_of(self, sig: tuple[Any, int, int, bytes], fields: Any, data: bytes,
-                  is_mariadb: bool) -> _Pending | None:
-        """The pending group (opened if there is none) of a rows event of ``fields``
-        whose table map, type, column count and column bitmaps are ``sig``; None for a
-        table not asked for. Each signature's table and shape are worked out once while
-        the schema history stays as it is (OLTP binlogs switch tables at every
-        transaction)."""
-        schema = self.decoder.schema
-        generation = -1 if schema is None else schema.generation
-        seen = self._shapes.get(sig)
-        if seen is None or seen[0] != generation:
-            tm, shape = sig[0], RowsShape.of_fields(sig[1], fields, data)
-            table = self.decoder.describe(tm, is_mariadb) if self._asked(tm) else None
-            seen = (generation, table, None if table is None else group_key(table, shape))
-            if len(self._shapes) >= SHAPES_KEPT:
-                self._shapes.clear()
-            self._shapes[sig] = seen
-        _, table, key = seen
-        return None if table is None else _pending_group(self._pending, table, key)
+    def _work_out(self, sig: Signature, fields: Any, data: bytes, is_mariadb: bool
+                  ) -> tuple[TableInfo | None, tuple[Any, ...] | None]:
+        """A rows event signature's table (None: not asked for) and group key, worked
+        out once per signature (:class:`~binlog_kaitai.row_groups.Signatures`)."""
+        tm = sig[0]
+        if not self._asked(tm):
+            return None, None
+        table = self.decoder.describe(tm, is_mariadb)
+        if table is None:
+            return None, None
+        return table, group_key(table, RowsShape.of_fields(sig[1], fields, data))
 
     def _asked(self, tm: Any) -> bool:
         """Whether the rows of table map ``tm``'s table are asked for (``tables``)."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import gc
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache
@@ -159,53 +159,69 @@ def columnar_key(decoder: RowDecoder, ev: Event
 
 
 SIGNATURES_KEPT = 256
-"""Rows event signatures a :class:`Signatures` keeps the key of (a few per table and
-kind of change; each holds its table map's parsed body, as the decoder's
+"""Rows event signatures a :class:`Signatures` keeps what it worked out of (a few per
+table and kind of change; each holds its table map's parsed body, as the decoder's
 :data:`~binlog_kaitai.rows.MAPS_KEPT` do)."""
 
+Signature = tuple[Any, int, int, bytes]
+"""What the rows events decoded together share, as the stream read them
+(:func:`signature`)."""
+Worked = TypeVar("Worked")
 
-class Signatures:
-    """:func:`columnar_key` of the rows events that a
-    :class:`~binlog_kaitai.stream.RowsRun` holds, from the fields the stream read: worked
-    out once per signature (their table map, type, column count and column bitmaps) while
-    the decoder's schema history stays as it is (OLTP binlogs switch tables at every
-    transaction; each event worked out alone took a tenth of its parse)."""
 
-    __slots__ = ("decoder", "seen")
+def signature(tm: Any, type_code: int, fields: Any, data: bytes) -> Signature:
+    """The signature of a rows event of ``type_code`` whose compiled reader's fields are
+    ``fields`` (spans offsets in ``data``), of table map ``tm``: the map, the type, the
+    column count and the column bitmaps (the after image's too). (A tuple, hashed by C.)"""
+    return (tm, type_code, fields.num_columns.value,
+            data[fields.columns_present_at:fields.rows_at])
 
-    def __init__(self, decoder: RowDecoder) -> None:
+
+class Signatures(Generic[Worked]):
+    """What a gatherer of a :class:`~binlog_kaitai.stream.RowsRun`'s rows events works
+    out of each (its table and group key: ``work_out(sig, fields, data, is_mariadb)``),
+    once per :func:`signature` while the decoder's schema history stays as it is: OLTP
+    binlogs switch tables at every transaction, and each event worked out alone took a
+    tenth of their parse."""
+
+    __slots__ = ("decoder", "seen", "work_out")
+
+    def __init__(self, decoder: RowDecoder,
+                 work_out: Callable[[Signature, Any, bytes, bool], Worked]) -> None:
         self.decoder = decoder
-        self.seen: dict[tuple[Any, ...], tuple[int, Any]] = {}
+        self.work_out = work_out
+        self.seen: dict[Signature, tuple[int, Worked]] = {}
 
-    def key(self, tm: Any, type_code: int, fields: Any, data: bytes, is_mariadb: bool
-            ) -> tuple[tuple[Any, ...], TableInfo, RowsShape] | None:
-        """The key, table and shape of a rows event of ``type_code`` whose compiled
-        reader's fields are ``fields`` (spans offsets in ``data``), of table map ``tm``;
-        None when it must take the reference path."""
-        sig = (tm, type_code, fields.num_columns.value,
-               data[fields.columns_present_at:fields.rows_at])  # (the after image's too)
+    def of(self, sig: Signature, fields: Any, data: bytes, is_mariadb: bool) -> Worked:
+        """What is worked out of a rows event of signature ``sig`` (its ``fields``, their
+        spans offsets in ``data``)."""
         schema = self.decoder.schema
         generation = -1 if schema is None else schema.generation
         seen = self.seen.get(sig)
         if seen is None or seen[0] != generation:
-            seen = (generation, self._work_out(tm, type_code, fields, data, is_mariadb))
+            seen = (generation, self.work_out(sig, fields, data, is_mariadb))
             if len(self.seen) >= SIGNATURES_KEPT:
                 self.seen.clear()
             self.seen[sig] = seen
         return seen[1]
 
-    def _work_out(self, tm: Any, type_code: int, fields: Any, data: bytes, is_mariadb: bool
-                  ) -> tuple[tuple[Any, ...], TableInfo, RowsShape] | None:
-        if type_code == PARTIAL_UPDATE_ROWS:
-            return None
-        try:
-            table = self.decoder.describe(tm, is_mariadb)
-        except DECODE_ERRORS:
-            return None
-        if table is None:
-            return None
-        shape = RowsShape.of_fields(type_code, fields, data)
-        return group_key(table, shape), table, shape
+
+def run_key(decoder: RowDecoder, sig: Signature, fields: Any, data: bytes, is_mariadb: bool
+            ) -> tuple[tuple[Any, ...], TableInfo, RowsShape] | None:
+    """:func:`columnar_key` of a run's rows event of signature ``sig`` (its compiled
+    reader's ``fields``, spans offsets in ``data``), as the split's parse works it out
+    (:class:`Signatures`): None when it must take the reference path."""
+    tm, type_code = sig[0], sig[1]
+    if type_code == PARTIAL_UPDATE_ROWS:
+        return None
+    try:
+        table = decoder.describe(tm, is_mariadb)
+    except DECODE_ERRORS:
+        return None
+    if table is None:
+        return None
+    shape = RowsShape.of_fields(type_code, fields, data)
+    return group_key(table, shape), table, shape
 
 
 def group_key(table: TableInfo, shape: RowsShape) -> tuple[Any, ...]:

@@ -47,6 +47,7 @@ from binlog_kaitai.tables.splits import FileInfo, plan_file, whole_file
 from binlog_kaitai.tables.typed_tables import positional_note
 from tests.conftest import CORPUS, FIXTURES, REPO
 from tools.crosscheck import default_files
+from tools.fuzz import parsed_records, without_runs
 
 pyspark = pytest.importorskip("pyspark")
 from pyspark.sql import SparkSession  # noqa: E402
@@ -731,32 +732,22 @@ def parsed_tables(path: Path, min_group_bytes: int) -> dict[str, list[Any]]:
 
 
 def every_record(path: Path) -> list[tuple[str, Any]]:
-    """Every record of one whole file's parse with the typed tables, in order: batches
-    as their rows, the split's stats without the worker's peak RSS."""
+    """Every record of one whole file's parse with the typed tables, in order, made
+    comparable (``tools.fuzz.parsed_records``)."""
     st = path.stat()
     (split,) = whole_file(FileInfo(str(path), st.st_size, st.st_mtime))
-    out: list[tuple[str, Any]] = []
-    for kind, values in SplitParser(split, typed=True).records():
-        if isinstance(values, pa.RecordBatch):
-            values = (values.schema, values.to_pylist())
-        elif kind == "split_stats":
-            values = values._replace(worker_peak_rss=0)
-        out.append((kind, values))
-    return out
+    return parsed_records(SplitParser(split, typed=True))
 
 
 @pytest.mark.parametrize("path", default_files(), ids=lambda p: f"{p.parent.name}/{p.name}")
-def test_runs_give_the_records_that_events_give(path: Path,
-                                                monkeypatch: pytest.MonkeyPatch) -> None:
+def test_runs_give_the_records_that_events_give(path: Path) -> None:
     """A run's table maps, MariaDB GTIDs, XIDs and annotations, read from the fields the
     stream read (``SplitParser.passive_item``), give the records each of them gives as
     an Event (``SplitParser.event``): the same records of every table, in the same
     order, the transactions' and the split's counts included."""
     with_runs = every_record(path)
-    real = extract.read_events
-    monkeypatch.setattr(extract, "read_events",
-                        lambda *args, **kwargs: real(*args, **{**kwargs, "event_runs": False}))
-    assert every_record(path) == with_runs
+    with without_runs():
+        assert every_record(path) == with_runs
 
 
 def test_mariadb_events_come_in_runs(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -398,13 +398,23 @@ def drive_parse(path: str, origin: str | None = None) -> None:
     # As a file's second split that starts at its beginning: the first split would also
     # summarise the file, which the summary driver does.
     split = Split(FileInfo(path, st.st_size, st.st_mtime), 1, 2, None, None)
-    read = extract.read_events
     with unwrapped():
-        with module_values(extract, read_events=lambda *args, **kwargs: read(
-                *args, **{**kwargs, "event_runs": False})):
+        with without_runs():
             as_events = parsed_records(Rendering(split), lambda: drive_rows(path))
         if parsed_records(extract.SplitParser(split)) != as_events:
             raise AssertionError("SplitParser: the records of a run differ from its events'")
+
+
+@contextlib.contextmanager
+def without_runs() -> Iterator[None]:
+    """The split's parse (:mod:`binlog_kaitai.tables.extract`) handed every event as an
+    Event, none in runs: the path a run's records are checked against."""
+    from binlog_kaitai.tables import extract
+
+    read = extract.read_events
+    with module_values(extract, read_events=lambda *args, **kwargs: read(
+            *args, **{**kwargs, "event_runs": False})):
+        yield
 
 
 def parsed_records(parser: Any, on_internal: Callable[[], None] = lambda: None

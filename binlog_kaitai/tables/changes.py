@@ -142,9 +142,9 @@ def _taken(batches: list[pa.RecordBatch], offsets: np.ndarray, rows: np.ndarray
     order: each batch's taken, then put in order."""
     if not len(rows):
         return batches[0].slice(0, 0)
-    of_batch = np.searchsorted(offsets, rows, "right") - 1
     if len(rows) == offsets[-1]:  # (all of them: an OLTP flush's, one take)
         return pa.concat_batches(batches).take(rows)
+    of_batch = np.searchsorted(offsets, rows, "right") - 1
     pieces, places = [], []
     for k in np.unique(of_batch).tolist():
         mine = np.flatnonzero(of_batch == k)

@@ -44,13 +44,20 @@ from __future__ import annotations
 import json
 import resource
 from collections.abc import Generator, Iterable, Iterator, Sequence
+from functools import partial
 from typing import Any
 
 from binlog_kaitai import event_kinds as kinds
 from binlog_kaitai.errors import BinlogError
 from binlog_kaitai.event import CRC_UNCHECKED, DECODE_ERRORS, Event, EventType
 from binlog_kaitai.ordered_rows import BATCH_BYTES, COLUMNAR_MIN_BYTES, passive
-from binlog_kaitai.row_groups import Signatures, columnar_key, fewer_collections
+from binlog_kaitai.row_groups import (
+    Signatures,
+    columnar_key,
+    fewer_collections,
+    run_key,
+    signature,
+)
 from binlog_kaitai.rows import RowChange, RowDecoder
 from binlog_kaitai.storage import open_input
 from binlog_kaitai.stream import TABLE_MAP, RowsRun, read_events
@@ -102,7 +109,7 @@ class SplitParser:
         self.path = split.path
         history = schema_history(schema_scripts) if split.schema is None else thaw(split.schema)
         self.decoder = RowDecoder(schema=history)
-        self.signatures = Signatures(self.decoder)
+        self.signatures = Signatures(self.decoder, partial(run_key, self.decoder))
         self.problems = Problems(self.path, failfast)
         self.transactions = Transactions(self.path)
         self.batches = RowBatches(self.path, self.transactions, self.problems,
@@ -225,12 +232,12 @@ class SplitParser:
     def rows_item(self, run: RowsRun, k: int) -> Iterator[Record]:
         """:meth:`event` of item ``k`` of a run, a rows event: one that joins the groups
         (most of them) counted in and gathered from the fields the stream read, its
-        group's key worked out once per signature (:class:`Signatures`); any other
+        group's key worked out once per signature (:func:`run_key`); any other
         through :meth:`event`."""
         timestamp, t, server_id, length, _, _ = run.heads[k]
         fields, tm = run.fields[k], run.table_maps[k]
-        found = None if tm is None else self.signatures.key(
-            tm, t, fields, run.data, run.format.is_mariadb)
+        found = None if tm is None else self.signatures.of(
+            signature(tm, t, fields, run.data), fields, run.data, run.format.is_mariadb)
         ev = run.event(k)
         batches = self.batches
         if found is None or not batches.gathers(ev, found):
